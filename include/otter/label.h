@@ -1,0 +1,44 @@
+//===- otter/label.h - Source labels for graph nodes and trace regions ---===//
+//
+// What OTTER knows about the source construct behind a code address: exact
+// (from the plugin's site table), by fallback (stack walk out of libomp onto
+// an instrumented site), approximate (symbol+offset from dladdr, plus file:line
+// from debug info where present) or unknown. Produced by the runtime's site
+// index, stored in the OTF2 definitions, consumed by the graph writers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_LABEL_H
+#define OTTER_LABEL_H
+
+#include <cstdint>
+#include <string>
+
+namespace otter {
+
+enum class LabelQuality : std::uint8_t {
+  Exact = 0,       // plugin site table, call site inside a bracketed range
+  Fallback = 1,    // plugin site table, found by walking out of libomp
+  Approximate = 2, // no plugin record: symbol+offset / debug info
+  Unknown = 3,     // no address or nothing known about it
+};
+
+const char *labelQualityName(LabelQuality Q);
+
+struct SourceLabel {
+  std::string Directive; // plugin's directive kind, e.g. "parallel for"
+  std::string File;
+  std::uint32_t Line = 0;
+  std::uint32_t Col = 0;
+  std::string Function;
+  std::string Clauses;
+  /// Stable id of the source construct: the plugin's hash of file, line,
+  /// column and kind; without the plugin a hash of module name and offset.
+  std::uint64_t RegionId = 0;
+  /// Always set when there was an address: "module+0xoffset" (ASLR-proof).
+  std::string Location;
+  LabelQuality Quality = LabelQuality::Unknown;
+};
+
+} // namespace otter
+
+#endif // OTTER_LABEL_H

@@ -1,0 +1,124 @@
+//===- core/config.cpp - Runtime settings from the environment -----------===//
+#include "core/config.h"
+#include "otter/env.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+namespace otter {
+
+namespace {
+
+std::string lower(std::string S) {
+  for (char &C : S)
+    C = (char)std::tolower((unsigned char)C);
+  return S;
+}
+
+std::string trim(const std::string &S) {
+  std::size_t B = S.find_first_not_of(" \t");
+  if (B == std::string::npos)
+    return "";
+  std::size_t E = S.find_last_not_of(" \t");
+  return S.substr(B, E - B + 1);
+}
+
+} // namespace
+
+bool parseBool(const std::string &Text, bool &Out) {
+  std::string T = lower(trim(Text));
+  if (T == "1" || T == "true" || T == "yes" || T == "on") {
+    Out = true;
+    return true;
+  }
+  if (T == "0" || T == "false" || T == "no" || T == "off") {
+    Out = false;
+    return true;
+  }
+  return false;
+}
+
+Config readConfig(const std::function<const char *(const char *)> &Getenv,
+                  const std::function<void(const std::string &)> &Warn,
+                  const std::string &ProgramName, long Pid) {
+  Config C;
+  auto boolean = [&](const char *Name, bool &Field) {
+    const char *V = Getenv(Name);
+    if (!V)
+      return;
+    if (!parseBool(V, Field))
+      Warn(std::string(Name) + "='" + V +
+           "' is not valid (use 0 or 1); using the default " +
+           (Field ? "1" : "0"));
+  };
+  boolean(env::Trace, C.Trace);
+  boolean(env::Verbose, C.Verbose);
+
+  if (const char *V = Getenv(env::GraphFormat)) {
+    GraphFormats F{false, false, false};
+    bool Ok = true;
+    std::string S = V, Bad;
+    std::size_t Pos = 0;
+    bool Seen = false;
+    while (Pos <= S.size()) {
+      std::size_t Comma = S.find(',', Pos);
+      std::string Item =
+          lower(trim(S.substr(Pos, Comma == std::string::npos ? std::string::npos
+                                                              : Comma - Pos)));
+      if (Item == "dot" || Item == "gv")
+        F.Dot = true;
+      else if (Item == "csv")
+        F.Csv = true;
+      else if (Item == "canon" || Item == "canonical" || Item == "txt")
+        F.Canonical = true;
+      else if (Item == "all")
+        F = GraphFormats{true, true, true};
+      else if (Item == "none")
+        ;
+      else {
+        Ok = false;
+        Bad = Item;
+      }
+      Seen = true;
+      if (Comma == std::string::npos)
+        break;
+      Pos = Comma + 1;
+    }
+    if (Ok && Seen)
+      C.Formats = F;
+    else
+      Warn(std::string(env::GraphFormat) + "='" + V + "' is not valid" +
+           (Bad.empty() ? "" : " ('" + Bad + "' is unknown") +
+           (Bad.empty() ? "" : ")") +
+           " (use a comma list of dot, csv, canon, all, none); using the "
+           "default dot,csv");
+  }
+
+  if (const char *V = Getenv(env::BufferEvents)) {
+    char *End = nullptr;
+    errno = 0;
+    long long N = std::strtoll(V, &End, 10);
+    if (End == V || *End != '\0' || errno || N < 1024 || N > (1 << 24))
+      Warn(std::string(env::BufferEvents) + "='" + V +
+           "' is not valid (use a whole number from 1024 to 16777216); "
+           "using the default " +
+           std::to_string(C.BufferEvents));
+    else
+      C.BufferEvents = (std::size_t)N;
+  }
+
+  const char *Dir = Getenv(env::OutputDir);
+  if (Dir && *Dir)
+    C.OutputDir = Dir;
+  else {
+    if (Dir)
+      Warn(std::string(env::OutputDir) +
+           " is empty (give a directory path); using the default");
+    C.OutputDir = "otter-" + ProgramName + "-" + std::to_string(Pid);
+  }
+  return C;
+}
+
+} // namespace otter

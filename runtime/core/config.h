@@ -1,0 +1,39 @@
+//===- core/config.h - Runtime settings from the environment ------*- C++ -*-===//
+//
+// Parses OTTER_* variables once at tool start. An invalid value never stops
+// the program: it gets a one-line warning naming the variable and the
+// allowed values, and the default is used.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_CONFIG_H
+#define OTTER_CORE_CONFIG_H
+
+#include "graph/writers.h"
+
+#include <cstddef>
+#include <functional>
+#include <string>
+
+namespace otter {
+
+struct Config {
+  std::string OutputDir; // resolved: default filled in
+  GraphFormats Formats;
+  bool Trace = true;
+  bool Verbose = false;
+  std::size_t BufferEvents = 16384;
+};
+
+/// Reads the configuration. `Getenv` is injectable for tests; `Warn`
+/// receives each one-line warning (without trailing newline).
+Config readConfig(const std::function<const char *(const char *)> &Getenv,
+                  const std::function<void(const std::string &)> &Warn,
+                  const std::string &ProgramName, long Pid);
+
+/// Parses a boolean setting ("0/1/true/false/yes/no/on/off"); returns false
+/// if Text is not one of them.
+bool parseBool(const std::string &Text, bool &Out);
+
+} // namespace otter
+
+#endif // OTTER_CORE_CONFIG_H

@@ -1,0 +1,102 @@
+//===- core/recorder.h - Per-thread event recording (the hot path) *- C++ -*-===//
+//
+// Everything an OMPT callback touches: the calling thread's state (found
+// through one thread_local pointer), its fixed-size event buffer, and its
+// free list of per-task records. No global lock and no allocation in the
+// common case; a full buffer is handed to the session's sinks (flush), which
+// is the only place that synchronises.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_RECORDER_H
+#define OTTER_CORE_RECORDER_H
+
+#include "otter/events.h"
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <ctime>
+
+namespace otter {
+
+/// Per-task record hung off OMPT's task_data->ptr.
+struct TaskState {
+  TaskId Id;
+  std::uint32_t Seq; // next event number in this task's own sequence
+  std::uint32_t Flags;
+  TaskState *NextFree;
+};
+
+struct ThreadState {
+  std::uint32_t Index = 0;
+  std::uint32_t Type = 0;
+  Event *Buffer = nullptr;
+  std::size_t Count = 0;
+  std::size_t Capacity = 0;
+  std::uint64_t NextLocalId = 0;
+  TaskState *FreeTasks = nullptr;
+  std::uint64_t Flushes = 0;
+  std::uint64_t EventsRecorded = 0;
+  bool Ended = false;
+};
+
+/// Interface of whatever consumes flushed buffers (graph builder, OTF2).
+class EventSink {
+public:
+  virtual ~EventSink() = default;
+  /// Called with a thread's buffer when full, at thread end and finalize;
+  /// calls for one thread never overlap, calls for different threads may.
+  virtual void consume(const ThreadState &T, const Event *Events,
+                       std::size_t N) = 0;
+};
+
+namespace recorder {
+
+/// Set by the session; null means "do not record".
+extern std::atomic<bool> Active;
+
+void setSinks(EventSink **Sinks, std::size_t N);
+void setBufferEvents(std::size_t N);
+
+/// The calling thread's state, creating it on first use.
+ThreadState *thisThread();
+ThreadState *registerThread(std::uint32_t Type);
+
+/// Process-unique id made from the thread index and a local counter.
+inline std::uint64_t newId(ThreadState *T) {
+  return (std::uint64_t(T->Index + 1) << 40) | ++T->NextLocalId;
+}
+
+TaskState *allocTask(ThreadState *T);
+inline void freeTask(ThreadState *T, TaskState *S) {
+  S->NextFree = T->FreeTasks;
+  T->FreeTasks = S;
+}
+
+inline std::uint64_t now() {
+  timespec Ts;
+  clock_gettime(CLOCK_MONOTONIC, &Ts);
+  return std::uint64_t(Ts.tv_sec) * 1000000000ull + std::uint64_t(Ts.tv_nsec);
+}
+
+void flush(ThreadState *T);
+
+/// Appends one event; flushes when the buffer is full.
+inline Event &append(ThreadState *T) {
+  if (T->Count == T->Capacity) [[unlikely]]
+    flush(T);
+  Event &E = T->Buffer[T->Count++];
+  E.Time = now();
+  return E;
+}
+
+/// Flushes every registered thread (finalize: other threads are idle).
+void flushAll();
+/// Number of registered threads and a snapshot of them.
+std::size_t threadCount();
+ThreadState *threadAt(std::size_t I);
+
+} // namespace recorder
+} // namespace otter
+
+#endif // OTTER_CORE_RECORDER_H

@@ -1,0 +1,228 @@
+//===- core/session.cpp - One traced run: start, sinks, finish ------------===//
+#include "core/session.h"
+#include "core/config.h"
+#include "core/recorder.h"
+#include "graph/builder.h"
+#include "graph/writers.h"
+#include "site_index.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+extern char *program_invocation_short_name; // glibc
+
+namespace otter::session {
+
+namespace {
+
+// Session state lives on the heap and is never destroyed: libomp may call
+// ompt_start_tool before this library's static constructors have run, and
+// tool finalize after its static destructors have.
+struct State {
+  Config Cfg;
+  const char *RuntimeVersion = "";
+  std::vector<std::string> Refused;
+  std::atomic<bool> Finished{false};
+  bool Started = false;
+};
+State &state() {
+  static State *S = new State();
+  return *S;
+}
+
+void message(const char *Level, const std::string &Text) {
+  std::fprintf(stderr, "otter: %s%s\n", Level, Text.c_str());
+}
+
+/// Collects flushed events for the graph builder. The lock is taken once
+/// per flushed buffer (thousands of events), never per event.
+class GraphSink final : public EventSink {
+public:
+  GraphSink()
+      : Builder([](std::uint64_t Code) {
+          return describeCodeAddress(reinterpret_cast<const void *>(Code));
+        }) {}
+  void consume(const ThreadState &T, const Event *Events,
+               std::size_t N) override {
+    std::lock_guard<std::mutex> L(Mutex);
+    try {
+      Builder.addEvents(T.Index, Events, N);
+    } catch (...) {
+      OutOfMemory = true; // keep the application running
+    }
+  }
+  std::mutex Mutex;
+  GraphBuilder Builder;
+  bool OutOfMemory = false;
+};
+
+GraphSink *Graphs = nullptr;
+
+/// mkdir -p. Returns an empty string or the reason for failure.
+std::string makeDirectories(const std::string &Path) {
+  std::string Partial;
+  std::size_t Pos = 0;
+  while (Pos != std::string::npos) {
+    Pos = Path.find('/', Pos + 1);
+    Partial = Path.substr(0, Pos);
+    if (Partial.empty())
+      continue;
+    if (mkdir(Partial.c_str(), 0777) != 0 && errno != EEXIST)
+      return std::strerror(errno);
+  }
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0)
+    return std::strerror(errno);
+  if (!S_ISDIR(St.st_mode))
+    return "exists and is not a directory";
+  if (access(Path.c_str(), W_OK) != 0)
+    return std::strerror(errno);
+  return "";
+}
+
+void finishImpl() {
+  const Config &Cfg = state().Cfg;
+  recorder::Active.store(false, std::memory_order_release);
+  recorder::flushAll();
+  std::string Dir = Cfg.OutputDir;
+  std::string Why = makeDirectories(Dir);
+  if (!Why.empty()) {
+    message("error: ", "cannot write to output directory '" + Dir + "': " +
+                           Why + " (set OTTER_OUTPUT_DIR to a writable "
+                                 "directory); nothing was written");
+    return;
+  }
+  std::string Written;
+  Graph G;
+  bool HaveGraph = false;
+  if (Graphs && Cfg.Formats.any()) {
+    if (Graphs->OutOfMemory) {
+      message("error: ", "ran out of memory collecting graph events; the "
+                         "graph was not written");
+    } else {
+      runWithLargeStack([&] {
+        try {
+          G = Graphs->Builder.build();
+          HaveGraph = true;
+        } catch (const std::exception &E) {
+          message("error: ", std::string("building the graph failed: ") +
+                                 E.what());
+        }
+      });
+    }
+    if (HaveGraph) {
+      std::string Error;
+      if (!writeGraphFiles(G, Dir, Cfg.Formats, Error))
+        message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
+      else {
+        if (Cfg.Formats.Csv)
+          Written += " nodes.csv graph.csv";
+        if (Cfg.Formats.Dot)
+          Written += " graph.gv";
+        if (Cfg.Formats.Canonical)
+          Written += " graph.txt";
+      }
+      if (Cfg.Verbose)
+        for (const std::string &W : G.Warnings)
+          message("warning: ", W);
+    }
+  }
+  std::string Summary = "wrote " + Dir + "/";
+  if (!Written.empty())
+    Summary += " (" + Written.substr(1) + ")";
+  Summary += ": " + std::to_string(recorder::threadCount()) + " threads";
+  if (HaveGraph)
+    Summary += ", " + std::to_string(G.Stats.ParallelRegions) +
+               " parallel regions, " + std::to_string(G.Stats.Tasks) +
+               " tasks, " + std::to_string(G.Nodes.size()) + " nodes, " +
+               std::to_string(G.Edges.size()) + " edges";
+  message("", Summary);
+  if (Cfg.Verbose) {
+    std::uint64_t Events = 0;
+    for (std::size_t I = 0; I < recorder::threadCount(); ++I)
+      if (ThreadState *T = recorder::threadAt(I))
+        Events += T->EventsRecorded;
+    message("", "recorded " + std::to_string(Events) + " events");
+    if (HaveGraph) {
+      std::size_t Counts[4] = {0, 0, 0, 0};
+      for (std::size_t I = 1; I < G.Labels.size(); ++I)
+        ++Counts[std::size_t(G.Labels[I].Quality)];
+      message("", "code addresses: " + std::to_string(Counts[0]) +
+                      " exact, " + std::to_string(Counts[1]) +
+                      " by fallback, " + std::to_string(Counts[2]) +
+                      " approximate, " + std::to_string(Counts[3]) +
+                      " unresolved");
+    }
+  }
+}
+
+} // namespace
+
+void noteRuntime(const char *Version) {
+  state().RuntimeVersion = Version ? Version : "";
+}
+
+void noteCallbackResult(const char *Name, int Result) {
+  // ompt_set_always = 5; anything less means some or all events are lost.
+  static const char *Names[] = {"error",     "never",           "impossible",
+                                "sometimes", "sometimes_paired", "always"};
+  if (Result != 5)
+    state().Refused.push_back(std::string(Name) + " (" +
+                      (Result >= 0 && Result <= 5 ? Names[Result] : "?") + ")");
+}
+
+bool start() {
+  State &St = state();
+  Config &Cfg = St.Cfg;
+  try {
+    Cfg = readConfig([](const char *N) { return std::getenv(N); },
+                     [](const std::string &W) { message("warning: ", W); },
+                     program_invocation_short_name, (long)getpid());
+    recorder::setBufferEvents(Cfg.BufferEvents);
+    initSiteIndex();
+    static EventSink *Sinks[4];
+    std::size_t N = 0;
+    if (Cfg.Formats.any()) {
+      Graphs = new GraphSink();
+      Sinks[N++] = Graphs;
+    }
+    recorder::setSinks(Sinks, N);
+    St.Started = true;
+    return true;
+  } catch (...) {
+    message("error: ", "could not start (out of memory?); not tracing");
+    return false;
+  }
+}
+
+// Called after callbacks are registered (Refused is complete) by finish()
+// and start(); verbose details are printed once, at the end.
+void finish() {
+  State &St = state();
+  if (!St.Started || St.Finished.exchange(true))
+    return;
+  if (St.Cfg.Verbose) {
+    message("", std::string("runtime: ") + St.RuntimeVersion);
+    if (St.Refused.empty())
+      message("", "all callbacks registered");
+    for (const std::string &R : St.Refused)
+      message("", "callback refused by the runtime: " + R);
+  }
+  try {
+    finishImpl();
+  } catch (...) {
+    message("error: ", "failed while writing output (out of memory?)");
+  }
+}
+
+} // namespace otter::session

@@ -1,0 +1,23 @@
+//===- core/session.h - One traced run: start, sinks, finish ------*- C++ -*-===//
+//
+// Owns what lives for the whole traced run: the configuration, the sinks
+// that flushed buffers go to, and the work done at tool finalize (build the
+// graph, write the files, print the one-line summary). Everything here runs
+// off the hot path and must never crash, hang or abort the application.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_SESSION_H
+#define OTTER_CORE_SESSION_H
+
+namespace otter::session {
+
+void noteRuntime(const char *Version);
+void noteCallbackResult(const char *Name, int Result);
+/// Reads the configuration and installs the sinks. False: do not trace.
+bool start();
+/// Tool finalize: flush, build, write, report. Idempotent.
+void finish();
+
+} // namespace otter::session
+
+#endif // OTTER_CORE_SESSION_H

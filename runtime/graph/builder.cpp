@@ -1,0 +1,891 @@
+//===- graph/builder.cpp - Task graph from OTTER's typed events ----------===//
+//
+// Structural walk over the per-task event sequences; see builder.h for the
+// semantics and docs/graph.md for the rules each edge kind follows.
+//
+// The walk is two passes over the same structure:
+//  1. a signature (hash) of every task's subtree, so that the implicit tasks
+//     of a team can be put in an order that does not depend on which thread
+//     happened to execute the single, the dynamic chunk or the section;
+//  2. the emission of nodes and edges, depth first in program order, which
+//     makes node ids canonical.
+//
+//===----------------------------------------------------------------------===//
+#include "graph/builder.h"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <numeric>
+#include <pthread.h>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace otter {
+
+namespace {
+
+bool isGraphEvent(EventKind K) {
+  switch (K) {
+  case EventKind::ThreadBegin:
+  case EventKind::ParallelBegin:
+  case EventKind::ImplicitTaskBegin:
+  case EventKind::TaskCreate:
+  case EventKind::TaskDependence:
+  case EventKind::TaskSchedule:
+  case EventKind::SyncBegin:
+  case EventKind::SyncEnd:
+  case EventKind::WorkBegin:
+  case EventKind::WorkEnd:
+  case EventKind::MaskedBegin:
+  case EventKind::MaskedEnd:
+  case EventKind::MutexAcquired:
+  case EventKind::MutexReleased:
+  case EventKind::NestLockBegin:
+  case EventKind::NestLockEnd:
+  case EventKind::Cancel:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isBarrier(SyncKind K) {
+  switch (K) {
+  case SyncKind::Barrier:
+  case SyncKind::BarrierImplicit:
+  case SyncKind::BarrierExplicit:
+  case SyncKind::BarrierImplementation:
+  case SyncKind::BarrierImplicitWorkshare:
+  case SyncKind::BarrierImplicitParallel:
+  case SyncKind::BarrierTeams:
+    return true;
+  default:
+    return false;
+  }
+}
+
+std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
+  // splitmix64-style combination: order sensitive, well distributed.
+  H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  H ^= H >> 31;
+  H *= 0xbf58476d1ce4e5b9ULL;
+  H ^= H >> 27;
+  return H;
+}
+
+std::uint64_t hashString(const std::string &S) {
+  std::uint64_t H = 0xcbf29ce484222325ULL;
+  for (unsigned char C : S) {
+    H ^= C;
+    H *= 0x100000001b3ULL;
+  }
+  return H;
+}
+
+struct TeamCtx;
+struct TaskgroupFrame;
+
+struct TaskInfo {
+  TaskId Id = 0;
+  std::uint32_t Flags = 0;
+  TaskId Creator = 0;
+  std::uint64_t Code = 0;
+  std::uint64_t Time = 0;
+  std::uint32_t Thread = NoThread;
+  ParallelId Parallel = 0;
+  std::uint32_t TeamIndex = 0;
+  std::uint32_t Begin = 0, End = 0; // range in the sorted event order
+  bool Known = false;   // created / begun: we know what it is
+  bool HashDone = false;
+  bool Visited = false; // emitted
+  bool Synced = false;
+  std::uint64_t Hash = 0;
+  NodeId Node = NoNode;
+  NodeId Frontier = NoNode;
+  TeamCtx *Team = nullptr;
+  TaskgroupFrame *InheritedGroup = nullptr;
+};
+
+struct ParallelInfo {
+  ParallelId Id = 0;
+  TaskId Encountering = 0;
+  std::uint64_t Code = 0;
+  std::uint64_t Time = 0;
+  std::uint32_t Thread = NoThread;
+  std::uint32_t Requested = 0;
+  std::vector<std::uint32_t> Members; // task indices
+  bool HashDone = false;
+  std::uint64_t Hash = 0;
+};
+
+struct TeamCtx {
+  NodeId TeamNode = NoNode; // parent of team-wide nodes
+  std::vector<std::uint32_t> Pending; // tasks waited for by next barrier
+};
+
+struct TaskgroupFrame {
+  std::vector<std::uint32_t> Members;
+};
+
+struct AddrState {
+  std::vector<std::uint32_t> LastSet;
+  DependenceType SetType = DependenceType::Source; // Source = none yet
+  std::vector<std::uint32_t> Readers;
+  std::vector<std::uint32_t> SetPreds;
+};
+
+class Walker {
+public:
+  Walker(std::vector<Event> &Events, std::vector<std::uint32_t> &Threads,
+         GraphBuilder::Resolver &Resolve)
+      : Events(Events), Threads(Threads), Resolve(Resolve) {}
+
+  Graph run();
+
+private:
+  std::vector<Event> &Events;
+  std::vector<std::uint32_t> &Threads;
+  GraphBuilder::Resolver &Resolve;
+
+  std::vector<std::uint32_t> Order; // event indices sorted by (Task, Seq)
+  std::vector<TaskInfo> Tasks;
+  std::unordered_map<TaskId, std::uint32_t> TaskIndex;
+  std::vector<ParallelInfo> Parallels;
+  std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
+  std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint64_t>>
+      CodeLabels; // code -> (label index, hash)
+  Graph G;
+
+  std::uint32_t taskFor(TaskId Id);
+  std::uint32_t parallelFor(ParallelId Id);
+  const Event &ev(std::uint32_t OrderPos) const {
+    return Events[Order[OrderPos]];
+  }
+  std::uint32_t threadOf(std::uint32_t OrderPos) const {
+    return Threads[Order[OrderPos]];
+  }
+  std::pair<std::uint32_t, std::uint64_t> label(std::uint64_t Code);
+  void strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const;
+
+  std::uint64_t taskHash(std::uint32_t T);
+  std::uint64_t parallelHash(std::uint32_t P);
+  std::vector<std::uint32_t> orderedMembers(std::uint32_t P);
+
+  NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
+                 std::uint64_t Code, std::uint64_t Time,
+                 std::uint32_t Flags = 0);
+  void addEdge(NodeId S, NodeId T, EdgeKind K) {
+    if (S != NoNode && T != NoNode && S != T)
+      G.Edges.push_back({S, T, K});
+  }
+  void warn(std::string W) {
+    if (G.Warnings.size() < 100)
+      G.Warnings.push_back(std::move(W));
+    ++G.Stats.Warnings;
+  }
+
+  // Emission.
+  struct Strand {
+    std::uint32_t Task;
+    std::vector<std::uint32_t> Items; // order positions, normalised
+    std::size_t Pos = 0;
+    NodeId Cursor = NoNode;
+    std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
+    std::vector<std::uint32_t> PendingChildren;
+    std::unordered_map<std::uint64_t, AddrState> Deps;
+    bool Ended = false;
+  };
+  /// Runs S until its next barrier (returns the order position of the
+  /// barrier's SyncBegin) or its end (returns ~0u).
+  std::uint32_t runStrand(Strand &S, TeamCtx &Team);
+  void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
+                std::uint32_t CreatePos);
+  NodeId emitTeam(std::uint32_t P, NodeId Cursor, NodeId EncounterParent,
+                  std::uint32_t Pos);
+  void emitRoot(std::uint32_t T);
+  void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
+  void addDependences(Strand &Creator, std::uint32_t Child);
+};
+
+std::uint32_t Walker::taskFor(TaskId Id) {
+  auto [It, New] = TaskIndex.try_emplace(Id, (std::uint32_t)Tasks.size());
+  if (New) {
+    Tasks.emplace_back();
+    Tasks.back().Id = Id;
+  }
+  return It->second;
+}
+
+std::uint32_t Walker::parallelFor(ParallelId Id) {
+  auto [It, New] =
+      ParallelIndex.try_emplace(Id, (std::uint32_t)Parallels.size());
+  if (New) {
+    Parallels.emplace_back();
+    Parallels.back().Id = Id;
+  }
+  return It->second;
+}
+
+std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint64_t Code) {
+  if (Code == 0)
+    return {0, 0};
+  auto It = CodeLabels.find(Code);
+  if (It != CodeLabels.end())
+    return It->second;
+  SourceLabel L = Resolve(Code);
+  // Hash what is stable across runs of the same binary (not the address).
+  std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
+  if (L.Line)
+    H = mix(H, L.Line);
+  G.Labels.push_back(std::move(L));
+  auto Result = std::make_pair((std::uint32_t)G.Labels.size() - 1, H);
+  CodeLabels.emplace(Code, Result);
+  return Result;
+}
+
+/// The events of T's own strand that matter for the graph, in program
+/// order, with libomp's reporting order adjusted so that scopes nest:
+///  - a worksharing construct's implicit barrier is reported after the
+///    construct's end; it belongs inside it (so that tasks created in the
+///    construct and waited for at its barrier reach the construct's end);
+///  - a taskloop's implicit taskgroup is reported around the taskloop; it
+///    belongs inside it, for the same reason.
+void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
+  Out.clear();
+  for (std::uint32_t I = T.Begin; I < T.End; ++I) {
+    const Event &E = ev(I);
+    switch (E.Kind) {
+    case EventKind::TaskCreate:
+    case EventKind::ParallelBegin:
+    case EventKind::WorkBegin:
+    case EventKind::WorkEnd:
+    case EventKind::MaskedBegin:
+    case EventKind::MaskedEnd:
+    case EventKind::MutexAcquired:
+    case EventKind::MutexReleased:
+    case EventKind::NestLockBegin:
+    case EventKind::NestLockEnd:
+    case EventKind::Cancel:
+      Out.push_back(I);
+      break;
+    case EventKind::SyncBegin:
+    case EventKind::SyncEnd: {
+      auto K = static_cast<SyncKind>(E.Sub);
+      if (K == SyncKind::Reduction)
+        break;
+      if (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup)
+        break; // only the begin of a taskwait / barrier makes a node
+      Out.push_back(I);
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  auto kindOf = [&](std::uint32_t Pos, EventKind K) { return ev(Pos).Kind == K; };
+  auto syncOf = [&](std::uint32_t Pos, SyncKind K) {
+    const Event &E = ev(Pos);
+    return (E.Kind == EventKind::SyncBegin || E.Kind == EventKind::SyncEnd) &&
+           static_cast<SyncKind>(E.Sub) == K;
+  };
+  for (std::size_t I = 0; I + 1 < Out.size(); ++I) {
+    const Event &E = ev(Out[I]);
+    // WorkEnd, barrier-begin  ->  barrier-begin, WorkEnd
+    if (E.Kind == EventKind::WorkEnd &&
+        static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop &&
+        ev(Out[I + 1]).Kind == EventKind::SyncBegin &&
+        isBarrier(static_cast<SyncKind>(ev(Out[I + 1]).Sub)) &&
+        static_cast<SyncKind>(ev(Out[I + 1]).Sub) !=
+            SyncKind::BarrierImplicitParallel) {
+      std::swap(Out[I], Out[I + 1]);
+      ++I;
+      continue;
+    }
+    // taskgroup-begin, taskloop-begin ... taskloop-end, taskgroup-end
+    if (syncOf(Out[I], SyncKind::Taskgroup) &&
+        E.Kind == EventKind::SyncBegin && kindOf(Out[I + 1], EventKind::WorkBegin) &&
+        static_cast<WorkKind>(ev(Out[I + 1]).Sub) == WorkKind::Taskloop) {
+      // Find the matching taskloop end followed by taskgroup end.
+      int Depth = 0;
+      for (std::size_t J = I + 2; J + 1 < Out.size(); ++J) {
+        const Event &F = ev(Out[J]);
+        if (F.Kind == EventKind::WorkBegin &&
+            static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop)
+          ++Depth;
+        if (F.Kind == EventKind::WorkEnd &&
+            static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop) {
+          if (Depth-- > 0)
+            continue;
+          if (ev(Out[J + 1]).Kind == EventKind::SyncEnd &&
+              syncOf(Out[J + 1], SyncKind::Taskgroup)) {
+            std::swap(Out[I], Out[I + 1]);
+            std::swap(Out[J], Out[J + 1]);
+          }
+          break;
+        }
+      }
+      ++I;
+    }
+  }
+}
+
+std::uint64_t Walker::taskHash(std::uint32_t TI) {
+  TaskInfo &T = Tasks[TI];
+  if (T.HashDone)
+    return T.Hash;
+  T.HashDone = true; // guards against cycles in corrupt input
+  std::uint64_t H = mix(0x6f74746572ULL, T.Flags & ~TaskUndeferred);
+  H = mix(H, label(T.Code).second);
+  std::vector<std::uint32_t> Items;
+  strand(T, Items);
+  for (std::uint32_t Pos : Items) {
+    const Event &E = ev(Pos);
+    H = mix(H, (std::uint64_t(E.Kind) << 16) | E.Sub);
+    H = mix(H, label(E.Code).second);
+    if (E.Kind == EventKind::TaskCreate) {
+      auto It = TaskIndex.find(E.A);
+      if (It != TaskIndex.end()) {
+        TaskInfo &C = Tasks[It->second];
+        for (std::uint32_t D = C.Begin; D < C.End; ++D)
+          if (ev(D).Kind == EventKind::TaskDependence)
+            H = mix(H, ev(D).Sub);
+        H = mix(H, taskHash(It->second));
+      }
+    } else if (E.Kind == EventKind::ParallelBegin) {
+      auto It = ParallelIndex.find(E.A);
+      if (It != ParallelIndex.end())
+        H = mix(H, parallelHash(It->second));
+    }
+  }
+  T.Hash = H;
+  return H;
+}
+
+std::uint64_t Walker::parallelHash(std::uint32_t PI) {
+  ParallelInfo &P = Parallels[PI];
+  if (P.HashDone)
+    return P.Hash;
+  P.HashDone = true;
+  std::vector<std::uint64_t> Hs;
+  for (std::uint32_t M : P.Members)
+    Hs.push_back(taskHash(M));
+  std::sort(Hs.begin(), Hs.end());
+  std::uint64_t H = mix(0x706172ULL, label(P.Code).second);
+  H = mix(H, P.Members.size());
+  for (std::uint64_t X : Hs)
+    H = mix(H, X);
+  P.Hash = H;
+  return H;
+}
+
+/// The implicit tasks of a team in canonical order: by subtree signature,
+/// so the order does not depend on which thread got which work. Ties (equal
+/// subtrees) keep team-index order.
+std::vector<std::uint32_t> Walker::orderedMembers(std::uint32_t PI) {
+  std::vector<std::uint32_t> M = Parallels[PI].Members;
+  std::stable_sort(M.begin(), M.end(), [&](std::uint32_t A, std::uint32_t B) {
+    return taskHash(A) < taskHash(B);
+  });
+  return M;
+}
+
+NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
+                       std::uint64_t Code, std::uint64_t Time,
+                       std::uint32_t Flags) {
+  Node N;
+  N.Kind = K;
+  N.Parent = Parent;
+  N.Thread = Thread;
+  N.Label = label(Code).first;
+  N.Flags = Flags;
+  N.Time = Time;
+  G.Nodes.push_back(N);
+  return (NodeId)G.Nodes.size() - 1;
+}
+
+void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
+  for (std::uint32_t X : Waited) {
+    TaskInfo &T = Tasks[X];
+    if (T.Synced || T.Frontier == NoNode)
+      continue;
+    T.Synced = true;
+    addEdge(T.Frontier, Sync, EdgeKind::Sync);
+  }
+  Waited.clear();
+}
+
+/// Dependence edges for Child against its earlier siblings, OpenMP 5.x:
+/// in after out/inout/set; out/inout after the readers since the last
+/// writer, else after the writer (set); consecutive mutexinoutset (or
+/// inoutset) tasks on one address form a group that shares predecessors.
+/// Edges whose source was already waited for (a taskwait or barrier in
+/// program order before Child was created) are implied and not listed.
+void Walker::addDependences(Strand &Creator, std::uint32_t Child) {
+  TaskInfo &C = Tasks[Child];
+  std::vector<std::uint32_t> Preds;
+  for (std::uint32_t D = C.Begin; D < C.End; ++D) {
+    const Event &E = ev(D);
+    if (E.Kind != EventKind::TaskDependence)
+      continue;
+    auto Type = static_cast<DependenceType>(E.Sub);
+    AddrState &S = Creator.Deps[E.A];
+    auto isSet = [](DependenceType T) {
+      return T == DependenceType::MutexInOutSet || T == DependenceType::InOutSet;
+    };
+    switch (Type) {
+    case DependenceType::In:
+      Preds.insert(Preds.end(), S.LastSet.begin(), S.LastSet.end());
+      S.Readers.push_back(Child);
+      break;
+    case DependenceType::Out:
+    case DependenceType::InOut:
+      if (!S.Readers.empty())
+        Preds.insert(Preds.end(), S.Readers.begin(), S.Readers.end());
+      else
+        Preds.insert(Preds.end(), S.LastSet.begin(), S.LastSet.end());
+      S.LastSet.assign(1, Child);
+      S.SetType = DependenceType::InOut;
+      S.Readers.clear();
+      S.SetPreds.clear();
+      break;
+    case DependenceType::MutexInOutSet:
+    case DependenceType::InOutSet:
+      if (S.SetType == Type && S.Readers.empty() && isSet(Type)) {
+        Preds.insert(Preds.end(), S.SetPreds.begin(), S.SetPreds.end());
+        S.LastSet.push_back(Child);
+      } else {
+        S.SetPreds = !S.Readers.empty() ? S.Readers : S.LastSet;
+        Preds.insert(Preds.end(), S.SetPreds.begin(), S.SetPreds.end());
+        S.LastSet.assign(1, Child);
+        S.SetType = Type;
+        S.Readers.clear();
+      }
+      break;
+    default: // source/sink (doacross) are not task dependences
+      break;
+    }
+  }
+  std::sort(Preds.begin(), Preds.end());
+  Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
+  for (std::uint32_t P : Preds) {
+    if (P == Child || Tasks[P].Synced || Tasks[P].Frontier == NoNode)
+      continue;
+    addEdge(Tasks[P].Frontier, C.Node, EdgeKind::Dependence);
+  }
+}
+
+void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
+                      std::uint32_t CreatePos) {
+  TaskInfo &C = Tasks[Child];
+  TaskInfo &P = Tasks[Creator.Task];
+  if (C.Visited) {
+    warn("task created twice in the event stream");
+    return;
+  }
+  C.Visited = true;
+  ++G.Stats.Tasks;
+  std::uint32_t Thread = C.Thread != NoThread ? C.Thread : threadOf(CreatePos);
+  C.Node = addNode(NodeKind::Task, P.Node, Thread, C.Code, C.Time, C.Flags);
+  addEdge(Creator.Cursor, C.Node, EdgeKind::Create);
+  C.Team = &Team;
+  C.InheritedGroup = !Creator.Groups.empty() ? Creator.Groups.back().get()
+                                             : P.InheritedGroup;
+  addDependences(Creator, Child);
+
+  Strand S;
+  S.Task = Child;
+  strand(C, S.Items);
+  S.Cursor = C.Node;
+  std::uint32_t Stop = runStrand(S, Team);
+  while (Stop != ~0u) { // a barrier in an explicit task: not legal OpenMP
+    warn("barrier reported inside an explicit task");
+    Stop = runStrand(S, Team);
+  }
+  C.Frontier = S.Cursor;
+
+  Creator.PendingChildren.push_back(Child);
+  if (C.InheritedGroup)
+    C.InheritedGroup->Members.push_back(Child);
+  Team.Pending.push_back(Child);
+}
+
+std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team) {
+  TaskInfo &T = Tasks[S.Task];
+  while (S.Pos < S.Items.size()) {
+    std::uint32_t Pos = S.Items[S.Pos++];
+    const Event &E = ev(Pos);
+    std::uint32_t Thread = threadOf(Pos);
+    auto step = [&](NodeKind K, std::uint32_t Flags = 0) {
+      NodeId N = addNode(K, T.Node, Thread, E.Code, E.Time, Flags);
+      addEdge(S.Cursor, N, EdgeKind::Scope);
+      S.Cursor = N;
+      return N;
+    };
+    switch (E.Kind) {
+    case EventKind::TaskCreate: {
+      auto It = TaskIndex.find(E.A);
+      if (It == TaskIndex.end()) {
+        warn("task creation with unknown task");
+        break;
+      }
+      emitTask(It->second, S, Team, Pos);
+      break;
+    }
+    case EventKind::ParallelBegin: {
+      auto It = ParallelIndex.find(E.A);
+      if (It == ParallelIndex.end())
+        break;
+      S.Cursor = emitTeam(It->second, S.Cursor, T.Node, Pos);
+      break;
+    }
+    case EventKind::SyncBegin: {
+      auto K = static_cast<SyncKind>(E.Sub);
+      if (isBarrier(K)) {
+        return Pos; // the team decides what the barrier joins
+      }
+      if (K == SyncKind::Taskwait) {
+        NodeId W = step(NodeKind::Taskwait);
+        syncAll(S.PendingChildren, W);
+      } else if (K == SyncKind::Taskgroup) {
+        step(NodeKind::TaskgroupBegin);
+        S.Groups.push_back(std::make_unique<TaskgroupFrame>());
+      }
+      break;
+    }
+    case EventKind::SyncEnd: // taskgroup only (see strand())
+      if (S.Groups.empty()) {
+        warn("taskgroup end without begin");
+        break;
+      } else {
+        NodeId End = step(NodeKind::TaskgroupEnd);
+        syncAll(S.Groups.back()->Members, End);
+        S.Groups.pop_back();
+      }
+      break;
+    case EventKind::WorkBegin:
+    case EventKind::WorkEnd: {
+      bool Begin = E.Kind == EventKind::WorkBegin;
+      NodeKind K;
+      std::uint32_t Flags = 0;
+      switch (static_cast<WorkKind>(E.Sub)) {
+      case WorkKind::Loop:
+      case WorkKind::LoopStatic:
+      case WorkKind::LoopDynamic:
+      case WorkKind::LoopGuided:
+      case WorkKind::LoopOther:
+        K = Begin ? NodeKind::LoopBegin : NodeKind::LoopEnd;
+        break;
+      case WorkKind::Sections:
+        K = Begin ? NodeKind::SectionsBegin : NodeKind::SectionsEnd;
+        break;
+      case WorkKind::SingleExecutor:
+        Flags = NodeSingleExecutor;
+        [[fallthrough]];
+      case WorkKind::SingleOther:
+        K = Begin ? NodeKind::SingleBegin : NodeKind::SingleEnd;
+        break;
+      case WorkKind::Taskloop:
+        K = Begin ? NodeKind::TaskloopBegin : NodeKind::TaskloopEnd;
+        break;
+      default:
+        K = Begin ? NodeKind::WorkshareBegin : NodeKind::WorkshareEnd;
+        break;
+      }
+      step(K, Flags);
+      break;
+    }
+    case EventKind::MaskedBegin:
+      step(NodeKind::MaskedBegin);
+      break;
+    case EventKind::MaskedEnd:
+      step(NodeKind::MaskedEnd);
+      break;
+    case EventKind::MutexAcquired:
+    case EventKind::MutexReleased: {
+      bool Begin = E.Kind == EventKind::MutexAcquired;
+      switch (static_cast<MutexKind>(E.Sub)) {
+      case MutexKind::Lock:
+      case MutexKind::TestLock:
+        step(Begin ? NodeKind::LockBegin : NodeKind::LockEnd);
+        break;
+      case MutexKind::NestLock:
+      case MutexKind::TestNestLock:
+        step(Begin ? NodeKind::NestLockBegin : NodeKind::NestLockEnd);
+        break;
+      case MutexKind::Critical:
+        step(Begin ? NodeKind::CriticalBegin : NodeKind::CriticalEnd);
+        break;
+      case MutexKind::Ordered:
+        step(Begin ? NodeKind::OrderedBegin : NodeKind::OrderedEnd);
+        break;
+      default:
+        break;
+      }
+      break;
+    }
+    case EventKind::NestLockBegin:
+      step(NodeKind::NestLockBegin);
+      break;
+    case EventKind::NestLockEnd:
+      step(NodeKind::NestLockEnd);
+      break;
+    case EventKind::Cancel:
+      step(NodeKind::Cancel, E.Aux);
+      break;
+    default:
+      break;
+    }
+  }
+  S.Ended = true;
+  return ~0u;
+}
+
+/// A team: parallel_begin, one implicit task per member, the team's
+/// barriers (the k-th barrier of every member is the same instance),
+/// parallel_end. Members run strand by strand up to each barrier.
+NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
+                        std::uint32_t Pos) {
+  ParallelInfo &P = Parallels[PI];
+  ++G.Stats.ParallelRegions;
+  const Event &E = ev(Pos);
+  NodeId Begin = addNode(NodeKind::ParallelBegin, EncounterParent,
+                         threadOf(Pos), P.Code, E.Time);
+  addEdge(Cursor, Begin, EdgeKind::Scope);
+  TeamCtx Team;
+  Team.TeamNode = Begin;
+  std::vector<Strand> Strands;
+  for (std::uint32_t M : orderedMembers(PI)) {
+    TaskInfo &T = Tasks[M];
+    if (T.Visited)
+      continue;
+    T.Visited = true;
+    T.Team = &Team;
+    T.Node = addNode(NodeKind::ImplicitTask, Begin, T.Thread, P.Code, T.Time,
+                     T.Flags);
+    G.Nodes[T.Node].LabelInherited = true;
+    addEdge(Begin, T.Node, EdgeKind::Scope);
+    Strand S;
+    S.Task = M;
+    strand(T, S.Items);
+    S.Cursor = T.Node;
+    Strands.push_back(std::move(S));
+  }
+  std::vector<std::uint32_t> Stops(Strands.size());
+  for (;;) {
+    bool Any = false;
+    for (std::size_t I = 0; I < Strands.size(); ++I) {
+      Stops[I] = Strands[I].Ended ? ~0u : runStrand(Strands[I], Team);
+      Any |= Stops[I] != ~0u;
+    }
+    if (!Any)
+      break;
+    // One barrier node for this instance; label from the first member that
+    // has a code address (workers report none at the implicit barrier).
+    std::uint64_t Code = 0, Time = 0;
+    NodeKind Kind = NodeKind::BarrierImplicit;
+    bool Missing = false;
+    for (std::size_t I = 0; I < Strands.size(); ++I) {
+      if (Stops[I] == ~0u) {
+        Missing = true;
+        continue;
+      }
+      const Event &B = ev(Stops[I]);
+      if (!Code && B.Code)
+        Code = B.Code;
+      if (!Time || B.Time < Time)
+        Time = B.Time;
+      if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
+        Kind = NodeKind::Barrier;
+    }
+    if (Missing)
+      warn("not every member of a team reached a barrier");
+    NodeId Barrier = addNode(Kind, Begin, NoThread, Code, Time);
+    for (std::size_t I = 0; I < Strands.size(); ++I)
+      if (Stops[I] != ~0u) {
+        addEdge(Strands[I].Cursor, Barrier, EdgeKind::Scope);
+        Strands[I].Cursor = Barrier;
+      }
+    syncAll(Team.Pending, Barrier);
+  }
+  NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
+                       P.Code, E.Time);
+  for (Strand &S : Strands)
+    addEdge(S.Cursor, End, EdgeKind::Scope);
+  if (Strands.empty())
+    addEdge(Begin, End, EdgeKind::Scope);
+  return End;
+}
+
+/// An initial task: the root of a contention group, in a team of its own
+/// (the implicit parallel region), whose barriers hang off the task node.
+void Walker::emitRoot(std::uint32_t TI) {
+  TaskInfo &T = Tasks[TI];
+  T.Visited = true;
+  T.Node = addNode(NodeKind::InitialTask, NoNode, T.Thread, T.Code, T.Time,
+                   T.Flags);
+  TeamCtx Team;
+  Team.TeamNode = T.Node;
+  T.Team = &Team;
+  Strand S;
+  S.Task = TI;
+  strand(T, S.Items);
+  S.Cursor = T.Node;
+  for (;;) {
+    std::uint32_t Stop = runStrand(S, Team);
+    if (Stop == ~0u)
+      break;
+    const Event &B = ev(Stop);
+    NodeKind Kind = static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit
+                        ? NodeKind::Barrier
+                        : NodeKind::BarrierImplicit;
+    NodeId Barrier = addNode(Kind, T.Node, threadOf(Stop), B.Code, B.Time);
+    addEdge(S.Cursor, Barrier, EdgeKind::Scope);
+    S.Cursor = Barrier;
+    syncAll(Team.Pending, Barrier);
+  }
+  T.Frontier = S.Cursor;
+}
+
+Graph Walker::run() {
+  G.Labels.push_back(SourceLabel{}); // label 0: none
+  // Sort by (task, seq); stable so equal keys keep arrival order.
+  Order.resize(Events.size());
+  std::iota(Order.begin(), Order.end(), 0u);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::uint32_t A, std::uint32_t B) {
+                     const Event &X = Events[A], &Y = Events[B];
+                     if (X.Task != Y.Task)
+                       return X.Task < Y.Task;
+                     return X.Seq < Y.Seq;
+                   });
+  std::unordered_set<std::uint32_t> ThreadSet;
+  for (std::uint32_t I = 0; I < Order.size(); ++I) {
+    const Event &E = ev(I);
+    ThreadSet.insert(threadOf(I));
+    if (E.Kind != EventKind::ThreadBegin && E.Task != 0) {
+      // Events of one task are contiguous in Order.
+      TaskInfo &T = Tasks[taskFor(E.Task)];
+      if (I == 0 || ev(I - 1).Task != E.Task)
+        T.Begin = I;
+      T.End = I + 1;
+    }
+    switch (E.Kind) {
+    case EventKind::TaskCreate: {
+      TaskInfo &C = Tasks[taskFor(E.A)];
+      C.Known = true;
+      C.Flags = E.Aux | TaskExplicit;
+      C.Creator = E.Task;
+      C.Code = E.Code;
+      C.Time = E.Time;
+      break;
+    }
+    case EventKind::ImplicitTaskBegin: {
+      TaskInfo &T = Tasks[taskFor(E.Task)];
+      T.Known = true;
+      T.Flags = E.Extra;
+      T.Parallel = E.A;
+      T.TeamIndex = E.Sub;
+      T.Thread = threadOf(I);
+      T.Time = E.Time;
+      if (E.A && !(E.Extra & TaskInitial))
+        Parallels[parallelFor(E.A)].Members.push_back(taskFor(E.Task));
+      break;
+    }
+    case EventKind::ParallelBegin: {
+      ParallelInfo &P = Parallels[parallelFor(E.A)];
+      P.Encountering = E.Task;
+      P.Code = E.Code;
+      P.Time = E.Time;
+      P.Requested = E.Aux;
+      break;
+    }
+    case EventKind::TaskSchedule: {
+      if (E.A) {
+        TaskInfo &N = Tasks[taskFor(E.A)];
+        if (N.Thread == NoThread)
+          N.Thread = threadOf(I);
+      }
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  G.Stats.Threads = (std::uint32_t)ThreadSet.size();
+  G.Stats.Events = Events.size();
+  for (ParallelInfo &P : Parallels)
+    std::sort(P.Members.begin(), P.Members.end(),
+              [&](std::uint32_t A, std::uint32_t B) {
+                return Tasks[A].TeamIndex < Tasks[B].TeamIndex;
+              });
+
+  std::vector<std::uint32_t> Roots;
+  for (std::uint32_t I = 0; I < Tasks.size(); ++I)
+    if (Tasks[I].Known && (Tasks[I].Flags & TaskInitial))
+      Roots.push_back(I);
+  std::sort(Roots.begin(), Roots.end(), [&](std::uint32_t A, std::uint32_t B) {
+    if (Tasks[A].Time != Tasks[B].Time)
+      return Tasks[A].Time < Tasks[B].Time;
+    return Tasks[A].Id < Tasks[B].Id;
+  });
+  for (std::uint32_t R : Roots)
+    emitRoot(R);
+  std::uint64_t Lost = 0;
+  for (TaskInfo &T : Tasks)
+    if (T.Known && !T.Visited)
+      ++Lost;
+  if (Lost)
+    warn(std::to_string(Lost) +
+         " task(s) not reachable from an initial task (incomplete events)");
+
+  std::sort(G.Edges.begin(), G.Edges.end());
+  G.Edges.erase(std::unique(G.Edges.begin(), G.Edges.end()), G.Edges.end());
+  return std::move(G);
+}
+
+} // namespace
+
+GraphBuilder::GraphBuilder(Resolver R) : Resolve(std::move(R)) {}
+
+void GraphBuilder::addEvents(std::uint32_t Thread, const Event *E,
+                             std::size_t N) {
+  for (std::size_t I = 0; I < N; ++I) {
+    if (!isGraphEvent(E[I].Kind))
+      continue;
+    Events.push_back(E[I]);
+    Threads.push_back(Thread);
+  }
+}
+
+Graph GraphBuilder::build() {
+  Walker W(Events, Threads, Resolve);
+  return W.run();
+}
+
+void runWithLargeStack(const std::function<void()> &Fn) {
+  struct Ctx {
+    const std::function<void()> *Fn;
+  } C{&Fn};
+  pthread_attr_t Attr;
+  if (pthread_attr_init(&Attr) == 0) {
+    pthread_t Th;
+    bool Ok = pthread_attr_setstacksize(&Attr, std::size_t(1) << 30) == 0 &&
+              pthread_create(
+                  &Th, &Attr,
+                  [](void *P) -> void * {
+                    (*static_cast<Ctx *>(P)->Fn)();
+                    return nullptr;
+                  },
+                  &C) == 0;
+    pthread_attr_destroy(&Attr);
+    if (Ok) {
+      pthread_join(Th, nullptr);
+      return;
+    }
+  }
+  Fn();
+}
+
+} // namespace otter

@@ -1,0 +1,60 @@
+//===- graph/builder.h - Task graph from OTTER's typed events ----*- C++ -*-===//
+//
+// The graph builder: consumes Event records (from the live runtime or read
+// back from an OTF2 trace) and produces the task graph. It knows nothing of
+// OMPT. Events may arrive in any order across threads; the builder regroups
+// them per task by (Task, Seq) and walks the program structurally, so the
+// graph depends only on what each task did, in its own program order, never
+// on the schedule.
+//
+// Semantics (see docs/graph.md): nestable constructs become begin/end nodes,
+// standalone synchronisation one node, explicit tasks one node each; scope
+// edges follow each task's program order, create edges go from the creating
+// strand to the task, sync edges from a task's completion to the first
+// construct that waits for it (taskwait, end of taskgroup, barrier), and
+// dependence edges between sibling tasks follow OpenMP 5.x depend rules.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_BUILDER_H
+#define OTTER_GRAPH_BUILDER_H
+
+#include "graph/graph.h"
+#include "otter/events.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace otter {
+
+class GraphBuilder {
+public:
+  /// Maps a code address to its source label. Called once per distinct
+  /// address, from build().
+  using Resolver = std::function<SourceLabel(std::uint64_t Code)>;
+
+  explicit GraphBuilder(Resolver R);
+
+  /// Adds events recorded by thread `Thread`. Not thread-safe: the caller
+  /// serialises calls (they happen at buffer flush, off the hot path).
+  void addEvents(std::uint32_t Thread, const Event *Events, std::size_t N);
+
+  std::size_t eventCount() const { return Events.size(); }
+
+  /// Builds the graph from everything added so far.
+  Graph build();
+
+private:
+  Resolver Resolve;
+  std::vector<Event> Events;
+  std::vector<std::uint32_t> Threads; // thread of each event
+};
+
+/// Runs Fn on a thread with a large stack (the builder recurses along task
+/// nesting), falling back to the calling thread if one cannot be made.
+void runWithLargeStack(const std::function<void()> &Fn);
+
+} // namespace otter
+
+#endif // OTTER_GRAPH_BUILDER_H

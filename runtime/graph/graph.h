@@ -1,0 +1,124 @@
+//===- graph/graph.h - The task graph: nodes, edges, labels ------*- C++ -*-===//
+//
+// The task graph that the builder produces and the writers consume. Node ids
+// are canonical: the builder numbers nodes in a structural order that does
+// not depend on threads, timing or addresses, so the same program gives the
+// same ids on every run.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_GRAPH_H
+#define OTTER_GRAPH_GRAPH_H
+
+#include "otter/label.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace otter {
+
+enum class NodeKind : std::uint8_t {
+  InitialTask,
+  ImplicitTask,
+  Task,
+  ParallelBegin,
+  ParallelEnd,
+  LoopBegin,
+  LoopEnd,
+  SectionsBegin,
+  SectionsEnd,
+  SingleBegin,
+  SingleEnd,
+  MaskedBegin,
+  MaskedEnd,
+  TaskloopBegin,
+  TaskloopEnd,
+  TaskgroupBegin,
+  TaskgroupEnd,
+  Taskwait,
+  Barrier,         // explicit barrier: one node per team and instance
+  BarrierImplicit, // implicit barrier: one node per team and instance
+  CriticalBegin,
+  CriticalEnd,
+  LockBegin,
+  LockEnd,
+  NestLockBegin,
+  NestLockEnd,
+  OrderedBegin,
+  OrderedEnd,
+  Cancel,
+  WorkshareBegin, // Fortran workshare, distribute, scope: other worksharing
+  WorkshareEnd,
+  Count
+};
+
+const char *nodeKindName(NodeKind K);
+
+enum class EdgeKind : std::uint8_t {
+  Create,     // creating strand -> new task
+  Sync,       // completion of a task -> the construct that waits for it
+  Dependence, // completion of a sibling task -> task that depends on it
+  Scope,      // program order within one strand, and fork/join of a team
+  Count
+};
+
+const char *edgeKindName(EdgeKind K);
+
+using NodeId = std::uint32_t;
+inline constexpr NodeId NoNode = ~NodeId(0);
+inline constexpr std::uint32_t NoThread = ~std::uint32_t(0);
+
+struct Node {
+  NodeKind Kind;
+  NodeId Parent = NoNode;
+  std::uint32_t Thread = NoThread; // thread that encountered / ran it
+  std::uint32_t Label = 0;         // index into Graph::Labels
+  std::uint32_t Flags = 0;         // TaskFlags for task nodes, node flags
+  std::uint64_t Time = 0;          // time of the event that made it (ns)
+  bool LabelInherited = false;     // label taken from the enclosing construct
+};
+
+/// Flags on non-task nodes.
+enum NodeFlags : std::uint32_t {
+  NodeSingleExecutor = 0x1, // single_begin/end on the thread that ran it
+};
+
+struct Edge {
+  NodeId Source;
+  NodeId Target;
+  EdgeKind Kind;
+  bool operator<(const Edge &O) const {
+    if (Source != O.Source)
+      return Source < O.Source;
+    if (Target != O.Target)
+      return Target < O.Target;
+    return Kind < O.Kind;
+  }
+  bool operator==(const Edge &O) const = default;
+};
+
+struct GraphStats {
+  std::uint32_t Threads = 0;
+  std::uint64_t ParallelRegions = 0;
+  std::uint64_t Tasks = 0; // explicit tasks
+  std::uint64_t Events = 0;
+  std::uint64_t Warnings = 0;
+};
+
+struct Graph {
+  std::vector<Node> Nodes;
+  std::vector<Edge> Edges; // sorted, unique
+  /// Distinct labels; Labels[0] is the empty/unknown label.
+  std::vector<SourceLabel> Labels;
+  GraphStats Stats;
+  /// Problems found in the event stream (missing ends, unknown ids ...).
+  std::vector<std::string> Warnings;
+};
+
+/// Flags column text: "untied|final" etc.
+std::string taskFlagsText(std::uint32_t Flags);
+std::string nodeFlagsText(const Node &N);
+
+} // namespace otter
+
+#endif // OTTER_GRAPH_GRAPH_H

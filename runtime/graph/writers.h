@@ -1,0 +1,43 @@
+//===- graph/writers.h - Task graph file formats -----------------*- C++ -*-===//
+//
+// Writers for the builder's graph: nodes.csv + graph.csv (tables), graph.gv
+// (Graphviz) and graph.txt (canonical text: no threads, times or addresses
+// that vary between runs, for diffing and FileCheck). Writers report I/O
+// failure through their return value; they never throw or abort.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_WRITERS_H
+#define OTTER_GRAPH_WRITERS_H
+
+#include "graph/graph.h"
+
+#include <ostream>
+#include <string>
+
+namespace otter {
+
+void writeNodesCsv(const Graph &G, std::ostream &OS);
+void writeEdgesCsv(const Graph &G, std::ostream &OS);
+void writeDot(const Graph &G, std::ostream &OS);
+void writeCanonical(const Graph &G, std::ostream &OS);
+
+/// Short text for a node's source: "file:line:col" when known, else
+/// "~symbol+0xoff" / "~module+0xoff" (approximate), else "?".
+std::string nodeSourceText(const Graph &G, const Node &N);
+
+/// Which files to write; parsed from OTTER_GRAPH_FORMAT.
+struct GraphFormats {
+  bool Dot = true;
+  bool Csv = true;
+  bool Canonical = false;
+  bool any() const { return Dot || Csv || Canonical; }
+};
+
+/// Writes the selected files into Dir (which must exist). Returns false and
+/// sets Error to a one-line message on the first failure.
+bool writeGraphFiles(const Graph &G, const std::string &Dir,
+                     const GraphFormats &F, std::string &Error);
+
+} // namespace otter
+
+#endif // OTTER_GRAPH_WRITERS_H

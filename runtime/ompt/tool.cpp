@@ -1,0 +1,350 @@
+//===- ompt/tool.cpp - OMPT entry point and callbacks ---------------------===//
+//
+// The thin adapter between libomp and OTTER: ompt_start_tool, registration
+// of callbacks, and one small function per callback that turns the runtime's
+// arguments into an otter::Event appended to the calling thread's buffer.
+// Nothing here builds graphs or writes files (see core/session.cpp).
+//
+// Callback notes (libomp 19, observed):
+//  - the initial task arrives as implicit_task(begin) with the initial flag
+//    and no parallel id; a serial outer "team" of one.
+//  - workers report their implicit barrier at the end of a parallel region
+//    with codeptr_ra == NULL, and implicit_task(end) after it.
+//  - the implicit barrier of a worksharing construct is reported after the
+//    construct's work(end); a taskloop's implicit taskgroup around its
+//    work(begin/end). The builder reorders both (graph/builder.cpp).
+//  - taskloop tasks are created with codeptr_ra inside libomp: the site
+//    index walks the stack back into user code for those.
+//  - mutex callbacks carry no task: we ask ompt_get_task_info for it.
+//  - omp_test_lock reports acquire/acquired with kind test_lock and
+//    released with kind lock.
+//
+//===----------------------------------------------------------------------===//
+#include "core/recorder.h"
+#include "core/session.h"
+#include "site_index.h"
+
+#include <omp-tools.h>
+
+#include <cstdio>
+#include <cstring>
+
+using namespace otter;
+
+namespace {
+
+ompt_get_task_info_t GetTaskInfo = nullptr;
+
+inline TaskState *taskOf(ompt_data_t *D) {
+  return D ? static_cast<TaskState *>(D->ptr) : nullptr;
+}
+
+inline std::uint64_t code(const void *Codeptr) {
+  return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
+}
+
+/// An event of task S (0 if unknown), numbered in S's own sequence.
+inline Event &taskEvent(ThreadState *T, TaskState *S, EventKind K) {
+  Event &E = recorder::append(T);
+  E.Kind = K;
+  E.Task = S ? S->Id : 0;
+  E.Seq = S ? S->Seq++ : 0;
+  E.A = 0;
+  E.Code = 0;
+  E.Aux = 0;
+  E.Sub = 0;
+  E.Extra = 0;
+  return E;
+}
+
+#define OTTER_PROLOGUE()                                                       \
+  if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]          \
+    return;                                                                    \
+  ThreadState *T = recorder::thisThread();                                     \
+  if (!T) [[unlikely]]                                                         \
+    return;
+
+void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
+  if (!recorder::Active.load(std::memory_order_relaxed))
+    return;
+  ThreadState *T = recorder::registerThread(std::uint32_t(Type));
+  if (!T)
+    return;
+  ThreadData->ptr = T;
+  Event &E = taskEvent(T, nullptr, EventKind::ThreadBegin);
+  E.Sub = std::uint16_t(Type);
+}
+
+void onThreadEnd(ompt_data_t *) {
+  OTTER_PROLOGUE();
+  taskEvent(T, nullptr, EventKind::ThreadEnd);
+  T->Ended = true;
+  recorder::flush(T); // the thread is leaving: off the hot path
+}
+
+void onParallelBegin(ompt_data_t *EncounteringTask, const ompt_frame_t *,
+                     ompt_data_t *ParallelData, unsigned int Requested,
+                     int Flags, const void *Codeptr) {
+  OTTER_PROLOGUE();
+  std::uint64_t Id = recorder::newId(T);
+  ParallelData->value = Id;
+  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::ParallelBegin);
+  E.A = Id;
+  E.Aux = Requested;
+  E.Sub = (Flags & ompt_parallel_league) ? 1 : 0;
+  E.Code = code(Codeptr);
+}
+
+void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *EncounteringTask,
+                   int, const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::ParallelEnd);
+  E.A = ParallelData ? ParallelData->value : 0;
+  E.Code = code(Codeptr);
+}
+
+void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+                    ompt_data_t *TaskData, unsigned int ActualParallelism,
+                    unsigned int Index, int Flags) {
+  OTTER_PROLOGUE();
+  if (Endpoint == ompt_scope_begin) {
+    TaskState *S = recorder::allocTask(T);
+    if (!S)
+      return;
+    S->Id = recorder::newId(T);
+    S->Seq = 0;
+    S->Flags = std::uint32_t(Flags);
+    TaskData->ptr = S;
+    Event &E = taskEvent(T, S, EventKind::ImplicitTaskBegin);
+    E.A = (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
+                                                         : 0;
+    E.Aux = ActualParallelism;
+    E.Sub = std::uint16_t(Index);
+    E.Extra = std::uint32_t(Flags);
+  } else {
+    TaskState *S = taskOf(TaskData);
+    if (!S)
+      return;
+    taskEvent(T, S, EventKind::ImplicitTaskEnd);
+    TaskData->ptr = nullptr;
+    recorder::freeTask(T, S);
+  }
+}
+
+void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
+                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
+                  const void *Codeptr) {
+  OTTER_PROLOGUE();
+  TaskState *S = recorder::allocTask(T);
+  if (!S)
+    return;
+  S->Id = recorder::newId(T);
+  S->Seq = 0;
+  S->Flags = std::uint32_t(Flags) |
+             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u);
+  NewTaskData->ptr = S;
+  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::TaskCreate);
+  E.A = S->Id;
+  E.Aux = S->Flags;
+  E.Code = code(Codeptr);
+}
+
+void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
+                   int N) {
+  OTTER_PROLOGUE();
+  TaskState *S = taskOf(TaskData);
+  for (int I = 0; I < N; ++I) {
+    Event &E = taskEvent(T, S, EventKind::TaskDependence);
+    E.A = reinterpret_cast<std::uint64_t>(Deps[I].variable.ptr);
+    E.Sub = std::uint16_t(Deps[I].dependence_type);
+  }
+}
+
+void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
+  OTTER_PROLOGUE();
+  TaskState *Src = taskOf(Source), *Dst = taskOf(Sink);
+  Event &E = recorder::append(T);
+  E.Kind = EventKind::TaskDependencePair;
+  E.Task = Dst ? Dst->Id : 0;
+  E.Seq = Dst ? Dst->Seq : 0; // not part of the task's own sequence
+  E.A = Src ? Src->Id : 0;
+  E.Code = 0;
+  E.Aux = 0;
+  E.Sub = 0;
+  E.Extra = 0;
+}
+
+void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
+                    ompt_data_t *NextTask) {
+  OTTER_PROLOGUE();
+  TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
+  Event &E = recorder::append(T);
+  E.Kind = EventKind::TaskSchedule;
+  E.Task = Prior ? Prior->Id : 0;
+  E.Seq = Prior ? Prior->Seq : 0; // not part of the task's own sequence
+  E.A = Next ? Next->Id : 0;
+  E.Code = 0;
+  E.Aux = 0;
+  E.Sub = std::uint16_t(Status);
+  E.Extra = 0;
+  if (Prior &&
+      (Status == ompt_task_complete || Status == ompt_task_cancel)) {
+    PriorTask->ptr = nullptr;
+    recorder::freeTask(T, Prior);
+  }
+}
+
+void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                  ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                  const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(TaskData),
+                       Endpoint == ompt_scope_begin ? EventKind::SyncBegin
+                                                    : EventKind::SyncEnd);
+  E.A = ParallelData ? ParallelData->value : 0;
+  E.Sub = std::uint16_t(Kind);
+  E.Code = code(Codeptr);
+}
+
+void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                      ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                      const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(TaskData),
+                       Endpoint == ompt_scope_begin ? EventKind::SyncWaitBegin
+                                                    : EventKind::SyncWaitEnd);
+  E.A = ParallelData ? ParallelData->value : 0;
+  E.Sub = std::uint16_t(Kind);
+  E.Code = code(Codeptr);
+}
+
+void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
+            ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
+            const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(TaskData),
+                       Endpoint == ompt_scope_begin ? EventKind::WorkBegin
+                                                    : EventKind::WorkEnd);
+  E.A = Count;
+  E.Sub = std::uint16_t(Kind);
+  E.Code = code(Codeptr);
+}
+
+void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
+              ompt_data_t *TaskData, const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(TaskData),
+                       Endpoint == ompt_scope_begin ? EventKind::MaskedBegin
+                                                    : EventKind::MaskedEnd);
+  E.Code = code(Codeptr);
+}
+
+/// The task executing on this thread now (mutex callbacks carry none).
+TaskState *currentTask() {
+  if (!GetTaskInfo)
+    return nullptr;
+  ompt_data_t *TaskData = nullptr;
+  int Flags = 0;
+  if (GetTaskInfo(0, &Flags, &TaskData, nullptr, nullptr, nullptr) != 2 ||
+      !TaskData)
+    return nullptr;
+  return taskOf(TaskData);
+}
+
+void mutexEvent(EventKind K, ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+                const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, currentTask(), K);
+  E.A = WaitId;
+  E.Sub = std::uint16_t(Kind);
+  E.Code = code(Codeptr);
+}
+
+void onMutexAcquire(ompt_mutex_t Kind, unsigned int, unsigned int,
+                    ompt_wait_id_t WaitId, const void *Codeptr) {
+  mutexEvent(EventKind::MutexAcquire, Kind, WaitId, Codeptr);
+}
+void onMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+                     const void *Codeptr) {
+  mutexEvent(EventKind::MutexAcquired, Kind, WaitId, Codeptr);
+}
+void onMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+                     const void *Codeptr) {
+  mutexEvent(EventKind::MutexReleased, Kind, WaitId, Codeptr);
+}
+void onNestLock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t WaitId,
+                const void *Codeptr) {
+  mutexEvent(Endpoint == ompt_scope_begin ? EventKind::NestLockBegin
+                                          : EventKind::NestLockEnd,
+             ompt_mutex_nest_lock, WaitId, Codeptr);
+}
+
+void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr) {
+  OTTER_PROLOGUE();
+  Event &E = taskEvent(T, taskOf(TaskData), EventKind::Cancel);
+  E.Aux = std::uint32_t(Flags);
+  E.Code = code(Codeptr);
+}
+
+struct CallbackEntry {
+  ompt_callbacks_t Which;
+  ompt_callback_t Fn;
+  const char *Name;
+};
+
+#define OTTER_CB(Which, Fn) {Which, reinterpret_cast<ompt_callback_t>(Fn), #Which}
+
+int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
+  auto SetCallback =
+      reinterpret_cast<ompt_set_callback_t>(Lookup("ompt_set_callback"));
+  GetTaskInfo =
+      reinterpret_cast<ompt_get_task_info_t>(Lookup("ompt_get_task_info"));
+  if (!SetCallback) {
+    std::fputs("otter: error: the OpenMP runtime offers no ompt_set_callback; "
+               "not tracing\n",
+               stderr);
+    return 0;
+  }
+  if (!session::start())
+    return 0; // session printed why; the program runs untraced
+  static const CallbackEntry Callbacks[] = {
+      OTTER_CB(ompt_callback_thread_begin, onThreadBegin),
+      OTTER_CB(ompt_callback_thread_end, onThreadEnd),
+      OTTER_CB(ompt_callback_parallel_begin, onParallelBegin),
+      OTTER_CB(ompt_callback_parallel_end, onParallelEnd),
+      OTTER_CB(ompt_callback_implicit_task, onImplicitTask),
+      OTTER_CB(ompt_callback_task_create, onTaskCreate),
+      OTTER_CB(ompt_callback_task_schedule, onTaskSchedule),
+      OTTER_CB(ompt_callback_dependences, onDependences),
+      OTTER_CB(ompt_callback_task_dependence, onTaskDependence),
+      OTTER_CB(ompt_callback_sync_region, onSyncRegion),
+      OTTER_CB(ompt_callback_sync_region_wait, onSyncRegionWait),
+      OTTER_CB(ompt_callback_work, onWork),
+      OTTER_CB(ompt_callback_masked, onMasked),
+      OTTER_CB(ompt_callback_mutex_acquire, onMutexAcquire),
+      OTTER_CB(ompt_callback_mutex_acquired, onMutexAcquired),
+      OTTER_CB(ompt_callback_mutex_released, onMutexReleased),
+      OTTER_CB(ompt_callback_nest_lock, onNestLock),
+      OTTER_CB(ompt_callback_cancel, onCancel),
+  };
+  for (const CallbackEntry &C : Callbacks) {
+    ompt_set_result_t R = SetCallback(C.Which, C.Fn);
+    session::noteCallbackResult(C.Name, int(R));
+  }
+  recorder::Active.store(true, std::memory_order_release);
+  // The initial thread's thread_begin may already have happened before
+  // initialize returned: make sure it is registered.
+  recorder::registerThread(std::uint32_t(ompt_thread_initial));
+  return 1; // keep the tool active
+}
+
+void finalize(ompt_data_t *) { session::finish(); }
+
+} // namespace
+
+extern "C" __attribute__((visibility("default"))) ompt_start_tool_result_t *
+ompt_start_tool(unsigned int, const char *RuntimeVersion) {
+  static ompt_start_tool_result_t Result = {&initialize, &finalize, {0}};
+  session::noteRuntime(RuntimeVersion);
+  return &Result;
+}

@@ -1,0 +1,41 @@
+//===- site_index.h - From code address to source label ----------*- C++ -*-===//
+//
+// The runtime side of the plugin's site table: finds the ".note.otter"
+// records of every loaded object and maps OMPT's codeptr_ra to the exact
+// directive; addresses from uninstrumented code get approximate labels.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_RUNTIME_SITE_INDEX_H
+#define OTTER_RUNTIME_SITE_INDEX_H
+
+#include "otter/label.h"
+
+namespace otter {
+
+/// Hot path: Code unchanged unless it lies inside libomp; then the first
+/// return address on the stack that lies inside an instrumented site.
+const void *userCodeAddress(const void *Code);
+bool codeIsInsideOpenMPRuntime(const void *Code);
+/// Off the hot path: the label of a code address.
+SourceLabel describeCodeAddress(const void *Code);
+/// Once, from tool initialisation: scans the PT_NOTE "Otter" notes of every
+/// loaded object (dl_iterate_phdr); rescans when objects are dlopen'ed.
+void initSiteIndex();
+
+/// For OTTER_VERBOSE: what the index holds and how lookups went. Address
+/// counts are distinct addresses passed to describeCodeAddress.
+struct SiteIndexStats {
+  unsigned long Modules = 0;     // objects with a site table
+  unsigned long Sites = 0;
+  unsigned long Directives = 0;
+  unsigned long Exact = 0;       // described from the site table
+  unsigned long Approximate = 0; // dladdr (and symbolizer) only
+  unsigned long Unknown = 0;
+  unsigned long Walks = 0;       // userCodeAddress stack walks out of libomp
+  unsigned long WalksFound = 0;  // ... that reached an instrumented site
+};
+SiteIndexStats siteIndexStats();
+
+} // namespace otter
+
+#endif // OTTER_RUNTIME_SITE_INDEX_H

@@ -1,0 +1,52 @@
+# lit configuration for OTTER's end-to-end tests (test/lit/ and test/plugin/).
+# Paths come from lit.site.cfg.py, which CMake generates in the build tree.
+import os
+import lit.formats
+
+# Build-tree paths: from the generated site file named by
+# --param otter_site_config=<build>/test/lit.site.cfg.py (ctest passes it).
+if not hasattr(config, "otter_build_dir"):
+    site = lit_config.params.get("otter_site_config")
+    if not site or not os.path.exists(site):
+        lit_config.fatal("run the tests through ctest, or pass "
+                         "--param otter_site_config=<build>/test/lit.site.cfg.py")
+    exec(open(site).read(), {"config": config, "lit_config": lit_config})
+
+config.name = "OTTER"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.otter_build_dir, "test", "lit-out")
+
+# Tools: FileCheck and not from llvm-19-tools, our utils from the build.
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, os.path.join(config.otter_build_dir, "bin"),
+     config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ("OMP_NUM_THREADS", "OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR",
+            "OTTER_GRAPH_FORMAT", "OTTER_TRACE", "OTTER_VERBOSE",
+            "OTTER_BUFFER_EVENTS", "OMP_TOOL"):
+    config.environment.pop(var, None)
+
+plugin = os.path.join(config.otter_build_dir, "lib", "otter.so")
+libotter = os.path.join(config.otter_build_dir, "lib", "libotter.so")
+clang = os.path.join(config.llvm_tools_dir, "clang")
+clangxx = os.path.join(config.llvm_tools_dir, "clang++")
+
+config.substitutions.append(("%clangxx", clangxx))
+config.substitutions.append(("%clang", clang))
+config.substitutions.append(("%otter_plugin", plugin))
+config.substitutions.append(("%libotter", libotter))
+# Compile an OpenMP program with the plugin, and run one under the tool.
+config.substitutions.append(
+    ("%otter-cc", f"{clang} -fopenmp -fplugin={plugin} -Wno-unused"))
+config.substitutions.append(
+    ("%otter-cxx", f"{clangxx} -fopenmp -fplugin={plugin} -Wno-unused"))
+config.substitutions.append(
+    ("%otter-run", f"env OMP_TOOL_LIBRARIES={libotter} OTTER_GRAPH_FORMAT=all"))
+config.substitutions.append(("%otter_env", f"OMP_TOOL_LIBRARIES={libotter}"))
+config.substitutions.append(("%otter_src", config.otter_source_dir))
+config.substitutions.append(("%otter_bin", config.otter_build_dir))
+
+if os.path.exists(plugin):
+    config.available_features.add("plugin")

@@ -1,0 +1,97 @@
+// Unit tests for the OTTER_* environment parsing: defaults, valid values,
+// and the one-line warning + default for every invalid value.
+#include "core/config.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace otter;
+
+namespace {
+
+struct Env {
+  std::map<std::string, std::string> Vars;
+  std::vector<std::string> Warnings;
+  Config read() {
+    return readConfig(
+        [this](const char *N) -> const char * {
+          auto It = Vars.find(N);
+          return It == Vars.end() ? nullptr : It->second.c_str();
+        },
+        [this](const std::string &W) { Warnings.push_back(W); }, "prog", 42);
+  }
+};
+
+} // namespace
+
+TEST(Config, Defaults) {
+  Env E;
+  Config C = E.read();
+  EXPECT_EQ(C.OutputDir, "otter-prog-42");
+  EXPECT_TRUE(C.Formats.Dot);
+  EXPECT_TRUE(C.Formats.Csv);
+  EXPECT_FALSE(C.Formats.Canonical);
+  EXPECT_TRUE(C.Trace);
+  EXPECT_FALSE(C.Verbose);
+  EXPECT_TRUE(E.Warnings.empty());
+}
+
+TEST(Config, ValidValues) {
+  Env E;
+  E.Vars = {{"OTTER_OUTPUT_DIR", "/tmp/x"},
+            {"OTTER_GRAPH_FORMAT", " canon , dot"},
+            {"OTTER_TRACE", "off"},
+            {"OTTER_VERBOSE", "YES"},
+            {"OTTER_BUFFER_EVENTS", "4096"}};
+  Config C = E.read();
+  EXPECT_EQ(C.OutputDir, "/tmp/x");
+  EXPECT_TRUE(C.Formats.Dot);
+  EXPECT_FALSE(C.Formats.Csv);
+  EXPECT_TRUE(C.Formats.Canonical);
+  EXPECT_FALSE(C.Trace);
+  EXPECT_TRUE(C.Verbose);
+  EXPECT_EQ(C.BufferEvents, 4096u);
+  EXPECT_TRUE(E.Warnings.empty());
+}
+
+TEST(Config, NoneDisablesGraphFiles) {
+  Env E;
+  E.Vars = {{"OTTER_GRAPH_FORMAT", "none"}};
+  EXPECT_FALSE(E.read().Formats.any());
+  EXPECT_TRUE(E.Warnings.empty());
+}
+
+TEST(Config, InvalidValuesWarnOnceEachAndKeepDefaults) {
+  Env E;
+  E.Vars = {{"OTTER_GRAPH_FORMAT", "dot,xml"},
+            {"OTTER_TRACE", "maybe"},
+            {"OTTER_VERBOSE", ""},
+            {"OTTER_BUFFER_EVENTS", "12"},
+            {"OTTER_OUTPUT_DIR", ""}};
+  Config C = E.read();
+  EXPECT_TRUE(C.Formats.Dot);
+  EXPECT_TRUE(C.Formats.Csv);
+  EXPECT_TRUE(C.Trace);
+  EXPECT_FALSE(C.Verbose);
+  EXPECT_EQ(C.BufferEvents, 16384u);
+  EXPECT_EQ(C.OutputDir, "otter-prog-42");
+  ASSERT_EQ(E.Warnings.size(), 5u);
+  for (const std::string &W : E.Warnings) {
+    EXPECT_EQ(W.find('\n'), std::string::npos) << W;
+    EXPECT_NE(W.find("OTTER_"), std::string::npos) << W;
+  }
+  EXPECT_NE(E.Warnings[0].find("use 0 or 1"), std::string::npos);
+  EXPECT_NE(E.Warnings[2].find("'xml' is unknown"), std::string::npos);
+}
+
+TEST(Config, BufferEventsRejectsTrailingJunkAndOverflow) {
+  for (const char *Bad : {"4096k", "-5", "99999999999999999999", "1e6"}) {
+    Env E;
+    E.Vars = {{"OTTER_BUFFER_EVENTS", Bad}};
+    EXPECT_EQ(E.read().BufferEvents, 16384u) << Bad;
+    EXPECT_EQ(E.Warnings.size(), 1u) << Bad;
+  }
+}
