@@ -1,0 +1,378 @@
+//===- plugin/OtterPlugin.cpp - OTTER's Clang frontend plugin -------------===//
+//
+// Usage: clang -fopenmp -fplugin=otter.so [-fplugin-arg-otter-<opt>] ...
+//
+// Runs before the main (codegen) action and
+//  1. records every OpenMP executable directive (kind, presumed file, the
+//     pragma's begin/end line:col, enclosing function, clause text) and every
+//     call of an OpenMP API function whose OMPT callbacks report codeptr_ra;
+//  2. switches on line tables (when the user did not ask for -g) so that
+//     clang writes real ";file;func;line;col;;" strings into ident_t and
+//     gives calls debug locations; the pass strips them again;
+//  3. registers the site pass (SitePass.cpp) at the optimizer's last
+//     extension point (runs at -O0 too).
+//
+//===----------------------------------------------------------------------===//
+#include "OtterState.h"
+#include "otter/site_table.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/CodeGenOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Frontend/OpenMP/OMP.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace otter::plugin {
+
+static const char *const ApiFunctions[] = {
+    "omp_init_lock",          "omp_init_lock_with_hint",
+    "omp_destroy_lock",       "omp_set_lock",
+    "omp_unset_lock",         "omp_test_lock",
+    "omp_init_nest_lock",     "omp_init_nest_lock_with_hint",
+    "omp_destroy_nest_lock",  "omp_set_nest_lock",
+    "omp_unset_nest_lock",    "omp_test_nest_lock",
+    "omp_control_tool",       "omp_target_alloc",
+    "omp_target_free",        "omp_target_memcpy",
+    "omp_target_memcpy_rect", "omp_target_memcpy_async",
+    "omp_target_memcpy_rect_async", "omp_target_associate_ptr",
+    "omp_target_disassociate_ptr",  "omp_target_memset",
+    "omp_target_memset_async",
+};
+
+bool isOmptApiFunction(llvm::StringRef Name) {
+  if (!Name.starts_with("omp_"))
+    return false;
+  for (const char *F : ApiFunctions)
+    if (Name == F)
+      return true;
+  return false;
+}
+
+std::size_t TUState::add(Directive D) {
+  D.RegionId = site_table::regionId(D.File, D.Line, D.Col, D.Kind);
+  auto &Begins = ByFile[D.File];
+  auto &Here = Begins[{D.Line, D.Col}];
+  for (std::size_t I : Here)
+    if (Dirs[I].Kind == D.Kind && Dirs[I].EndLine == D.EndLine &&
+        Dirs[I].EndCol == D.EndCol)
+      return I;
+  if (Begins.size() == 1 && Here.empty()) {
+    auto &Same = FilesByBaseName[llvm::sys::path::filename(D.File).str()];
+    Same.push_back(D.File);
+  }
+  Dirs.push_back(std::move(D));
+  Here.push_back(Dirs.size() - 1);
+  return Dirs.size() - 1;
+}
+
+/// Does a runtime entry point belong to a directive of this kind? Used only
+/// to choose among directives that share a location (_Pragma in a macro).
+static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
+  if (Callee.starts_with("omp_"))
+    return Kind == Callee;
+  if (Kind.starts_with("omp_"))
+    return false;
+  auto Has = [&](llvm::StringRef W) { return Kind.contains(W); };
+  if (Callee.contains("fork_call") || Callee.contains("serialized_parallel") ||
+      Callee.contains("push_num_threads") || Callee.contains("push_proc_bind"))
+    return Has("parallel");
+  if (Callee.contains("fork_teams") || Callee.contains("num_teams"))
+    return Has("teams");
+  if (Callee.contains("taskloop"))
+    return Has("taskloop");
+  if (Callee.contains("taskwait"))
+    return Has("taskwait");
+  if (Callee.contains("taskgroup"))
+    return Has("taskgroup") || Has("taskloop");
+  if (Callee.contains("omp_task") || Callee.contains("taskyield"))
+    return Has("task");
+  if (Callee.contains("single"))
+    return Has("single");
+  if (Callee.contains("master"))
+    return Has("master");
+  if (Callee.contains("masked"))
+    return Has("masked");
+  if (Callee.contains("critical"))
+    return Has("critical");
+  if (Callee.contains("ordered"))
+    return Has("ordered");
+  if (Callee.contains("dist_"))
+    return Has("distribute");
+  if (Callee.contains("for_static") || Callee.contains("dispatch"))
+    return Has("for") || Has("sections") || Has("distribute") ||
+           Has("loop") || Has("section");
+  if (Callee.contains("cancel"))
+    return Has("cancel") || Has("barrier") || Has("for") || Has("sections") ||
+           Has("single");
+  return true; // barrier, reduce, flush, global_thread_num, ...
+}
+
+long TUState::find(const std::string &File, unsigned Line, unsigned Col,
+                   const std::string &Callee) const {
+  auto Lookup = [&](const std::string &F) -> long {
+    auto FI = ByFile.find(F);
+    if (FI == ByFile.end())
+      return -1;
+    const auto &Begins = FI->second;
+    auto It = Begins.upper_bound({Line, Col});
+    long Fallback = -1;
+    // Ranges of distinct pragmas do not overlap; look back a few entries
+    // for robustness (several macro expansions on one line).
+    for (int Steps = 0; It != Begins.begin() && Steps < 8; ++Steps) {
+      --It;
+      for (auto R = It->second.rbegin(); R != It->second.rend(); ++R) {
+        const Directive &D = Dirs[*R];
+        LineCol End{D.EndLine, D.EndCol};
+        if (End < LineCol{Line, Col})
+          continue;
+        if (kindSuits(Callee, D.Kind))
+          return static_cast<long>(*R);
+        bool CalleeIsApi = llvm::StringRef(Callee).starts_with("omp_");
+        if (Fallback < 0 && !D.Pseudo && !CalleeIsApi)
+          Fallback = static_cast<long>(*R);
+      }
+    }
+    return Fallback;
+  };
+  long R = Lookup(File);
+  if (R >= 0 || ByFile.count(File))
+    return R;
+  // Debug info may spell the file differently (compilation directory
+  // stripped, -fdebug-prefix-map): try files with the same base name.
+  auto BI = FilesByBaseName.find(llvm::sys::path::filename(File).str());
+  if (BI == FilesByBaseName.end())
+    return -1;
+  for (const std::string &F : BI->second)
+    if ((R = Lookup(F)) >= 0)
+      return R;
+  return -1;
+}
+
+namespace {
+
+class DirectiveVisitor : public RecursiveASTVisitor<DirectiveVisitor> {
+public:
+  DirectiveVisitor(ASTContext &Ctx, TUState &S)
+      : Ctx(Ctx), SM(Ctx.getSourceManager()), S(S) {}
+
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool TraverseDecl(Decl *D) {
+    auto *FD = llvm::dyn_cast_or_null<FunctionDecl>(D);
+    if (FD && FD->hasBody())
+      Functions.push_back(functionName(FD));
+    bool R = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD && FD->hasBody())
+      Functions.pop_back();
+    return R;
+  }
+
+  bool TraverseLambdaExpr(LambdaExpr *L, DataRecursionQueue *Q = nullptr) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L->getBeginLoc()));
+    std::string Name = Functions.empty() ? std::string() : Functions.back();
+    Name += "::(lambda";
+    if (P.isValid())
+      Name += " at line " + std::to_string(P.getLine()) + ":" +
+              std::to_string(P.getColumn());
+    Name += ")";
+    Functions.push_back(Name);
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L, Q);
+    Functions.pop_back();
+    return R;
+  }
+
+  bool VisitOMPExecutableDirective(OMPExecutableDirective *E) {
+    Directive D;
+    D.Kind = llvm::omp::getOpenMPDirectiveName(E->getDirectiveKind()).str();
+    if (!setRange(D, E->getBeginLoc(), E->getEndLoc()))
+      return true;
+    D.Function = Functions.empty() ? std::string() : Functions.back();
+    std::string Clauses;
+    llvm::raw_string_ostream OS(Clauses);
+    if (auto *C = llvm::dyn_cast<OMPCriticalDirective>(E))
+      if (!C->getDirectiveName().getAsString().empty())
+        OS << "(" << C->getDirectiveName().getAsString() << ")";
+    OMPClausePrinter Printer(OS, Ctx.getPrintingPolicy());
+    for (OMPClause *C : E->clauses()) {
+      if (!C || C->isImplicit())
+        continue;
+      if (!Clauses.empty())
+        OS << ' ';
+      Printer.Visit(C);
+    }
+    OS.flush();
+    D.Clauses = std::move(Clauses);
+    S.add(std::move(D));
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !isOmptApiFunction(Callee->getName()))
+      return true;
+    Directive D;
+    D.Kind = Callee->getName().str();
+    D.Pseudo = true;
+    if (!setRange(D, CE->getBeginLoc(), CE->getEndLoc()))
+      return true;
+    D.Function = Functions.empty() ? std::string() : Functions.back();
+    S.add(std::move(D));
+    return true;
+  }
+
+private:
+  std::string functionName(const FunctionDecl *FD) {
+    std::string Name;
+    llvm::raw_string_ostream OS(Name);
+    PrintingPolicy P = Ctx.getPrintingPolicy();
+    P.SuppressTemplateArgsInCXXConstructors = true;
+    FD->printQualifiedName(OS, P);
+    return OS.str();
+  }
+
+  bool setRange(Directive &D, SourceLocation B, SourceLocation E) {
+    if (B.isInvalid())
+      return false;
+    SourceLocation BL = SM.getExpansionLoc(B);
+    SourceLocation EL = E.isValid() ? SM.getExpansionRange(E).getEnd() : BL;
+    PresumedLoc PB = SM.getPresumedLoc(BL);
+    PresumedLoc PE = SM.getPresumedLoc(EL);
+    if (PB.isInvalid())
+      return false;
+    D.File = PB.getFilename();
+    D.Line = PB.getLine();
+    D.Col = PB.getColumn();
+    if (PE.isValid() && PE.getFileID() == PB.getFileID() &&
+        std::make_pair(PE.getLine(), PE.getColumn()) >=
+            std::make_pair(PB.getLine(), PB.getColumn())) {
+      D.EndLine = PE.getLine();
+      D.EndCol = PE.getColumn();
+    } else {
+      D.EndLine = D.Line;
+      D.EndCol = D.Col;
+    }
+    D.Loc = BL;
+    return true;
+  }
+
+  ASTContext &Ctx;
+  SourceManager &SM;
+  TUState &S;
+  std::vector<std::string> Functions;
+};
+
+class OtterConsumer : public ASTConsumer {
+public:
+  explicit OtterConsumer(std::shared_ptr<TUState> S) : S(std::move(S)) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    S->SM = &Ctx.getSourceManager();
+    DirectiveVisitor V(Ctx, *S);
+    V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (S->Opts.Verbose)
+      for (const Directive &D : S->Dirs)
+        llvm::errs() << "otter: directive '" << D.Kind << "' at " << D.File
+                     << ":" << D.Line << ":" << D.Col << "-" << D.EndLine
+                     << ":" << D.EndCol << " in '" << D.Function << "'"
+                     << (D.Clauses.empty() ? "" : " clauses '") << D.Clauses
+                     << (D.Clauses.empty() ? "" : "'") << " region 0x"
+                     << llvm::format_hex_no_prefix(D.RegionId, 16) << "\n";
+  }
+
+private:
+  std::shared_ptr<TUState> S;
+};
+
+class OtterAction : public PluginASTAction {
+public:
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    bool OK = true;
+    for (const std::string &A : Args) {
+      if (A == "help") {
+        printHelp(llvm::errs());
+      } else if (A == "verbose") {
+        Opts.Verbose = true;
+      } else if (A == "no-warn-unmatched") {
+        Opts.WarnUnmatched = false;
+      } else {
+        DiagnosticsEngine &D = CI.getDiagnostics();
+        unsigned ID = D.getCustomDiagID(
+            DiagnosticsEngine::Error,
+            "otter: unknown plugin option '%0' (try -fplugin-arg-otter-help)");
+        D.Report(ID) << A;
+        OK = false;
+      }
+    }
+    return OK;
+  }
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef File) override {
+    auto S = std::make_shared<TUState>();
+    S->Opts = Opts;
+    S->Diags = &CI.getDiagnostics();
+    S->MainFile = File.str();
+    const LangOptions &LO = CI.getLangOpts();
+    CodeGenOptions &CGO = CI.getCodeGenOpts();
+    S->UserDebugInfo =
+        CGO.getDebugInfo() != llvm::codegenoptions::NoDebugInfo;
+    if (!LO.OpenMP || LO.OpenMPIsTargetDevice)
+      return std::make_unique<ASTConsumer>();
+    if (!S->UserDebugInfo) {
+      // Real ";file;func;line;col;;" in ident_t and debug locations on
+      // calls; stripped again by the pass.
+      CGO.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
+      if (CGO.DwarfVersion == 0)
+        CGO.DwarfVersion = 5;
+      CGO.DebugColumnInfo = true;
+      S->ForcedDebugInfo = true;
+    }
+    CGO.PassBuilderCallbacks.push_back([S](llvm::PassBuilder &PB) {
+      PB.registerOptimizerLastEPCallback(
+          [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+            MPM.addPass(OtterSitePass(S));
+          });
+    });
+    return std::make_unique<OtterConsumer>(S);
+  }
+
+  static void printHelp(llvm::raw_ostream &OS) {
+    OS << "otter: OTTER (OpenMP Task Tracer) clang plugin\n"
+          "usage: clang -fopenmp -fplugin=otter.so "
+          "[-fplugin-arg-otter-OPTION]... FILE...\n"
+          "Records every OpenMP directive, brackets each OpenMP runtime call "
+          "with labels and\nwrites the site table (ELF note .note.otter) "
+          "that libotter.so uses to label events.\n"
+          "options:\n"
+          "  help               print this help\n"
+          "  verbose            list each directive and each tagged call "
+          "site on stderr\n"
+          "  no-warn-unmatched  do not warn about runtime calls that match "
+          "no directive\n";
+  }
+
+private:
+  Options Opts;
+};
+
+} // namespace
+} // namespace otter::plugin
+
+static clang::FrontendPluginRegistry::Add<otter::plugin::OtterAction>
+    X("otter", "OTTER: record OpenMP directives and runtime call sites");

@@ -1,0 +1,86 @@
+//===- plugin/OtterState.h - State shared by the AST action and the pass -===//
+//
+// One TUState per compiled source file (one clang process may compile
+// several). The AST visitor fills the directive table; the LLVM pass, which
+// runs later in the same CompilerInstance, looks runtime call sites up in it
+// and writes the site table (include/otter/site_table.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_PLUGIN_OTTERSTATE_H
+#define OTTER_PLUGIN_OTTERSTATE_H
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clang {
+class SourceManager;
+}
+
+namespace otter::plugin {
+
+struct Options {
+  bool Verbose = false;
+  bool WarnUnmatched = true;
+};
+
+/// A source directive, or a pseudo-directive for an OpenMP API call that
+/// reaches OMPT (kind = the function name, e.g. "omp_set_lock").
+struct Directive {
+  std::string Kind, File, Function, Clauses;
+  unsigned Line = 0, Col = 0, EndLine = 0, EndCol = 0;
+  std::uint64_t RegionId = 0;
+  bool Pseudo = false;
+  clang::SourceLocation Loc; // for diagnostics
+};
+
+using LineCol = std::pair<unsigned, unsigned>;
+
+struct TUState {
+  Options Opts;
+  /// The user asked for debug info; otherwise the plugin switched on line
+  /// tables itself and the pass strips them again.
+  bool UserDebugInfo = false;
+  bool ForcedDebugInfo = false;
+  clang::DiagnosticsEngine *Diags = nullptr;
+  clang::SourceManager *SM = nullptr;
+  std::string MainFile;
+
+  std::vector<Directive> Dirs;
+  /// file -> begin line:col -> directives starting there (several when
+  /// expanded from one macro).
+  std::map<std::string, std::map<LineCol, std::vector<std::size_t>>> ByFile;
+  std::map<std::string, std::vector<std::string>> FilesByBaseName;
+
+  /// Adds (or finds) a directive; returns its index.
+  std::size_t add(Directive D);
+  /// The directive whose range contains File:Line:Col and whose kind suits
+  /// Callee; -1 if none.
+  long find(const std::string &File, unsigned Line, unsigned Col,
+            const std::string &Callee) const;
+};
+
+/// The module pass (SitePass.cpp).
+class OtterSitePass : public llvm::PassInfoMixin<OtterSitePass> {
+public:
+  explicit OtterSitePass(std::shared_ptr<TUState> S) : S(std::move(S)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  std::shared_ptr<TUState> S;
+};
+
+/// OpenMP API functions whose OMPT callbacks report codeptr_ra.
+bool isOmptApiFunction(llvm::StringRef Name);
+
+} // namespace otter::plugin
+
+#endif // OTTER_PLUGIN_OTTERSTATE_H

@@ -1,0 +1,346 @@
+//===- plugin/SitePass.cpp - Bracket OpenMP runtime calls, write the table -===//
+//
+// Runs at the optimizer's last extension point (also at -O0). For every
+// direct call of a __kmpc_* entry point or of an OpenMP API function that
+// reaches OMPT with a codeptr_ra, it finds the directive whose pragma range
+// contains the call's source location (from the ident_t string, else from the
+// call's debug location), then
+//   - marks the call notail (otherwise -O2 turns it into a jump and the
+//     return address OMPT reports lies in the caller's caller),
+//   - puts a label right before and right after it (inline asm, numeric local
+//     labels: a copy made by later code duplication -- tail duplication,
+//     inlining at LTO time -- defines its own pair and refers to it, so no
+//     duplicate symbols),
+//   - emits, from the "after" asm, a site record and (once per assembly
+//     output, in a COMDAT group keyed by its contents) the directive record,
+//     both as ELF notes in .note.otter (format: include/otter/site_table.h).
+// Every asm statement is self-contained, so the table survives LTO, ThinLTO
+// importing and inlining across translation units.
+//
+//===----------------------------------------------------------------------===//
+#include "OtterState.h"
+#include "otter/site_table.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+namespace otter::plugin {
+
+namespace {
+
+struct CallLoc {
+  std::string File;
+  unsigned Line = 0, Col = 0;
+  bool Known = false;
+};
+
+/// ";file;func;line;col;;" from the ident_t passed as first argument.
+bool locFromIdent(const CallBase &CB, CallLoc &L) {
+  if (CB.arg_size() == 0 || !CB.getArgOperand(0)->getType()->isPointerTy())
+    return false;
+  auto *GV = dyn_cast<GlobalVariable>(CB.getArgOperand(0)->stripPointerCasts());
+  if (!GV || !GV->hasInitializer())
+    return false;
+  auto *CS = dyn_cast<ConstantStruct>(GV->getInitializer());
+  if (!CS || CS->getNumOperands() != 5)
+    return false;
+  auto *SG = dyn_cast<GlobalVariable>(CS->getOperand(4)->stripPointerCasts());
+  if (!SG || !SG->hasInitializer())
+    return false;
+  auto *CDS = dyn_cast<ConstantDataSequential>(SG->getInitializer());
+  if (!CDS || !CDS->isCString())
+    return false;
+  StringRef Str = CDS->getAsCString();
+  if (!Str.consume_front(";") || !Str.consume_back(";;"))
+    return false;
+  auto [Rest1, ColS] = Str.rsplit(';');
+  auto [Rest2, LineS] = Rest1.rsplit(';');
+  auto [FileS, FuncS] = Rest2.rsplit(';');
+  (void)FuncS;
+  unsigned Line = 0, Col = 0;
+  if (LineS.getAsInteger(10, Line) || ColS.getAsInteger(10, Col))
+    return false;
+  if (FileS == "unknown" || Line == 0)
+    return false;
+  L.File = FileS.str();
+  L.Line = Line;
+  L.Col = Col;
+  L.Known = true;
+  return true;
+}
+
+bool locFromDebug(const CallBase &CB, CallLoc &L) {
+  const DILocation *DL = CB.getDebugLoc().get();
+  if (!DL || DL->getLine() == 0)
+    return false;
+  L.File = DL->getFilename().str();
+  L.Line = DL->getLine();
+  L.Col = DL->getColumn();
+  L.Known = true;
+  return true;
+}
+
+/// Entry points that never report a codeptr_ra to a tool: no warning or
+/// error when they cannot be placed (OpenMPOpt hoists and merges some).
+bool isQuietEntry(StringRef Name) {
+  static const char *const Quiet[] = {
+      "__kmpc_global_thread_num", "__kmpc_push_",
+      "__kmpc_omp_task_alloc",    "__kmpc_omp_target_task_alloc",
+      "__kmpc_threadprivate",     "__kmpc_alloc",
+      "__kmpc_free",              "__kmpc_aligned_alloc",
+      "__kmpc_calloc",            "__kmpc_realloc",
+      "__kmpc_get_",              "__kmpc_taskred",
+      "__kmpc_task_reduction",    "__kmpc_omp_reg_task_with_affinity",
+      "__kmpc_init_allocator",    "__kmpc_destroy_allocator",
+      "__kmpc_begin",             "__kmpc_end",
+      "__kmpc_copyprivate",       "__kmpc_doacross_init",
+  };
+  for (const char *Q : Quiet)
+    if (Name.starts_with(Q) && !(StringRef(Q) == "__kmpc_end" &&
+                                 Name.size() > strlen("__kmpc_end")))
+      return true;
+  return false;
+}
+
+void appendAsciz(std::string &Out, StringRef S) {
+  Out += ".asciz \"";
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\') {
+      Out += '\\';
+      Out += static_cast<char>(C);
+    } else if (C == '$') {
+      Out += "$$"; // LLVM inline asm escape
+    } else if (C < 0x20 || C >= 0x7f) {
+      char Buf[8];
+      snprintf(Buf, sizeof Buf, "\\%03o", C);
+      Out += Buf;
+    } else {
+      Out += static_cast<char>(C);
+    }
+  }
+  Out += "\"\n";
+}
+
+bool isPlainSymbol(StringRef S) {
+  if (S.empty() || isDigit(S[0]))
+    return false;
+  for (char C : S)
+    if (!isAlnum(C) && C != '_' && C != '.')
+      return false;
+  return true;
+}
+
+std::string functionDisplayName(const Function &F) {
+  if (const DISubprogram *SP = F.getSubprogram())
+    if (!SP->getName().empty())
+      return SP->getName().str();
+  return llvm::demangle(F.getName());
+}
+
+} // namespace
+
+PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
+  if (M.getNamedMetadata("otter.sites"))
+    return PreservedAnalyses::all(); // already done (never twice)
+  M.getOrInsertNamedMetadata("otter.sites");
+
+  clang::DiagnosticsEngine &Diags = *S->Diags;
+  auto DiagLoc = [&](const CallLoc &L) -> clang::SourceLocation {
+    if (!S->SM || !L.Known)
+      return {};
+    auto FE = S->SM->getFileManager().getOptionalFileRef(L.File);
+    if (!FE)
+      return {};
+    return S->SM->translateFileLineCol(*FE, L.Line, L.Col ? L.Col : 1);
+  };
+
+  struct Todo {
+    CallBase *CB;
+    std::size_t Dir;
+  };
+  std::vector<Todo> Work;
+  bool ReportedNoLoc = false;
+
+  for (Function &F : M) {
+    for (BasicBlock &BB : F) {
+      for (Instruction &I : BB) {
+        auto *CB = dyn_cast<CallBase>(&I);
+        if (!CB || isa<CallBrInst>(CB))
+          continue;
+        Function *Callee = CB->getCalledFunction();
+        if (!Callee)
+          continue;
+        StringRef Name = Callee->getName();
+        bool Kmpc = Name.starts_with("__kmpc_");
+        bool Api = !Kmpc && isOmptApiFunction(Name);
+        if (!Kmpc && !Api)
+          continue;
+        CallLoc L;
+        if (Kmpc)
+          locFromIdent(*CB, L);
+        if (!L.Known)
+          locFromDebug(*CB, L);
+        if (!L.Known) {
+          if (Kmpc && isQuietEntry(Name))
+            continue;
+          if (!ReportedNoLoc) {
+            unsigned ID = Diags.getCustomDiagID(
+                clang::DiagnosticsEngine::Error,
+                "otter: cannot place the call of '%0' in function '%1': its "
+                "ident_t says ';unknown;' and it has no debug location; "
+                "compile with -gline-tables-only (or -g), or without the "
+                "option that drops source locations");
+            Diags.Report(ID) << Name << functionDisplayName(F);
+            ReportedNoLoc = true;
+          }
+          continue;
+        }
+        long D = S->find(L.File, L.Line, L.Col, Name.str());
+        if (D < 0 && Api) {
+          // An API call the frontend did not see (e.g. from a macro or
+          // expanded differently): a pseudo-directive at the call itself.
+          Directive PD;
+          PD.Kind = Name.str();
+          PD.File = L.File;
+          PD.Line = PD.EndLine = L.Line;
+          PD.Col = PD.EndCol = L.Col;
+          PD.Function = functionDisplayName(F);
+          PD.Pseudo = true;
+          D = static_cast<long>(S->add(std::move(PD)));
+        }
+        if (D < 0) {
+          if (S->Opts.WarnUnmatched && !isQuietEntry(Name)) {
+            unsigned ID = Diags.getCustomDiagID(
+                clang::DiagnosticsEngine::Warning,
+                "otter: OpenMP runtime call '%0' at %1:%2:%3 matches no "
+                "OpenMP directive; its events will be labelled approximately");
+            Diags.Report(DiagLoc(L), ID)
+                << Name << L.File << L.Line << L.Col;
+          }
+          continue;
+        }
+        Work.push_back({CB, static_cast<std::size_t>(D)});
+      }
+    }
+  }
+
+  LLVMContext &Ctx = M.getContext();
+  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(Ctx), false);
+  const std::uint32_t SiteType =
+      site_table::noteType(site_table::Version, site_table::SiteKind);
+  const std::uint32_t DirType =
+      site_table::noteType(site_table::Version, site_table::DirectiveKind);
+
+  // Directive note bodies, built once per directive.
+  std::map<std::size_t, std::pair<std::string, std::string>> DirAsm;
+  auto directiveAsm = [&](std::size_t Idx)
+      -> const std::pair<std::string, std::string> & {
+    auto It = DirAsm.find(Idx);
+    if (It != DirAsm.end())
+      return It->second;
+    const Directive &D = S->Dirs[Idx];
+    std::uint32_t DescSize = site_table::DirectiveFixedSize +
+                             D.Kind.size() + D.File.size() +
+                             D.Function.size() + D.Clauses.size() + 4;
+    std::uint64_t Key = site_table::regionId(D.File, D.Line, D.Col, D.Kind);
+    for (const std::string *Str : {&D.Function, &D.Clauses})
+      Key = site_table::fnv1a(Str->data(), Str->size(), Key ^ 0xff);
+    unsigned Ends[2] = {D.EndLine, D.EndCol};
+    Key = site_table::fnv1a(Ends, sizeof Ends, Key);
+    std::string Sym = "__otter_d_" + utohexstr(Key, /*LowerCase=*/true, 16);
+    std::string A;
+    A += ".ifndef " + Sym + "\n";
+    A += ".pushsection .note.otter,\"aG\",@note," + Sym + ",comdat\n";
+    A += ".balign 4\n.weak " + Sym + "\n.hidden " + Sym + "\n" + Sym + ":\n";
+    A += formatv(".long 6,{0},{1}\n", DescSize, DirType).str();
+    A += ".asciz \"Otter\"\n.balign 4\n";
+    A += formatv(".quad 0x{0}\n.long {1},{2},{3},{4},0\n",
+                 utohexstr(D.RegionId, true), D.Line,
+                 D.Col, D.EndLine, D.EndCol)
+             .str();
+    appendAsciz(A, D.Kind);
+    appendAsciz(A, D.File);
+    appendAsciz(A, D.Function);
+    appendAsciz(A, D.Clauses);
+    A += ".balign 4\n.popsection\n.endif\n";
+    return DirAsm.emplace(Idx, std::make_pair(std::move(A), Sym))
+        .first->second;
+  };
+
+  unsigned SiteNo = 0;
+  for (const Todo &T : Work) {
+    CallBase *CB = T.CB;
+    Function &F = *CB->getFunction();
+    const Directive &D = S->Dirs[T.Dir];
+    const auto &[DirBody, DirSym] = directiveAsm(T.Dir);
+    // Numeric local labels, unique per site in this module.
+    unsigned LStart = 700000 + 2 * SiteNo, LEnd = LStart + 1;
+    ++SiteNo;
+
+    std::string Group;
+    if (const Comdat *C = F.getComdat())
+      if (isPlainSymbol(C->getName()))
+        Group = C->getName().str();
+
+    std::string After = formatv("{0}:\n", LEnd).str();
+    After += DirBody;
+    if (Group.empty())
+      After += ".pushsection .note.otter,\"a\",@note\n";
+    else
+      After += ".pushsection .note.otter,\"aG\",@note," + Group + ",comdat\n";
+    After += formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
+                     ".balign 4\n.long {2}b-.\n.long {3}b-.\n.long {4}-.\n"
+                     ".popsection",
+                     site_table::SiteDescSize, SiteType, LStart, LEnd, DirSym)
+                 .str();
+
+    auto MakeAsm = [&](const std::string &Text) {
+      InlineAsm *IA = InlineAsm::get(VoidFn, Text, "", /*sideeffect=*/true);
+      CallInst *C = CallInst::Create(IA);
+      C->addFnAttr(Attribute::NoUnwind);
+      C->setDebugLoc(CB->getDebugLoc());
+      return C;
+    };
+    CallInst *Before = MakeAsm(formatv("{0}:", LStart).str());
+    Before->insertBefore(CB);
+    CallInst *AfterI = MakeAsm(After);
+    if (auto *CI = dyn_cast<CallInst>(CB)) {
+      CI->setTailCallKind(CallInst::TCK_NoTail);
+      AfterI->insertAfter(CI);
+    } else if (auto *II = dyn_cast<InvokeInst>(CB)) {
+      BasicBlock *ND = II->getNormalDest();
+      if (!ND->getSinglePredecessor())
+        ND = SplitEdge(II->getParent(), ND);
+      AfterI->insertBefore(&*ND->getFirstInsertionPt());
+    }
+
+    if (S->Opts.Verbose) {
+      CallLoc L;
+      if (!locFromIdent(*CB, L))
+        locFromDebug(*CB, L);
+      errs() << "otter: site '" << CB->getCalledFunction()->getName()
+             << "' in '" << functionDisplayName(F) << "' at " << L.File << ":"
+             << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at "
+             << D.File << ":" << D.Line << ":" << D.Col << "\n";
+    }
+  }
+
+  if (S->ForcedDebugInfo && !S->UserDebugInfo)
+    StripDebugInfo(M);
+  return Work.empty() && !S->ForcedDebugInfo ? PreservedAnalyses::all()
+                                             : PreservedAnalyses::none();
+}
+
+} // namespace otter::plugin
