@@ -1,0 +1,204 @@
+//===- utils/sites/otter-sites.cpp - Print the site table of ELF files ----===//
+//
+// otter-sites [--summary] FILE...
+//
+// Decodes the ".note.otter" notes that the OTTER clang plugin writes
+// (include/otter/site_table.h) in objects, executables and shared libraries.
+// In a linked file it resolves every site's labels and directive reference
+// and checks them (start < end, reference hits a directive record); in a
+// relocatable object the PC-relative fields are not yet relocated, so only
+// directive records are decoded and sites are counted.
+// Exit status: 0 if every file was readable and every record valid.
+//
+//===----------------------------------------------------------------------===//
+#include "otter/site_table.h"
+
+#include <elf.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace st = otter::site_table;
+
+namespace {
+
+std::string quoted(std::string_view S) {
+  std::string R = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      R += '\\';
+    R += C;
+  }
+  return R + "\"";
+}
+
+struct Dir {
+  st::DirectiveView V;
+};
+
+int dumpFile(const char *Path, bool Summary) {
+  int Fd = open(Path, O_RDONLY);
+  if (Fd < 0) {
+    std::fprintf(stderr, "otter-sites: error: cannot open '%s': %s\n", Path,
+                 std::strerror(errno));
+    return 1;
+  }
+  struct stat SB;
+  if (fstat(Fd, &SB) != 0 || SB.st_size < (off_t)sizeof(Elf64_Ehdr)) {
+    std::fprintf(stderr, "otter-sites: error: '%s' is not an ELF file\n", Path);
+    close(Fd);
+    return 1;
+  }
+  std::size_t Size = static_cast<std::size_t>(SB.st_size);
+  void *Map = mmap(nullptr, Size, PROT_READ, MAP_PRIVATE, Fd, 0);
+  close(Fd);
+  if (Map == MAP_FAILED) {
+    std::fprintf(stderr, "otter-sites: error: cannot map '%s'\n", Path);
+    return 1;
+  }
+  const unsigned char *Base = static_cast<const unsigned char *>(Map);
+  const auto *Eh = reinterpret_cast<const Elf64_Ehdr *>(Base);
+  if (std::memcmp(Eh->e_ident, ELFMAG, SELFMAG) != 0 ||
+      Eh->e_ident[EI_CLASS] != ELFCLASS64 || Eh->e_shentsize != sizeof(Elf64_Shdr) ||
+      Eh->e_shoff + (std::uint64_t)Eh->e_shnum * sizeof(Elf64_Shdr) > Size) {
+    std::fprintf(stderr, "otter-sites: error: '%s' is not a 64-bit ELF file\n",
+                 Path);
+    munmap(Map, Size);
+    return 1;
+  }
+  const auto *Sh = reinterpret_cast<const Elf64_Shdr *>(Base + Eh->e_shoff);
+  const char *ShStr = nullptr;
+  if (Eh->e_shstrndx < Eh->e_shnum &&
+      Sh[Eh->e_shstrndx].sh_offset + Sh[Eh->e_shstrndx].sh_size <= Size)
+    ShStr = reinterpret_cast<const char *>(Base + Sh[Eh->e_shstrndx].sh_offset);
+  bool Relocatable = Eh->e_type == ET_REL;
+
+  // Pass 1: directives (keyed by the address of their note header).
+  struct Note {
+    st::NoteView N;
+    std::uint64_t Addr; // virtual address of the note header
+    std::uint64_t DescAddr;
+  };
+  std::vector<Note> Notes;
+  int Bad = 0;
+  for (unsigned I = 0; I < Eh->e_shnum; ++I) {
+    if (Sh[I].sh_type != SHT_NOTE || !ShStr ||
+        std::strcmp(ShStr + Sh[I].sh_name, st::SectionName) != 0)
+      continue;
+    if (Sh[I].sh_offset + Sh[I].sh_size > Size) {
+      ++Bad;
+      continue;
+    }
+    const unsigned char *Sec = Base + Sh[I].sh_offset;
+    bool OK = st::forEachNote(Sec, Sh[I].sh_size, Sh[I].sh_addralign,
+                              [&](const st::NoteView &N) {
+                                if (!N.IsOtter)
+                                  return;
+                                Notes.push_back(
+                                    {N, Sh[I].sh_addr + (N.Header - Sec),
+                                     Sh[I].sh_addr + (N.Desc - Sec)});
+                              });
+    if (!OK) {
+      std::printf("error: malformed notes in section %u\n", I);
+      ++Bad;
+    }
+  }
+  std::map<std::uint64_t, st::DirectiveView> Dirs;
+  unsigned NDirs = 0, NSites = 0;
+  std::printf("file: %s (%s)\n", Path,
+              Relocatable ? "relocatable" : Eh->e_type == ET_DYN ? "shared/pie"
+                                                                 : "executable");
+  for (const Note &N : Notes) {
+    if (st::noteVersion(N.N.Type) != st::Version) {
+      std::printf("error: note version %u unknown (expected %u)\n",
+                  st::noteVersion(N.N.Type), st::Version);
+      ++Bad;
+      continue;
+    }
+    if (st::noteKind(N.N.Type) != st::DirectiveKind)
+      continue;
+    st::DirectiveView D;
+    if (!st::decodeDirective(N.N, D)) {
+      std::printf("error: bad directive record\n");
+      ++Bad;
+      continue;
+    }
+    ++NDirs;
+    Dirs[N.Addr] = D;
+    if (!Summary)
+      std::printf("directive %s at %.*s:%u:%u-%u:%u function %s clauses %s "
+                  "region 0x%016" PRIx64 "\n",
+                  quoted(D.Kind).c_str(), (int)D.File.size(), D.File.data(),
+                  D.Line, D.Col, D.EndLine, D.EndCol,
+                  quoted(D.Function).c_str(), quoted(D.Clauses).c_str(),
+                  D.RegionId);
+  }
+  for (const Note &N : Notes) {
+    if (st::noteVersion(N.N.Type) != st::Version ||
+        st::noteKind(N.N.Type) != st::SiteKind)
+      continue;
+    ++NSites;
+    if (N.N.DescSize < st::SiteDescSize) {
+      std::printf("error: short site record\n");
+      ++Bad;
+      continue;
+    }
+    if (Relocatable)
+      continue;
+    std::uint64_t Start = N.DescAddr + (std::int64_t)st::readI32(N.N.Desc);
+    std::uint64_t End = N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
+    std::uint64_t DirAddr =
+        N.DescAddr + 8 + (std::int64_t)st::readI32(N.N.Desc + 8);
+    auto It = Dirs.find(DirAddr);
+    if (It == Dirs.end() || !(Start < End)) {
+      std::printf("error: bad site start=0x%" PRIx64 " end=0x%" PRIx64
+                  " directive=0x%" PRIx64 "\n",
+                  Start, End, DirAddr);
+      ++Bad;
+      continue;
+    }
+    const st::DirectiveView &D = It->second;
+    if (!Summary)
+      std::printf("site 0x%" PRIx64 "-0x%" PRIx64 " %s at %.*s:%u:%u\n", Start,
+                  End, quoted(D.Kind).c_str(), (int)D.File.size(),
+                  D.File.data(), D.Line, D.Col);
+  }
+  std::printf("summary: %u directives, %u sites, %d errors\n", NDirs, NSites,
+              Bad);
+  munmap(Map, Size);
+  return Bad ? 1 : 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  bool Summary = false;
+  std::vector<const char *> Files;
+  for (int I = 1; I < Argc; ++I) {
+    if (!std::strcmp(Argv[I], "--summary")) {
+      Summary = true;
+    } else if (!std::strcmp(Argv[I], "-h") || !std::strcmp(Argv[I], "--help")) {
+      std::printf("usage: otter-sites [--summary] FILE...\n"
+                  "Print the OTTER site table (.note.otter) of ELF files.\n");
+      return 0;
+    } else {
+      Files.push_back(Argv[I]);
+    }
+  }
+  if (Files.empty()) {
+    std::fprintf(stderr, "usage: otter-sites [--summary] FILE...\n");
+    return 2;
+  }
+  int Rc = 0;
+  for (const char *F : Files)
+    Rc |= dumpFile(F, Summary);
+  return Rc;
+}
