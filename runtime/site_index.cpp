@@ -1,0 +1,501 @@
+//===- site_index.cpp - From code address to source label -----------------===//
+//
+// Reads the plugin's site table (include/otter/site_table.h) from the
+// PT_NOTE segments of every loaded object and answers two questions:
+//  - userCodeAddress (hot path): if OMPT's codeptr_ra lies inside libomp
+//    (taskloop, cancel barrier...), the first return address on the stack
+//    that lies inside an instrumented call site; two compares otherwise;
+//  - describeCodeAddress (finalize): exact label when start < Code <= end of
+//    a site, else an approximate one (module+offset, dladdr symbol, optional
+//    llvm-symbolizer behind OTTER_SYMBOLIZE=1).
+//
+// Concurrency: the table is an immutable snapshot published through an
+// atomic pointer; readers never lock or allocate. A rescan (new objects
+// dlopen'ed: dlpi_adds changed) builds a new snapshot under a mutex; old
+// snapshots are kept until exit, so a reader holding one stays valid.
+//
+//===----------------------------------------------------------------------===//
+#include "site_index.h"
+
+#include "otter/site_table.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <cxxabi.h>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <link.h>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+namespace otter {
+
+namespace st = site_table;
+
+namespace {
+
+struct Site {
+  std::uintptr_t Start, End;
+  std::uint32_t Dir;
+};
+
+struct DirInfo {
+  std::string Kind, File, Function, Clauses;
+  std::uint32_t Line = 0, Col = 0;
+  std::uint64_t RegionId = 0;
+  std::uint32_t Module = 0;
+};
+
+struct ModuleInfo {
+  std::string Path, Name;
+  std::uintptr_t Bias = 0;
+};
+
+struct Snapshot {
+  std::vector<Site> Sites; // sorted by Start
+  std::vector<DirInfo> Dirs;
+  std::vector<ModuleInfo> Modules; // modules with a site table
+  unsigned long long Adds = 0, Subs = 0;
+};
+
+std::atomic<const Snapshot *> Current{nullptr};
+std::atomic<std::uintptr_t> OmpLo{1}, OmpHi{0}; // empty until initialised
+std::atomic<unsigned long> Walks{0}, WalksFound{0};
+
+struct Global {
+  std::mutex M; // scans, describe, statistics
+  std::vector<std::unique_ptr<Snapshot>> All;
+  std::unordered_map<std::uintptr_t, LabelQuality> Described;
+  std::vector<std::string> Warned; // modules already warned about
+  bool Inited = false;
+};
+Global &global() {
+  static Global *G = new Global; // never destroyed: used until exit
+  return *G;
+}
+
+std::string baseName(const std::string &P) {
+  std::size_t S = P.rfind('/');
+  return S == std::string::npos ? P : P.substr(S + 1);
+}
+
+std::string selfExe() {
+  char Buf[4096];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
+  if (N <= 0)
+    return "a.out";
+  Buf[N] = 0;
+  return Buf;
+}
+
+void warnOnce(Global &G, const std::string &Module, const char *What) {
+  for (const std::string &W : G.Warned)
+    if (W == Module)
+      return;
+  G.Warned.push_back(Module);
+  std::fprintf(stderr, "otter: warning: %s in the site table of %s; skipped\n",
+               What, Module.c_str());
+}
+
+struct ScanCtx {
+  Global *G;
+  Snapshot *S;
+  std::uintptr_t KmpcFn; // an address inside libomp's text
+  std::uintptr_t OmpLo = 1, OmpHi = 0;
+  bool First = true;
+};
+
+bool inLoad(const dl_phdr_info *Info, std::uintptr_t A, std::size_t N,
+            bool Exec) {
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+    if (P.p_type != PT_LOAD || (Exec && !(P.p_flags & PF_X)))
+      continue;
+    std::uintptr_t Lo = Info->dlpi_addr + P.p_vaddr;
+    if (A >= Lo && A + N <= Lo + P.p_memsz && A + N >= A)
+      return true;
+  }
+  return false;
+}
+
+int scanModule(dl_phdr_info *Info, size_t Size, void *Data) {
+  auto &C = *static_cast<ScanCtx *>(Data);
+  if (C.First) {
+    C.First = false;
+    if (Size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof(Info->dlpi_subs)) {
+      C.S->Adds = Info->dlpi_adds;
+      C.S->Subs = Info->dlpi_subs;
+    }
+  }
+  // libomp: the object whose executable segment holds __kmpc_fork_call.
+  if (C.KmpcFn && inLoad(Info, C.KmpcFn, 1, true)) {
+    for (int I = 0; I < Info->dlpi_phnum; ++I) {
+      const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+      if (P.p_type != PT_LOAD || !(P.p_flags & PF_X))
+        continue;
+      std::uintptr_t Lo = Info->dlpi_addr + P.p_vaddr, Hi = Lo + P.p_memsz;
+      if (C.OmpLo > C.OmpHi) {
+        C.OmpLo = Lo;
+        C.OmpHi = Hi;
+      } else {
+        C.OmpLo = std::min(C.OmpLo, Lo);
+        C.OmpHi = std::max(C.OmpHi, Hi);
+      }
+    }
+  }
+
+  std::string Path = Info->dlpi_name && *Info->dlpi_name ? Info->dlpi_name
+                                                          : std::string();
+  bool HaveOtter = false;
+  // Pass 1: directive records, keyed by the address of their note header.
+  std::unordered_map<std::uintptr_t, std::uint32_t> DirAt;
+  std::vector<st::NoteView> SiteNotes;
+  bool Bad = false, BadVersion = false;
+  for (int I = 0; I < Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) &P = Info->dlpi_phdr[I];
+    if (P.p_type != PT_NOTE || P.p_memsz < 12)
+      continue;
+    std::uintptr_t A = Info->dlpi_addr + P.p_vaddr;
+    if (!inLoad(Info, A, P.p_memsz, false))
+      continue; // not mapped: do not touch
+    const auto *Mem = reinterpret_cast<const unsigned char *>(A);
+    bool OK = st::forEachNote(Mem, P.p_memsz, P.p_align,
+                              [&](const st::NoteView &N) {
+      if (!N.IsOtter)
+        return;
+      if (st::noteVersion(N.Type) != st::Version) {
+        BadVersion = true;
+        return;
+      }
+      if (!HaveOtter) {
+        HaveOtter = true;
+        if (Path.empty())
+          Path = selfExe();
+        ModuleInfo MI;
+        MI.Path = Path;
+        MI.Name = baseName(Path);
+        MI.Bias = Info->dlpi_addr;
+        C.S->Modules.push_back(std::move(MI));
+      }
+      if (st::noteKind(N.Type) == st::SiteKind) {
+        SiteNotes.push_back(N);
+      } else if (st::noteKind(N.Type) == st::DirectiveKind) {
+        st::DirectiveView D;
+        if (!st::decodeDirective(N, D)) {
+          Bad = true;
+          return;
+        }
+        DirInfo DI;
+        DI.Kind.assign(D.Kind);
+        DI.File.assign(D.File);
+        DI.Function.assign(D.Function);
+        DI.Clauses.assign(D.Clauses);
+        DI.Line = D.Line;
+        DI.Col = D.Col;
+        DI.RegionId = D.RegionId;
+        DI.Module = static_cast<std::uint32_t>(C.S->Modules.size() - 1);
+        DirAt[reinterpret_cast<std::uintptr_t>(N.Header)] =
+            static_cast<std::uint32_t>(C.S->Dirs.size());
+        C.S->Dirs.push_back(std::move(DI));
+      } // other kinds: newer writer, same version: ignore
+    });
+    if (!OK)
+      Bad = true;
+  }
+  // Pass 2: sites; their labels must lie in this object's executable text.
+  for (const st::NoteView &N : SiteNotes) {
+    st::SiteView SV;
+    if (!st::decodeSite(N, SV)) {
+      Bad = true;
+      continue;
+    }
+    auto Start = reinterpret_cast<std::uintptr_t>(SV.Start);
+    auto End = reinterpret_cast<std::uintptr_t>(SV.End);
+    auto It = DirAt.find(reinterpret_cast<std::uintptr_t>(SV.Directive));
+    if (It == DirAt.end() || Start >= End ||
+        !inLoad(Info, Start, End - Start, true)) {
+      Bad = true;
+      continue;
+    }
+    C.S->Sites.push_back({Start, End, It->second});
+  }
+  if (Path.empty())
+    Path = selfExe();
+  if (BadVersion)
+    warnOnce(*C.G, Path, "unknown note version (this runtime reads version 1)");
+  else if (Bad)
+    warnOnce(*C.G, Path, "corrupt records");
+  return 0;
+}
+
+/// Builds and publishes a new snapshot. Caller holds G.M.
+void rescanLocked(Global &G) {
+  auto S = std::make_unique<Snapshot>();
+  ScanCtx C;
+  C.G = &G;
+  C.S = S.get();
+  C.KmpcFn = reinterpret_cast<std::uintptr_t>(
+      dlsym(RTLD_DEFAULT, "__kmpc_fork_call"));
+  dl_iterate_phdr(scanModule, &C);
+  std::sort(S->Sites.begin(), S->Sites.end(),
+            [](const Site &A, const Site &B) { return A.Start < B.Start; });
+  if (C.OmpLo <= C.OmpHi) {
+    OmpHi.store(C.OmpHi, std::memory_order_relaxed);
+    OmpLo.store(C.OmpLo, std::memory_order_relaxed);
+  }
+  Current.store(S.get(), std::memory_order_release);
+  G.All.push_back(std::move(S));
+}
+
+int readAdds(dl_phdr_info *Info, size_t Size, void *Data) {
+  auto *Out = static_cast<unsigned long long *>(Data);
+  if (Size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof(Info->dlpi_subs)) {
+    Out[0] = Info->dlpi_adds;
+    Out[1] = Info->dlpi_subs;
+  }
+  return 1; // first object is enough
+}
+
+/// Rescans if objects were loaded or unloaded since the last scan.
+const Snapshot *refreshIfChanged(Global &G) {
+  unsigned long long AS[2] = {0, 0};
+  dl_iterate_phdr(readAdds, AS);
+  const Snapshot *S = Current.load(std::memory_order_acquire);
+  if (!S || S->Adds != AS[0] || S->Subs != AS[1]) {
+    rescanLocked(G);
+    S = Current.load(std::memory_order_acquire);
+  }
+  return S;
+}
+
+const Site *findSite(const Snapshot *S, std::uintptr_t Code) {
+  if (!S || S->Sites.empty())
+    return nullptr;
+  // First site with Start >= Code; candidates are before it.
+  auto It = std::lower_bound(
+      S->Sites.begin(), S->Sites.end(), Code,
+      [](const Site &A, std::uintptr_t C) { return A.Start < C; });
+  for (int Steps = 0; It != S->Sites.begin() && Steps < 4; ++Steps) {
+    --It;
+    if (It->Start < Code && Code <= It->End)
+      return &*It;
+  }
+  return nullptr;
+}
+
+std::string hex(std::uintptr_t V) {
+  char Buf[32];
+  std::snprintf(Buf, sizeof Buf, "0x%" PRIxPTR, V);
+  return Buf;
+}
+
+/// OTTER_SYMBOLIZE=1: file:line from llvm-symbolizer (a subprocess; off by
+/// default). Returns false if unavailable.
+bool symbolize(const std::string &Module, std::uintptr_t Offset,
+               std::string &File, std::uint32_t &Line) {
+  const char *Env = std::getenv("OTTER_SYMBOLIZE");
+  if (!Env || !*Env || !std::strcmp(Env, "0"))
+    return false;
+  const char *Tool = std::getenv("OTTER_SYMBOLIZER");
+  if (!Tool || !*Tool)
+    Tool = "llvm-symbolizer-19";
+  int Pipe[2];
+  if (pipe(Pipe) != 0)
+    return false;
+  std::string Obj = "--obj=" + Module;
+  std::string Addr = hex(Offset);
+  pid_t Pid = fork();
+  if (Pid < 0) {
+    close(Pipe[0]);
+    close(Pipe[1]);
+    return false;
+  }
+  if (Pid == 0) {
+    dup2(Pipe[1], 1);
+    close(Pipe[0]);
+    close(Pipe[1]);
+    execlp(Tool, Tool, "--no-inlining", "--relative-address", Obj.c_str(),
+           Addr.c_str(), (char *)nullptr);
+    _exit(127);
+  }
+  close(Pipe[1]);
+  std::string Out;
+  char Buf[512];
+  ssize_t N;
+  while ((N = read(Pipe[0], Buf, sizeof Buf)) > 0 || (N < 0 && errno == EINTR))
+    if (N > 0)
+      Out.append(Buf, static_cast<std::size_t>(N));
+  close(Pipe[0]);
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  // Output: function\nfile:line:col\n
+  std::size_t NL = Out.find('\n');
+  if (NL == std::string::npos)
+    return false;
+  std::string Loc = Out.substr(NL + 1, Out.find('\n', NL + 1) - NL - 1);
+  std::size_t C2 = Loc.rfind(':');
+  std::size_t C1 = C2 == std::string::npos ? C2 : Loc.rfind(':', C2 - 1);
+  if (C1 == std::string::npos)
+    return false;
+  File = Loc.substr(0, C1);
+  Line = static_cast<std::uint32_t>(std::strtoul(Loc.c_str() + C1 + 1, nullptr, 10));
+  if (File == "??" || Line == 0)
+    return false;
+  return true;
+}
+
+std::string demangle(const char *Name) {
+  int Status = 0;
+  char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
+  if (Status != 0 || !D)
+    return Name;
+  std::string R = D;
+  std::free(D);
+  return R;
+}
+
+SourceLabel describeLocked(Global &G, const void *Code) {
+  SourceLabel L;
+  if (!Code)
+    return L;
+  auto A = reinterpret_cast<std::uintptr_t>(Code);
+  const Snapshot *S = Current.load(std::memory_order_acquire);
+  const Site *Hit = findSite(S, A);
+  if (!Hit) {
+    S = refreshIfChanged(G);
+    Hit = findSite(S, A);
+  }
+  if (Hit) {
+    const DirInfo &D = S->Dirs[Hit->Dir];
+    const ModuleInfo &M = S->Modules[D.Module];
+    L.Directive = D.Kind;
+    L.File = D.File;
+    L.Line = D.Line;
+    L.Col = D.Col;
+    L.Function = D.Function;
+    L.Clauses = D.Clauses;
+    L.RegionId = D.RegionId;
+    L.Location = M.Name + "+" + hex(A - M.Bias);
+    L.Quality = LabelQuality::Exact;
+    return L;
+  }
+  Dl_info Info;
+  ElfW(Addr) Bias = 0;
+  struct link_map *LM = nullptr;
+  if (dladdr1(Code, &Info, reinterpret_cast<void **>(&LM), RTLD_DL_LINKMAP) &&
+      LM) {
+    Bias = LM->l_addr;
+    std::string Path = Info.dli_fname && *Info.dli_fname ? Info.dli_fname : "";
+    if (Path.empty() || LM->l_name == nullptr || !*LM->l_name)
+      Path = LM->l_name && *LM->l_name ? LM->l_name : selfExe();
+    std::string Name = baseName(Path);
+    std::uintptr_t Off = A - Bias;
+    L.Location = Name + "+" + hex(Off);
+    if (Info.dli_sname && Info.dli_saddr)
+      L.Function = demangle(Info.dli_sname) + "+" +
+                   hex(A - reinterpret_cast<std::uintptr_t>(Info.dli_saddr));
+    L.RegionId = st::regionId(Name, static_cast<std::uint32_t>(Off),
+                              static_cast<std::uint32_t>(Off >> 32), "");
+    symbolize(Path, Off, L.File, L.Line);
+    L.Quality = LabelQuality::Approximate;
+  } else {
+    L.Location = hex(A);
+    L.Quality = LabelQuality::Unknown;
+  }
+  return L;
+}
+
+} // namespace
+
+void initSiteIndex() {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.M);
+  if (G.Inited)
+    return;
+  G.Inited = true;
+  // backtrace() loads libgcc_s on first use (allocates): do it now, not in
+  // the first callback that needs a stack walk.
+  void *Warm[4];
+  (void)backtrace(Warm, 4);
+  rescanLocked(G);
+}
+
+bool codeIsInsideOpenMPRuntime(const void *Code) {
+  auto A = reinterpret_cast<std::uintptr_t>(Code);
+  return A >= OmpLo.load(std::memory_order_relaxed) &&
+         A < OmpHi.load(std::memory_order_relaxed);
+}
+
+const void *userCodeAddress(const void *Code) {
+  if (!codeIsInsideOpenMPRuntime(Code))
+    return Code;
+  Walks.fetch_add(1, std::memory_order_relaxed);
+  void *Frames[64];
+  int N = backtrace(Frames, 64);
+  const Snapshot *S = Current.load(std::memory_order_acquire);
+  for (int I = 0; I < N; ++I) {
+    auto A = reinterpret_cast<std::uintptr_t>(Frames[I]);
+    if (findSite(S, A)) {
+      WalksFound.fetch_add(1, std::memory_order_relaxed);
+      return Frames[I];
+    }
+  }
+  // Rare: maybe the site is in an object dlopen'ed since the last scan.
+  Global &G = global();
+  std::unique_lock<std::mutex> Lock(G.M, std::try_to_lock);
+  if (Lock.owns_lock()) {
+    const Snapshot *Old = S;
+    S = refreshIfChanged(G);
+    if (S != Old)
+      for (int I = 0; I < N; ++I)
+        if (findSite(S, reinterpret_cast<std::uintptr_t>(Frames[I]))) {
+          WalksFound.fetch_add(1, std::memory_order_relaxed);
+          return Frames[I];
+        }
+  }
+  return Code;
+}
+
+SourceLabel describeCodeAddress(const void *Code) {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.M);
+  SourceLabel L = describeLocked(G, Code);
+  G.Described[reinterpret_cast<std::uintptr_t>(Code)] = L.Quality;
+  return L;
+}
+
+SiteIndexStats siteIndexStats() {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.M);
+  SiteIndexStats R;
+  if (const Snapshot *S = Current.load(std::memory_order_acquire)) {
+    R.Modules = S->Modules.size();
+    R.Sites = S->Sites.size();
+    R.Directives = S->Dirs.size();
+  }
+  for (const auto &[A, Q] : G.Described) {
+    (void)A;
+    if (Q == LabelQuality::Exact)
+      ++R.Exact;
+    else if (Q == LabelQuality::Approximate)
+      ++R.Approximate;
+    else
+      ++R.Unknown;
+  }
+  R.Walks = Walks.load(std::memory_order_relaxed);
+  R.WalksFound = WalksFound.load(std::memory_order_relaxed);
+  return R;
+}
+
+} // namespace otter
