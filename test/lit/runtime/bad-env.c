@@ -1,0 +1,26 @@
+// Invalid OTTER_* values: one line each naming the variable and the allowed
+// values; the default is used; the program's output and exit code are those
+// of the untraced run.
+// RUN: %clang -fopenmp %s -o %t
+// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
+// RUN: rm -rf %t.d && env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.d \
+// RUN:   OTTER_TRACE=maybe OTTER_VERBOSE=2 OTTER_GRAPH_FORMAT=dot,xml OTTER_BUFFER_EVENTS=12x \
+// RUN:   %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced
+// RUN: diff %t.plain %t.traced
+// RUN: FileCheck %s < %t.err
+// RUN: test -f %t.d/graph.gv && test -f %t.d/nodes.csv && test -f %t.d/graph.csv
+#include <stdio.h>
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel num_threads(2) reduction(+ : n)
+  n += 1;
+  printf("n=%d\n", n);
+  return 3;
+}
+
+// CHECK-DAG: otter: warning: OTTER_TRACE='maybe' is not valid (use 0 or 1); using the default 1
+// CHECK-DAG: otter: warning: OTTER_VERBOSE='2' is not valid (use 0 or 1); using the default 0
+// CHECK-DAG: otter: warning: OTTER_GRAPH_FORMAT='dot,xml' is not valid ('xml' is unknown) (use a comma list of dot, csv, canon, all, none); using the default dot,csv
+// CHECK-DAG: otter: warning: OTTER_BUFFER_EVENTS='12x' is not valid (use a whole number from 1024 to 16777216); using the default 16384
+// CHECK: otter: wrote
