@@ -1,0 +1,488 @@
+#!/usr/bin/env python3
+"""OTTER overhead benchmarks (python3, standard library only).
+
+Builds the programs in bench/ with clang-19 -O2 -fopenmp (optionally with the
+OTTER clang plugin) plus the do-nothing OMPT tool (nulltool.so), then, for
+each benchmark and thread count, runs ONE interleaved series: N rounds, each
+round running every mode once (the starting mode rotates every round), so
+slow drift of the machine hits all modes alike.  Modes:
+
+  untraced  no OMPT tool
+  null      do-nothing tool (bench/nulltool.c: OTTER's callback set, empty bodies)
+  graph     libotter, graph only        (OTTER_TRACE=0, default graph formats)
+  trace     libotter, trace only        (OTTER_TRACE=1 OTTER_GRAPH_FORMAT=none)
+  both      libotter, trace and graph   (OTTER_TRACE=1, default graph formats)
+
+Reported per (benchmark, threads, mode): median wall time of the whole
+process (start to exit, so it includes libotter's finalize: graph build and
+file writing), ratio to untraced, ns per task and per event over the
+do-nothing tool, peak RSS of the child (os.wait4) and its delta over
+untraced, trace bytes per task (everything named trace* under
+$OTTER_OUTPUT_DIR).  Tasks come from the program's own output ("tasks=N");
+events from "otter: recorded N events" (OTTER_VERBOSE=1).
+
+Subcommands:
+  time       (default) the interleaved wall-time/memory series above
+  callgrind  instructions per task over the do-nothing tool (valgrind
+             --tool=callgrind, fib 22, 1 thread, trace-only), repeatable
+"""
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+
+# name -> (default args, --quick args)
+BENCHES = {
+    "fib": ([], ["20"]),
+    "pfor": ([], ["2000", "256", "200"]),
+    "taskloop": ([], ["2"]),
+    "deps": ([], ["32", "8", "4"]),
+    "taskgroup": ([], ["200"]),
+}
+MODES = ["untraced", "null", "graph", "trace", "both"]
+OTTER_MODES = ("graph", "trace", "both")
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run_checked(cmd, **kw):
+    log("+ " + " ".join(cmd))
+    subprocess.run(cmd, check=True, **kw)
+
+
+# --------------------------------------------------------------------------
+# build
+
+
+# Launcher measured runs go through: ru_maxrss of a child forked from this
+# Python process would start at Python's own RSS (Linux keeps the pre-exec
+# high-water mark), hiding everything below ~16 MiB.  The launcher is a tiny
+# process: it forks, execs the program, os.wait4-style waits for it and
+# writes "<wall ns> <ru_maxrss KiB>" to the file given as argv[1].
+LAUNCHER_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  if (argc < 3) return 127;
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  pid_t pid = fork();
+  if (pid == 0) { execv(argv[2], argv + 2); perror(argv[2]); _exit(127); }
+  int st; struct rusage ru;
+  if (pid < 0 || wait4(pid, &st, 0, &ru) < 0) return 127;
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  FILE *f = fopen(argv[1], "w");
+  if (!f) return 127;
+  fprintf(f, "%lld %ld\n", (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec),
+          ru.ru_maxrss);
+  fclose(f);
+  if (WIFEXITED(st)) return WEXITSTATUS(st);
+  return 128 + WTERMSIG(st);
+}
+"""
+
+
+def build(args):
+    """Compiles the benchmark programs and the tools; returns paths."""
+    work = args.work_dir
+    os.makedirs(work, exist_ok=True)
+    cc = args.cc
+    if not shutil.which(cc):
+        sys.exit(f"run.py: compiler '{cc}' not found (use --cc)")
+    libotter = os.path.join(args.build_dir, "lib", "libotter.so")
+    if not os.path.exists(libotter):
+        sys.exit(f"run.py: {libotter} not found; build it first:\n"
+                 f"  cmake -S {REPO} -B {args.build_dir} && "
+                 f"cmake --build {args.build_dir} -j2 --target otter_runtime\n"
+                 "or pass --build-dir")
+    plugin = os.path.join(args.build_dir, "lib", "otter.so")
+    flags = ["-O2", "-fopenmp"]
+    if args.plugin == "yes" or (args.plugin == "auto" and os.path.exists(plugin)):
+        if not os.path.exists(plugin):
+            sys.exit(f"run.py: --plugin yes but {plugin} does not exist")
+        flags.append("-fplugin=" + plugin)
+        log(f"run.py: compiling with the OTTER plugin {plugin}")
+    else:
+        plugin = None
+    exes = {}
+    for name in sorted(set(args.bench) | ({"fib"} if args.cmd == "callgrind" else set())):
+        out = os.path.join(work, name)
+        run_checked([cc] + flags + [os.path.join(HERE, name + ".c"), "-o", out])
+        exes[name] = out
+    null = os.path.join(work, "nulltool.so")
+    run_checked([cc, "-O2", "-fPIC", "-shared", os.path.join(HERE, "nulltool.c"), "-o", null])
+    count = os.path.join(work, "counttool.so")
+    run_checked([cc, "-O2", "-fPIC", "-shared", "-DCOUNT_EVENTS",
+                 os.path.join(HERE, "nulltool.c"), "-o", count])
+    launcher_c = os.path.join(work, "launcher.c")
+    with open(launcher_c, "w") as f:
+        f.write(LAUNCHER_C)
+    launcher = os.path.join(work, "launcher")
+    run_checked([cc, "-O2", launcher_c, "-o", launcher])
+    return {"exes": exes, "null": null, "count": count, "libotter": libotter,
+            "plugin": plugin, "cflags": flags, "launcher": launcher}
+
+
+def mode_env(mode, tools, threads, outdir):
+    env = dict(os.environ)
+    for k in list(env):
+        if k.startswith("OTTER_") or k in ("OMP_TOOL", "OMP_TOOL_LIBRARIES"):
+            del env[k]
+    env["OMP_NUM_THREADS"] = str(threads)
+    if mode == "null":
+        env["OMP_TOOL_LIBRARIES"] = tools["null"]
+    elif mode == "count":
+        env["OMP_TOOL_LIBRARIES"] = tools["count"]
+    elif mode in OTTER_MODES:
+        env["OMP_TOOL_LIBRARIES"] = tools["libotter"]
+        env["OTTER_OUTPUT_DIR"] = outdir
+        env["OTTER_VERBOSE"] = "1"
+        if mode == "graph":
+            env["OTTER_TRACE"] = "0"
+        elif mode == "trace":
+            env["OTTER_TRACE"] = "1"
+            env["OTTER_GRAPH_FORMAT"] = "none"
+        else:
+            env["OTTER_TRACE"] = "1"
+    return env
+
+
+def tree_bytes(path):
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    total = 0
+    for root, _, files in os.walk(path):
+        for f in files:
+            try:
+                total += os.path.getsize(os.path.join(root, f))
+            except OSError:
+                pass
+    return total
+
+
+def trace_bytes(outdir):
+    """Bytes of the trace: everything named trace* in the output dir."""
+    if not os.path.isdir(outdir):
+        return 0
+    return sum(tree_bytes(os.path.join(outdir, n))
+               for n in os.listdir(outdir) if n.startswith("trace"))
+
+
+def run_once(launcher, exe, argv, env, outdir, timeout):
+    """One run through the launcher: wall s, peak RSS bytes, stdout, stderr."""
+    shutil.rmtree(outdir, ignore_errors=True)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(prefix="otter-bench-", suffix=".rss") as meas:
+        try:
+            p = subprocess.run([launcher, meas.name, exe] + argv, env=env, stdout=out,
+                               stderr=err, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError(f"{exe} timed out after {timeout}s")
+        out.seek(0)
+        err.seek(0)
+        o, e = out.read().decode(errors="replace"), err.read().decode(errors="replace")
+        if p.returncode != 0:
+            raise RuntimeError(f"{exe} {' '.join(argv)} exited {p.returncode}:\n{e[-2000:]}")
+        wall_ns, maxrss_kb = (int(x) for x in open(meas.name).read().split())
+    return wall_ns / 1e9, maxrss_kb * 1024, o, e
+
+
+def parse_tasks(stdout):
+    m = re.search(r"\btasks=(\d+)", stdout) or re.search(r"implicit_tasks>=(\d+)", stdout)
+    return int(m.group(1)) if m else None
+
+
+def parse_events(stderr):
+    m = re.search(r"otter: recorded (\d+) events", stderr)
+    return int(m.group(1)) if m else None
+
+
+# --------------------------------------------------------------------------
+# time subcommand
+
+
+def cmd_time(args):
+    tools = build(args)
+    results = []
+    outroot = os.path.join(args.work_dir, "out")
+    for name in args.bench:
+        exe = tools["exes"][name]
+        argv = BENCHES[name][1] if args.quick else BENCHES[name][0]
+        if args.args:
+            argv = args.args.split()
+        for threads in args.threads:
+            series = {m: [] for m in args.modes}
+            outdir = os.path.join(outroot, f"{name}-{threads}")
+            # one untimed warm-up (page cache, CPU frequency)
+            run_once(tools["launcher"], exe, argv, mode_env("untraced", tools, threads, outdir), outdir, args.timeout)
+            for rep in range(args.reps):
+                k = rep % len(args.modes)
+                for mode in args.modes[k:] + args.modes[:k]:
+                    env = mode_env(mode, tools, threads, outdir)
+                    wall, rss, o, e = run_once(tools["launcher"], exe, argv, env, outdir, args.timeout)
+                    series[mode].append({
+                        "wall_s": wall, "rss_bytes": rss, "tasks": parse_tasks(o),
+                        "events": parse_events(e) if mode in OTTER_MODES else None,
+                        "trace_bytes": trace_bytes(outdir) if mode in OTTER_MODES else 0,
+                    })
+                    log(f"  {name:9s} T={threads} rep {rep + 1}/{args.reps} {mode:8s} "
+                        f"{wall:8.3f} s  {rss / 2**20:8.1f} MiB")
+            shutil.rmtree(outdir, ignore_errors=True)
+            results.extend(summarise(name, argv, threads, series))
+    print_table(results, args)
+    if args.json:
+        meta = machine_info()
+        meta.update({"date": time.strftime("%Y-%m-%d %H:%M:%S %z"), "reps": args.reps,
+                     "quick": args.quick, "cflags": tools["cflags"],
+                     "libotter": tools["libotter"]})
+        with open(args.json, "w") as f:
+            json.dump({"meta": meta, "results": results}, f, indent=1)
+        log(f"run.py: wrote {args.json}")
+
+
+def summarise(name, argv, threads, series):
+    med = {m: statistics.median(r["wall_s"] for r in runs) for m, runs in series.items()}
+    rss = {m: statistics.median(r["rss_bytes"] for r in runs) for m, runs in series.items()}
+    rows = []
+    for mode, runs in series.items():
+        tasks = runs[0]["tasks"]
+        events = runs[0]["events"]
+        tb = statistics.median(r["trace_bytes"] for r in runs)
+        row = {
+            "bench": name, "args": argv, "threads": threads, "mode": mode, "reps": len(runs),
+            "wall_median_s": med[mode],
+            "wall_min_s": min(r["wall_s"] for r in runs),
+            "wall_max_s": max(r["wall_s"] for r in runs),
+            "wall_all_s": [r["wall_s"] for r in runs],
+            "ratio_untraced": med[mode] / med["untraced"] if "untraced" in med else None,
+            "tasks": tasks, "events": events,
+            "peak_rss_bytes": rss[mode],
+            "rss_delta_bytes": rss[mode] - rss["untraced"] if "untraced" in rss else None,
+            "trace_bytes": tb,
+        }
+        over = med[mode] - med["null"] if "null" in med and mode in OTTER_MODES else None
+        row["ns_per_task_over_null"] = over * 1e9 / tasks if over is not None and tasks else None
+        row["ns_per_event_over_null"] = over * 1e9 / events if over is not None and events else None
+        row["trace_bytes_per_task"] = tb / tasks if tasks and mode in OTTER_MODES else None
+        row["events_per_task"] = events / tasks if events and tasks else None
+        rows.append(row)
+    return rows
+
+
+def fmt(v, spec, none="-"):
+    return none if v is None else format(v, spec)
+
+
+def print_table(rows, args):
+    hdr = ["bench", "T", "mode", "wall s", "x untr", "ns/task", "ns/event", "ev/task",
+           "RSS MiB", "dRSS MiB", "trace B/task"]
+    lines = []
+    for r in rows:
+        lines.append([
+            r["bench"], str(r["threads"]), r["mode"], fmt(r["wall_median_s"], ".3f"),
+            fmt(r["ratio_untraced"], ".2f"), fmt(r["ns_per_task_over_null"], ",.0f"),
+            fmt(r["ns_per_event_over_null"], ",.1f"), fmt(r["events_per_task"], ".2f"),
+            fmt(r["peak_rss_bytes"] / 2**20, ",.1f"),
+            fmt(r["rss_delta_bytes"] / 2**20 if r["rss_delta_bytes"] is not None else None, "+,.1f"),
+            fmt(r["trace_bytes_per_task"], ",.1f"),
+        ])
+    if args.markdown:
+        print("| " + " | ".join(hdr) + " |")
+        print("|" + "|".join("---" if i < 3 else "---:" for i in range(len(hdr))) + "|")
+        for l in lines:
+            print("| " + " | ".join(l) + " |")
+    else:
+        w = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(hdr)]
+        print("  ".join(h.ljust(w[i]) if i < 3 else h.rjust(w[i]) for i, h in enumerate(hdr)))
+        for l in lines:
+            print("  ".join(c.ljust(w[i]) if i < 3 else c.rjust(w[i]) for i, c in enumerate(l)))
+    print(f"\nmedians of {args.reps} interleaved runs; wall = whole process; ns/task and "
+          "ns/event are (mode - null) / count; dRSS is over untraced.")
+
+
+def machine_info():
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "")
+    except OSError:
+        pass
+    return {"host": platform.node(), "cpu": cpu, "cores": os.cpu_count(),
+            "kernel": platform.release(), "python": platform.python_version()}
+
+
+# --------------------------------------------------------------------------
+# callgrind subcommand
+
+
+def callgrind_total(exe, argv, env, outfile, extra):
+    cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={outfile}"] + extra + [exe] + argv
+    log("+ " + " ".join(cmd))
+    p = subprocess.run(cmd, env=env, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(p.stderr[-3000:])
+    total = None
+    with open(outfile) as f:
+        for line in f:
+            if line.startswith("summary:") or line.startswith("totals:"):
+                total = int(line.split()[1])
+    return total, p.stdout, p.stderr
+
+
+def cmd_callgrind(args):
+    if not shutil.which("valgrind"):
+        sys.exit("run.py: valgrind not found (Debian: apt-get install valgrind)")
+    args.bench = ["fib"]
+    tools = build(args)
+    exe = tools["exes"]["fib"]
+    outdir = os.path.join(args.work_dir, "cg-out")
+    res = {"n": args.n, "threads": 1, "mode": args.mode}
+    extra = ["--dump-instr=yes"] if args.dump_instr else []
+    runs = {}
+    for n in (args.n, args.n - 2):
+        for mode in ("null", args.mode):
+            env = mode_env(mode, tools, 1, outdir)
+            shutil.rmtree(outdir, ignore_errors=True)
+            out = os.path.join(args.work_dir, f"callgrind.out.fib{n}.{mode}")
+            ir, so, se = callgrind_total(exe, [str(n)], env, out, extra)
+            runs[(n, mode)] = {"ir": ir, "tasks": parse_tasks(so), "events": parse_events(se),
+                               "file": out}
+    a, b = runs[(args.n, "null")], runs[(args.n, args.mode)]
+    a2, b2 = runs[(args.n - 2, "null")], runs[(args.n - 2, args.mode)]
+    tasks, tasks2 = a["tasks"], a2["tasks"]
+    per_task = (b["ir"] - a["ir"]) / tasks
+    # marginal: the slope between n-2 and n removes fixed start-up/finalize cost
+    marginal = ((b["ir"] - a["ir"]) - (b2["ir"] - a2["ir"])) / (tasks - tasks2)
+    fixed = (b["ir"] - a["ir"]) - marginal * tasks
+    res.update({"tasks": tasks, "events": b["events"], "ir_null": a["ir"], "ir_otter": b["ir"],
+                "ir_per_task_over_null": per_task,
+                "ir_per_event_over_null": (b["ir"] - a["ir"]) / b["events"] if b["events"] else None,
+                "ir_per_task_marginal": marginal, "ir_fixed_cost": fixed,
+                "otter_profile": b["file"], "null_profile": a["file"]})
+    print(f"fib {args.n}, 1 thread, libotter mode '{args.mode}' vs do-nothing tool (callgrind Ir):")
+    print(f"  tasks                         {tasks:,}")
+    print(f"  events                        {b['events']:,}" if b["events"] else "  events  -")
+    print(f"  Ir do-nothing tool            {a['ir']:,}")
+    print(f"  Ir libotter                   {b['ir']:,}")
+    print(f"  instructions/task over null   {per_task:,.0f}")
+    if res["ir_per_event_over_null"]:
+        print(f"  instructions/event over null  {res['ir_per_event_over_null']:,.1f}")
+    print(f"  marginal instr/task (fib {args.n - 2}->{args.n})  {marginal:,.0f}"
+          f"   (fixed start-up + finalize cost ~{fixed:,.0f} Ir)")
+    print(f"  profile: callgrind_annotate --inclusive=yes {b['file']}")
+    if args.json:
+        res["meta"] = machine_info()
+        res["meta"]["date"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
+        with open(args.json, "w") as f:
+            json.dump(res, f, indent=1)
+
+
+# --------------------------------------------------------------------------
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in ("time", "callgrind") and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "time")
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--build-dir", default=os.path.join(REPO, "build"),
+                        help="OTTER build directory holding lib/libotter.so and, if built, "
+                             "lib/otter.so (default: %(default)s)")
+    common.add_argument("--work-dir", default=None,
+                        help="where binaries, outputs and profiles go "
+                             "(default: <build-dir>/bench-work)")
+    common.add_argument("--cc", default="clang-19", help="C compiler (default: %(default)s)")
+    common.add_argument("--plugin", choices=("auto", "yes", "no"), default="auto",
+                        help="compile the programs with -fplugin=<build-dir>/lib/otter.so: "
+                             "auto = if it exists (default: %(default)s)")
+    common.add_argument("--json", metavar="FILE", help="also write the results as JSON")
+
+    ap = argparse.ArgumentParser(
+        prog="run.py", description=__doc__.split("\n\n")[0],
+        epilog="examples:\n"
+               "  python3 bench/run.py --quick                  # smoke run, all benchmarks\n"
+               "  python3 bench/run.py --bench fib --threads 1 --reps 7\n"
+               "  python3 bench/run.py --json bench.json --markdown\n"
+               "  python3 bench/run.py callgrind               # Ir/task, fib 22, trace-only\n"
+               "run 'run.py time --help' or 'run.py callgrind --help' for all options",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", metavar="{time,callgrind}")
+
+    t = sub.add_parser("time", parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter,
+                       help="(default) interleaved wall time / peak RSS / trace size series",
+                       description=__doc__)
+    t.add_argument("--bench", default=",".join(BENCHES),
+                   help="comma list of benchmarks (default: %(default)s)")
+    t.add_argument("--threads", default="1,2", help="comma list of OMP_NUM_THREADS (default: %(default)s)")
+    t.add_argument("--reps", type=int, default=5, help="rounds of the interleaved series (default: %(default)s)")
+    t.add_argument("--modes", default=",".join(MODES),
+                   help="comma list of modes, must include untraced and null for the "
+                        "derived columns (default: %(default)s)")
+    t.add_argument("--quick", action="store_true",
+                   help="small problem sizes: a smoke run that takes seconds")
+    t.add_argument("--args", help="override the program arguments (one benchmark only), e.g. '28'")
+    t.add_argument("--timeout", type=float, default=600, help="seconds per run (default: %(default)s)")
+    t.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+
+    c = sub.add_parser("callgrind", parents=[common],
+                       help="instructions per task over the do-nothing tool (valgrind)",
+                       description="Runs fib N (1 thread) under valgrind --tool=callgrind with "
+                                   "the do-nothing tool and with libotter, and prints the "
+                                   "instruction difference per task; also at N-2 to separate "
+                                   "the fixed start-up/finalize cost (marginal Ir/task). "
+                                   "Instruction counts are deterministic: repeatable to ~0.1%%.")
+    c.add_argument("--n", type=int, default=22, help="fib argument (default: %(default)s)")
+    c.add_argument("--mode", choices=OTTER_MODES, default="trace",
+                   help="libotter mode (default: %(default)s)")
+    c.add_argument("--dump-instr", action="store_true",
+                   help="pass --dump-instr=yes (per-instruction costs for callgrind_annotate "
+                        "--auto=yes / kcachegrind)")
+
+    args = ap.parse_args(argv)
+    if args.cmd is None:
+        ap.print_help()
+        return 2
+    args.build_dir = os.path.abspath(args.build_dir)
+    if args.work_dir is None:
+        args.work_dir = os.path.join(args.build_dir, "bench-work")
+    args.work_dir = os.path.abspath(args.work_dir)
+    if args.cmd == "time":
+        args.bench = [b.strip() for b in args.bench.split(",") if b.strip()]
+        bad = [b for b in args.bench if b not in BENCHES]
+        if bad:
+            ap.error(f"unknown benchmark(s) {bad}; choose from {list(BENCHES)}")
+        if args.args and len(args.bench) != 1:
+            ap.error("--args needs exactly one --bench")
+        args.threads = [int(x) for x in args.threads.split(",")]
+        args.modes = [m.strip() for m in args.modes.split(",")]
+        bad = [m for m in args.modes if m not in MODES]
+        if bad:
+            ap.error(f"unknown mode(s) {bad}; choose from {MODES}")
+        if args.reps < 1:
+            ap.error("--reps must be >= 1")
+        cmd_time(args)
+    else:
+        cmd_callgrind(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
