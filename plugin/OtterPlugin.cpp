@@ -96,8 +96,10 @@ static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
     return Has("taskwait");
   if (Callee.contains("taskgroup"))
     return Has("taskgroup") || Has("taskloop");
-  if (Callee.contains("omp_task") || Callee.contains("taskyield"))
-    return Has("task");
+  if (Callee.contains("taskyield"))
+    return Has("taskyield");
+  if (Callee.contains("omp_task") || Callee.contains("omp_target_task"))
+    return Kind == "task" || Kind.starts_with("target");
   if (Callee.contains("single"))
     return Has("single");
   if (Callee.contains("master"))
@@ -116,7 +118,16 @@ static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
   if (Callee.contains("cancel"))
     return Has("cancel") || Has("barrier") || Has("for") || Has("sections") ||
            Has("single");
-  return true; // barrier, reduce, flush, global_thread_num, ...
+  if (Callee.contains("barrier"))
+    return Has("barrier") || Has("single") || Has("for") ||
+           Has("sections") || Has("loop") || Has("workshare") ||
+           Has("scope") || Has("distribute");
+  if (Callee.contains("reduce"))
+    return Has("for") || Has("sections") || Has("parallel") ||
+           Has("teams") || Has("loop") || Has("scope");
+  if (Callee.contains("flush"))
+    return Has("flush") || Has("atomic") || Has("critical");
+  return true; // global_thread_num, ...
 }
 
 long TUState::find(const std::string &File, unsigned Line, unsigned Col,
@@ -188,7 +199,9 @@ public:
               std::to_string(P.getColumn());
     Name += ")";
     Functions.push_back(Name);
-    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L, Q);
+    // No queue: traverse the body now, while the name is on the stack.
+    (void)Q;
+    bool R = RecursiveASTVisitor::TraverseLambdaExpr(L, nullptr);
     Functions.pop_back();
     return R;
   }

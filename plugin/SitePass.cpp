@@ -31,6 +31,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -42,6 +43,7 @@ namespace {
 
 struct CallLoc {
   std::string File;
+  std::string FullPath; // for diagnostics (debug info splits off the dir)
   unsigned Line = 0, Col = 0;
   bool Known = false;
 };
@@ -86,6 +88,11 @@ bool locFromDebug(const CallBase &CB, CallLoc &L) {
   if (!DL || DL->getLine() == 0)
     return false;
   L.File = DL->getFilename().str();
+  if (!sys::path::is_absolute(L.File) && !DL->getDirectory().empty()) {
+    SmallString<256> P(DL->getDirectory());
+    sys::path::append(P, L.File);
+    L.FullPath = P.str().str();
+  }
   L.Line = DL->getLine();
   L.Col = DL->getColumn();
   L.Known = true;
@@ -161,6 +168,8 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     if (!S->SM || !L.Known)
       return {};
     auto FE = S->SM->getFileManager().getOptionalFileRef(L.File);
+    if (!FE && !L.FullPath.empty())
+      FE = S->SM->getFileManager().getOptionalFileRef(L.FullPath);
     if (!FE)
       return {};
     return S->SM->translateFileLineCol(*FE, L.Line, L.Col ? L.Col : 1);
@@ -186,6 +195,11 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         bool Kmpc = Name.starts_with("__kmpc_");
         bool Api = !Kmpc && isOmptApiFunction(Name);
         if (!Kmpc && !Api)
+          continue;
+        // Entry points that never reach OMPT with a codeptr_ra are left
+        // alone: later passes (OpenMPOpt, GVN at LTO time) merge or drop
+        // some of them, which would leave empty brackets behind.
+        if (Kmpc && isQuietEntry(Name))
           continue;
         CallLoc L;
         if (Kmpc)

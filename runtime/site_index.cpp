@@ -221,8 +221,10 @@ int scanModule(dl_phdr_info *Info, size_t Size, void *Data) {
     }
     auto Start = reinterpret_cast<std::uintptr_t>(SV.Start);
     auto End = reinterpret_cast<std::uintptr_t>(SV.End);
+    if (Start == End)
+      continue; // call deleted after the plugin ran: nothing to label
     auto It = DirAt.find(reinterpret_cast<std::uintptr_t>(SV.Directive));
-    if (It == DirAt.end() || Start >= End ||
+    if (It == DirAt.end() || Start > End ||
         !inLoad(Info, Start, End - Start, true)) {
       Bad = true;
       continue;

@@ -23,6 +23,8 @@
 //   int32 End        label just after the call (== the
 //                    return address the runtime sees)    - &End
 //   int32 Directive  header of the directive note below  - &Directive
+//   Start == End: the call was deleted by an optimisation after the plugin
+//   ran (the brackets stay); readers skip such records silently.
 //   All three are PC-relative (R_X86_64_PC32 at link time): no dynamic
 //   relocations, position independent. A code address Code belongs to the
 //   site iff Start < Code <= End (never "the greatest label below").

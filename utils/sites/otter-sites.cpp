@@ -112,7 +112,7 @@ int dumpFile(const char *Path, bool Summary) {
     }
   }
   std::map<std::uint64_t, st::DirectiveView> Dirs;
-  unsigned NDirs = 0, NSites = 0;
+  unsigned NDirs = 0, NSites = 0, Empty = 0;
   std::printf("file: %s (%s)\n", Path,
               Relocatable ? "relocatable" : Eh->e_type == ET_DYN ? "shared/pie"
                                                                  : "executable");
@@ -157,6 +157,10 @@ int dumpFile(const char *Path, bool Summary) {
     std::uint64_t End = N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
     std::uint64_t DirAddr =
         N.DescAddr + 8 + (std::int64_t)st::readI32(N.N.Desc + 8);
+    if (Start == End) {
+      ++Empty; // the call was deleted after the plugin ran
+      continue;
+    }
     auto It = Dirs.find(DirAddr);
     if (It == Dirs.end() || !(Start < End)) {
       std::printf("error: bad site start=0x%" PRIx64 " end=0x%" PRIx64
@@ -171,8 +175,11 @@ int dumpFile(const char *Path, bool Summary) {
                   End, quoted(D.Kind).c_str(), (int)D.File.size(),
                   D.File.data(), D.Line, D.Col);
   }
-  std::printf("summary: %u directives, %u sites, %d errors\n", NDirs, NSites,
+  std::printf("summary: %u directives, %u sites, %d errors", NDirs, NSites,
               Bad);
+  if (Empty)
+    std::printf(", %u empty", Empty);
+  std::printf("\n");
   munmap(Map, Size);
   return Bad ? 1 : 0;
 }

@@ -1,0 +1,11 @@
+int lib_work(int n) {
+  int s = 0;
+#pragma omp parallel for reduction(+ : s) num_threads(2)
+  for (int i = 0; i < n; ++i)
+    s += i;
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp barrier
+  }
+  return s;
+}
