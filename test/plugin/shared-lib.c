@@ -35,5 +35,5 @@ int main(void) {
 // OBJ-NOT: R_X86_64_{{(64|RELATIVE|GOT)}}
 // OBJ: Relocation section
 // EXE-DAG: site {{.*}} "single" at {{.*}}shared-lib.c:{{[0-9]+}}:1
-// EXE-NOT: lib.c
+// EXE-NOT: Inputs/lib.c
 // EXE: summary: {{.*}} 0 errors
