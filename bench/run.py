@@ -28,6 +28,7 @@ Subcommands:
 """
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -106,7 +107,7 @@ def build(args):
     cc = args.cc
     if not shutil.which(cc):
         sys.exit(f"run.py: compiler '{cc}' not found (use --cc)")
-    libotter = os.path.join(args.build_dir, "lib", "libotter.so")
+    libotter = args.libotter or os.path.join(args.build_dir, "lib", "libotter.so")
     if not os.path.exists(libotter):
         sys.exit(f"run.py: {libotter} not found; build it first:\n"
                  f"  cmake -S {REPO} -B {args.build_dir} && "
@@ -131,12 +132,22 @@ def build(args):
     count = os.path.join(work, "counttool.so")
     run_checked([cc, "-O2", "-fPIC", "-shared", "-DCOUNT_EVENTS",
                  os.path.join(HERE, "nulltool.c"), "-o", count])
+    # Snapshot libotter: a rebuild of the build directory during a long series
+    # must not change the library under test half-way.
+    snap = os.path.join(work, "libotter.so")
+    if os.path.abspath(libotter) != snap:
+        shutil.copy2(libotter, snap)
+    with open(snap, "rb") as f:
+        digest = hashlib.sha256(f.read()).hexdigest()[:16]
+    log(f"run.py: testing {libotter} (snapshot {snap}, sha256 {digest})")
+    libotter_src, libotter = libotter, snap
     launcher_c = os.path.join(work, "launcher.c")
     with open(launcher_c, "w") as f:
         f.write(LAUNCHER_C)
     launcher = os.path.join(work, "launcher")
     run_checked([cc, "-O2", launcher_c, "-o", launcher])
     return {"exes": exes, "null": null, "count": count, "libotter": libotter,
+            "libotter_source": libotter_src, "libotter_sha256": digest,
             "plugin": plugin, "cflags": flags, "launcher": launcher}
 
 
@@ -251,7 +262,9 @@ def cmd_time(args):
         meta = machine_info()
         meta.update({"date": time.strftime("%Y-%m-%d %H:%M:%S %z"), "reps": args.reps,
                      "quick": args.quick, "cflags": tools["cflags"],
-                     "libotter": tools["libotter"]})
+                     "libotter": tools["libotter_source"],
+                     "libotter_sha256": tools["libotter_sha256"],
+                     "git": git_head()})
         with open(args.json, "w") as f:
             json.dump({"meta": meta, "results": results}, f, indent=1)
         log(f"run.py: wrote {args.json}")
@@ -315,6 +328,17 @@ def print_table(rows, args):
             print("  ".join(c.ljust(w[i]) if i < 3 else c.rjust(w[i]) for i, c in enumerate(l)))
     print(f"\nmedians of {args.reps} interleaved runs; wall = whole process; ns/task and "
           "ns/event are (mode - null) / count; dRSS is over untraced.")
+
+
+def git_head():
+    try:
+        head = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
+                              capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "runtime", "include"],
+                               capture_output=True, text=True).stdout.strip()
+        return head + (" (runtime/ or include/ modified)" if dirty else "")
+    except OSError:
+        return ""
 
 
 def machine_info():
@@ -406,9 +430,12 @@ def main(argv=None):
     common.add_argument("--build-dir", default=os.path.join(REPO, "build"),
                         help="OTTER build directory holding lib/libotter.so and, if built, "
                              "lib/otter.so (default: %(default)s)")
-    common.add_argument("--work-dir", default=None,
-                        help="where binaries, outputs and profiles go "
-                             "(default: <build-dir>/bench-work)")
+    common.add_argument("--libotter", metavar="PATH",
+                        help="libotter.so to test (default: <build-dir>/lib/libotter.so); "
+                             "it is copied into the work dir first, so rebuilding during a "
+                             "series does not change it")
+    common.add_argument("--work-dir", default=os.path.join(tempfile.gettempdir(), "otter-bench"),
+                        help="where binaries, outputs and profiles go (default: %(default)s)")
     common.add_argument("--cc", default="clang-19", help="C compiler (default: %(default)s)")
     common.add_argument("--plugin", choices=("auto", "yes", "no"), default="auto",
                         help="compile the programs with -fplugin=<build-dir>/lib/otter.so: "
@@ -461,8 +488,6 @@ def main(argv=None):
         ap.print_help()
         return 2
     args.build_dir = os.path.abspath(args.build_dir)
-    if args.work_dir is None:
-        args.work_dir = os.path.join(args.build_dir, "bench-work")
     args.work_dir = os.path.abspath(args.work_dir)
     if args.cmd == "time":
         args.bench = [b.strip() for b in args.bench.split(",") if b.strip()]
