@@ -345,6 +345,7 @@ public:
     CodeGenOptions &CGO = CI.getCodeGenOpts();
     S->UserDebugInfo =
         CGO.getDebugInfo() != llvm::codegenoptions::NoDebugInfo;
+    S->PrepareForLTO = CGO.PrepareForLTO || CGO.PrepareForThinLTO;
     if (!LO.OpenMP || LO.OpenMPIsTargetDevice)
       return std::make_unique<ASTConsumer>();
     if (!S->UserDebugInfo) {

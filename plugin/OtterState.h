@@ -49,6 +49,9 @@ struct TUState {
   /// tables itself and the pass strips them again.
   bool UserDebugInfo = false;
   bool ForcedDebugInfo = false;
+  /// Bitcode for (Thin)LTO: every site's asm must carry its directive
+  /// record (later cross-module inlining); otherwise once per module.
+  bool PrepareForLTO = false;
   clang::DiagnosticsEngine *Diags = nullptr;
   clang::SourceManager *SM = nullptr;
   std::string MainFile;

@@ -35,6 +35,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace otter::plugin {
@@ -293,6 +295,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         .first->second;
   };
 
+  std::set<std::size_t> ModuleDirs;
   unsigned SiteNo = 0;
   for (const Todo &T : Work) {
     CallBase *CB = T.CB;
@@ -309,7 +312,10 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         Group = C->getName().str();
 
     std::string After = formatv("{0}:\n", LEnd).str();
-    After += DirBody;
+    if (S->PrepareForLTO)
+      After += DirBody;
+    else
+      ModuleDirs.insert(T.Dir);
     if (Group.empty())
       After += ".pushsection .note.otter,\"a\",@note\n";
     else
@@ -351,6 +357,10 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     }
   }
 
+  // Without LTO nothing after this pass moves code between modules: each
+  // directive record goes once into module-level asm (cheaper to assemble).
+  for (std::size_t Idx : ModuleDirs)
+    M.appendModuleInlineAsm(directiveAsm(Idx).first);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)
     StripDebugInfo(M);
   return Work.empty() && !S->ForcedDebugInfo ? PreservedAnalyses::all()
