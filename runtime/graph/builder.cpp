@@ -66,6 +66,26 @@ bool isBarrier(SyncKind K) {
   }
 }
 
+// ompt_cancel_flag_t bits (Cancel events' Aux).
+constexpr std::uint32_t CancelParallel = 0x1, CancelSections = 0x2,
+                        CancelLoop = 0x4, CancelTaskgroup = 0x8,
+                        CancelActivated = 0x10;
+
+/// What a cancel node cancels, as node flags (the raw OMPT bits would
+/// collide with NodeSingleExecutor).
+std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
+  std::uint32_t F = 0;
+  if (Aux & CancelParallel)
+    F |= NodeCancelParallel;
+  if (Aux & CancelSections)
+    F |= NodeCancelSections;
+  if (Aux & CancelLoop)
+    F |= NodeCancelLoop;
+  if (Aux & CancelTaskgroup)
+    F |= NodeCancelTaskgroup;
+  return F;
+}
+
 std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
   // splitmix64-style combination: order sensitive, well distributed.
   H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
@@ -267,8 +287,14 @@ void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
     case EventKind::MutexReleased:
     case EventKind::NestLockBegin:
     case EventKind::NestLockEnd:
-    case EventKind::Cancel:
       Out.push_back(I);
+      break;
+    case EventKind::Cancel:
+      // Only a cancel the task itself activated is program order; libomp's
+      // "detected" (at a cancellation point or barrier) and "discarded task"
+      // reports depend on timing, so they make no node.
+      if (E.Aux & CancelActivated)
+        Out.push_back(I);
       break;
     case EventKind::SyncBegin:
     case EventKind::SyncEnd: {
@@ -343,7 +369,15 @@ std::uint64_t Walker::taskHash(std::uint32_t TI) {
   for (std::uint32_t Pos : Items) {
     const Event &E = ev(Pos);
     H = mix(H, (std::uint64_t(E.Kind) << 16) | E.Sub);
-    H = mix(H, label(E.Code).second);
+    // Not a barrier's code: libomp gives it on the team's primary thread
+    // only (workers report none at the end of a parallel region), and the
+    // signature must not depend on which member is the primary (e.g. when
+    // it is the one that executed a single).
+    if (!(E.Kind == EventKind::SyncBegin &&
+          isBarrier(static_cast<SyncKind>(E.Sub))))
+      H = mix(H, label(E.Code).second);
+    if (E.Kind == EventKind::Cancel)
+      H = mix(H, cancelNodeFlags(E.Aux));
     if (E.Kind == EventKind::TaskCreate) {
       auto It = TaskIndex.find(E.A);
       if (It != TaskIndex.end()) {
@@ -632,7 +666,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team) {
       step(NodeKind::NestLockEnd);
       break;
     case EventKind::Cancel:
-      step(NodeKind::Cancel, E.Aux);
+      step(NodeKind::Cancel, cancelNodeFlags(E.Aux));
       break;
     default:
       break;
@@ -673,6 +707,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
     Strands.push_back(std::move(S));
   }
   std::vector<std::uint32_t> Stops(Strands.size());
+  bool EndBarrier = false; // the last barrier ends the parallel region
   for (;;) {
     bool Any = false;
     for (std::size_t I = 0; I < Strands.size(); ++I) {
@@ -701,12 +736,29 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
     }
     if (Missing)
       warn("not every member of a team reached a barrier");
+    for (std::uint32_t Stop : Stops)
+      if (Stop != ~0u)
+        EndBarrier = static_cast<SyncKind>(ev(Stop).Sub) ==
+                     SyncKind::BarrierImplicitParallel;
     NodeId Barrier = addNode(Kind, Begin, NoThread, Code, Time);
     for (std::size_t I = 0; I < Strands.size(); ++I)
       if (Stops[I] != ~0u) {
         addEdge(Strands[I].Cursor, Barrier, EdgeKind::Scope);
         Strands[I].Cursor = Barrier;
       }
+    syncAll(Team.Pending, Barrier);
+  }
+  // Every parallel region ends with an implicit barrier, but libomp 19
+  // reports none for a serialized team (a team of one): make it, so that a
+  // region's shape does not depend on whether its team was serialized.
+  if (!EndBarrier && !Strands.empty()) {
+    NodeId Barrier =
+        addNode(NodeKind::BarrierImplicit, Begin, NoThread, P.Code, E.Time);
+    G.Nodes[Barrier].LabelInherited = true;
+    for (Strand &S : Strands) {
+      addEdge(S.Cursor, Barrier, EdgeKind::Scope);
+      S.Cursor = Barrier;
+    }
     syncAll(Team.Pending, Barrier);
   }
   NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
@@ -760,6 +812,28 @@ Graph Walker::run() {
                        return X.Task < Y.Task;
                      return X.Seq < Y.Seq;
                    });
+  // libomp 19 reports a critical's release with the return address of
+  // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
+  // some other code on every other thread, so it depends on who ran the
+  // task. A critical_end takes the code of its critical_begin instead.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> OpenCriticals;
+  for (std::uint32_t I = 0; I < Order.size(); ++I) {
+    Event &E = Events[Order[I]];
+    if (I == 0 || ev(I - 1).Task != E.Task)
+      OpenCriticals.clear();
+    if (static_cast<MutexKind>(E.Sub) != MutexKind::Critical)
+      continue;
+    if (E.Kind == EventKind::MutexAcquired) {
+      OpenCriticals.emplace_back(E.A, E.Code);
+    } else if (E.Kind == EventKind::MutexReleased) {
+      for (std::size_t J = OpenCriticals.size(); J-- > 0;)
+        if (OpenCriticals[J].first == E.A) {
+          E.Code = OpenCriticals[J].second;
+          OpenCriticals.erase(OpenCriticals.begin() + J);
+          break;
+        }
+    }
+  }
   std::unordered_set<std::uint32_t> ThreadSet;
   for (std::uint32_t I = 0; I < Order.size(); ++I) {
     const Event &E = ev(I);

@@ -81,6 +81,11 @@ struct Node {
 /// Flags on non-task nodes.
 enum NodeFlags : std::uint32_t {
   NodeSingleExecutor = 0x1, // single_begin/end on the thread that ran it
+  // cancel: the construct it cancels
+  NodeCancelParallel = 0x2,
+  NodeCancelSections = 0x4,
+  NodeCancelLoop = 0x8,
+  NodeCancelTaskgroup = 0x10,
 };
 
 struct Edge {

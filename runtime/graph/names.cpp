@@ -121,8 +121,21 @@ std::string taskFlagsText(std::uint32_t Flags) {
 
 std::string nodeFlagsText(const Node &N) {
   std::string S;
+  auto add = [&](const char *F) {
+    if (!S.empty())
+      S += '|';
+    S += F;
+  };
   if (N.Flags & NodeSingleExecutor)
-    S = "executor";
+    add("executor");
+  if (N.Flags & NodeCancelParallel)
+    add("parallel");
+  if (N.Flags & NodeCancelSections)
+    add("sections");
+  if (N.Flags & NodeCancelLoop)
+    add("loop");
+  if (N.Flags & NodeCancelTaskgroup)
+    add("taskgroup");
   return S;
 }
 

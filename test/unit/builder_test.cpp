@@ -1,0 +1,422 @@
+// Unit tests for the graph builder on synthetic event streams: each test
+// feeds GraphBuilder the events the OMPT adapter (runtime/ompt/tool.cpp)
+// would record for a small program and checks the canonical graph text.
+#include "graph/builder.h"
+#include "graph/writers.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace otter;
+
+namespace {
+
+/// Records events per thread, numbering each task's own events (Seq) the
+/// way the adapter does. Codes are small integers; the resolver labels them
+/// "~c+<code>".
+struct Stream {
+  std::map<std::uint32_t, std::vector<Event>> PerThread;
+  std::map<TaskId, std::uint32_t> Seq;
+  std::uint64_t Time = 0;
+
+  Event &add(std::uint32_t Th, EventKind K, TaskId Task, std::uint64_t A = 0,
+             std::uint16_t Sub = 0, std::uint64_t Code = 0,
+             std::uint32_t Aux = 0) {
+    Event E{};
+    E.Time = ++Time;
+    E.Kind = K;
+    E.Task = Task;
+    E.Seq = Task ? Seq[Task]++ : 0;
+    E.A = A;
+    E.Sub = Sub;
+    E.Code = Code;
+    E.Aux = Aux;
+    PerThread[Th].push_back(E);
+    return PerThread[Th].back();
+  }
+  void initial(std::uint32_t Th, TaskId T) {
+    add(Th, EventKind::ImplicitTaskBegin, T).Extra = TaskInitial;
+  }
+  void parallel(std::uint32_t Th, TaskId Enc, ParallelId P, std::uint32_t N,
+                std::uint64_t Code) {
+    add(Th, EventKind::ParallelBegin, Enc, P, 0, Code, N);
+  }
+  void parallelEnd(std::uint32_t Th, TaskId Enc, ParallelId P,
+                   std::uint64_t Code) {
+    add(Th, EventKind::ParallelEnd, Enc, P, 0, Code);
+  }
+  void implicit(std::uint32_t Th, TaskId T, ParallelId P,
+                std::uint16_t Index, std::uint32_t N) {
+    Event &E = add(Th, EventKind::ImplicitTaskBegin, T, P, Index, 0, N);
+    E.Extra = TaskImplicit;
+  }
+  void create(std::uint32_t Th, TaskId Creator, TaskId Child,
+              std::uint64_t Code, std::uint32_t Flags = TaskExplicit) {
+    add(Th, EventKind::TaskCreate, Creator, Child, 0, Code, Flags);
+  }
+  void dep(std::uint32_t Th, TaskId T, std::uint64_t Addr, DependenceType D) {
+    add(Th, EventKind::TaskDependence, T, Addr, std::uint16_t(D));
+  }
+  /// Runs task T on thread Th: schedule in, then (caller adds the body).
+  void run(std::uint32_t Th, TaskId T) {
+    add(Th, EventKind::TaskSchedule, 0, T, std::uint16_t(ScheduleStatus::Switch));
+  }
+  void sync(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code,
+            ParallelId P = 0) {
+    add(Th, EventKind::SyncBegin, T, P, std::uint16_t(K), Code);
+    add(Th, EventKind::SyncEnd, T, P, std::uint16_t(K), Code);
+  }
+  void syncBegin(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code) {
+    add(Th, EventKind::SyncBegin, T, 0, std::uint16_t(K), Code);
+  }
+  void syncEnd(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code) {
+    add(Th, EventKind::SyncEnd, T, 0, std::uint16_t(K), Code);
+  }
+  void work(std::uint32_t Th, TaskId T, bool Begin, WorkKind K,
+            std::uint64_t Code) {
+    add(Th, Begin ? EventKind::WorkBegin : EventKind::WorkEnd, T, 0,
+        std::uint16_t(K), Code);
+  }
+  void mutex(std::uint32_t Th, TaskId T, bool Acquired, MutexKind K,
+             std::uint64_t Wait, std::uint64_t Code) {
+    add(Th, Acquired ? EventKind::MutexAcquired : EventKind::MutexReleased, T,
+        Wait, std::uint16_t(K), Code);
+  }
+
+  /// Builds the graph, feeding threads in the given order (default: by id).
+  std::string graph(std::vector<std::uint32_t> ThreadOrder = {}) const {
+    GraphBuilder B([](std::uint64_t Code) {
+      SourceLabel L;
+      L.Location = "c+" + std::to_string(Code);
+      L.RegionId = Code;
+      return L;
+    });
+    if (ThreadOrder.empty())
+      for (const auto &[Th, Evs] : PerThread)
+        ThreadOrder.push_back(Th);
+    for (std::uint32_t Th : ThreadOrder) {
+      const std::vector<Event> &Evs = PerThread.at(Th);
+      B.addEvents(Th, Evs.data(), Evs.size());
+    }
+    Graph G = B.build();
+    std::ostringstream OS;
+    writeCanonical(G, OS);
+    for (const std::string &W : G.Warnings)
+      OS << "warning: " << W << '\n';
+    return OS.str();
+  }
+};
+
+/// Team of N members of parallel region P (code PC) encountered by initial
+/// task 1 on thread 0; member i is task 100+i on thread i.
+void beginTeam(Stream &S, ParallelId P, std::uint32_t N, std::uint64_t PC) {
+  S.parallel(0, 1, P, N, PC);
+  for (std::uint32_t I = 0; I < N; ++I)
+    S.implicit(I, 100 + I, P, std::uint16_t(I), N);
+}
+void endTeam(Stream &S, ParallelId P, std::uint32_t N, std::uint64_t PC) {
+  for (std::uint32_t I = 0; I < N; ++I)
+    S.sync(I, 100 + I, SyncKind::BarrierImplicitParallel, I == 0 ? PC : 0, P);
+  S.parallelEnd(0, 1, P, PC);
+}
+
+TEST(Builder, TaskwaitSyncsChildrenNotGrandchildren) {
+  Stream S;
+  S.initial(0, 1);
+  S.create(0, 1, 10, 5);
+  S.run(0, 10);
+  S.create(0, 10, 11, 6); // grandchild: not waited for by 1's taskwait
+  S.create(0, 1, 12, 7);
+  S.sync(0, 1, SyncKind::Taskwait, 8);
+  S.create(0, 1, 13, 9); // after the taskwait: never waited for
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 6 nodes, 7 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 create\n"
+                       "  -> n3 create\n"
+                       "  -> n4 scope\n"
+                       "n1 task parent=n0 at=~c+5\n"
+                       "  -> n2 create\n"
+                       "  -> n4 sync\n"
+                       "n2 task parent=n1 at=~c+6\n"
+                       "n3 task parent=n0 at=~c+7\n"
+                       "  -> n4 sync\n"
+                       "n4 taskwait parent=n0 at=~c+8\n"
+                       "  -> n5 create\n"
+                       "n5 task parent=n0 at=~c+9\n");
+}
+
+TEST(Builder, TaskgroupWaitsForGrandchildren) {
+  Stream S;
+  S.initial(0, 1);
+  S.syncBegin(0, 1, SyncKind::Taskgroup, 4);
+  S.create(0, 1, 10, 5);
+  S.run(1, 10);
+  S.create(1, 10, 11, 6);
+  S.run(0, 11);
+  S.create(0, 11, 12, 7); // great-grandchild, created on another thread
+  S.syncEnd(0, 1, SyncKind::Taskgroup, 8);
+  S.create(0, 1, 13, 9);
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 7 nodes, 9 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 taskgroup_begin parent=n0 at=~c+4\n"
+                       "  -> n2 create\n"
+                       "  -> n5 scope\n"
+                       "n2 task parent=n0 at=~c+5\n"
+                       "  -> n3 create\n"
+                       "  -> n5 sync\n"
+                       "n3 task parent=n2 at=~c+6\n"
+                       "  -> n4 create\n"
+                       "  -> n5 sync\n"
+                       "n4 task parent=n3 at=~c+7\n"
+                       "  -> n5 sync\n"
+                       "n5 taskgroup_end parent=n0 at=~c+8\n"
+                       "  -> n6 create\n"
+                       "n6 task parent=n0 at=~c+9\n");
+}
+
+TEST(Builder, BarrierIsOneTeamNodeAndSyncsTeamTasks) {
+  Stream S;
+  S.initial(0, 1);
+  beginTeam(S, 50, 2, 3);
+  S.create(1, 101, 10, 5); // task of member 1
+  S.run(0, 10);
+  S.create(0, 10, 11, 6); // its child: also bound to the team
+  S.sync(0, 100, SyncKind::BarrierExplicit, 7, 50);
+  S.sync(1, 101, SyncKind::BarrierExplicit, 7, 50);
+  endTeam(S, 50, 2, 3);
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 9 nodes, 11 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 parallel_begin parent=n0 at=~c+3\n"
+                       "  -> n2 scope\n"
+                       "  -> n3 scope\n"
+                       "n2 implicit_task parent=n1 at=~c+3\n"
+                       "  -> n4 create\n"
+                       "  -> n6 scope\n"
+                       "n3 implicit_task parent=n1 at=~c+3\n"
+                       "  -> n6 scope\n"
+                       "n4 task parent=n2 at=~c+5\n"
+                       "  -> n5 create\n"
+                       "  -> n6 sync\n"
+                       "n5 task parent=n4 at=~c+6\n"
+                       "  -> n6 sync\n"
+                       "n6 barrier parent=n1 at=~c+7\n"
+                       "  -> n7 scope\n"
+                       "n7 barrier_implicit parent=n1 at=~c+3\n"
+                       "  -> n8 scope\n"
+                       "n8 parallel_end parent=n0 at=~c+3\n");
+}
+
+/// Dependence edges of the tasks created by initial task 1, as "a->b" over
+/// creation indices (0-based).
+std::string depEdges(const std::string &Graph) {
+  // Node n<k+1> is the k-th task when the initial task creates only tasks.
+  std::string Out, Line;
+  std::istringstream IS(Graph);
+  int Node = -1;
+  while (std::getline(IS, Line)) {
+    if (Line.rfind("n", 0) == 0)
+      Node = std::stoi(Line.substr(1));
+    else if (Line.find(" dependence") != std::string::npos) {
+      int Target = std::stoi(Line.substr(Line.find("-> n") + 4));
+      Out += std::to_string(Node - 1) + "->" + std::to_string(Target - 1) + " ";
+    }
+  }
+  return Out;
+}
+
+std::string depGraph(const std::vector<std::vector<std::pair<std::uint64_t,
+                                                            DependenceType>>>
+                         &Tasks) {
+  Stream S;
+  S.initial(0, 1);
+  TaskId Id = 10;
+  for (const auto &Deps : Tasks) {
+    S.create(0, 1, Id, 5, TaskExplicit | TaskHasDependences);
+    for (const auto &[Addr, Type] : Deps)
+      S.dep(0, Id, Addr, Type);
+    ++Id;
+  }
+  return depEdges(S.graph());
+}
+
+using DT = DependenceType;
+
+TEST(Builder, DependenceChain) {
+  // out x; inout x; in x; in x; out x: direct edges only.
+  EXPECT_EQ(depGraph({{{1, DT::Out}},
+                      {{1, DT::InOut}},
+                      {{1, DT::In}},
+                      {{1, DT::In}},
+                      {{1, DT::Out}}}),
+            "0->1 1->2 1->3 2->4 3->4 ");
+}
+
+TEST(Builder, DependenceDiamond) {
+  // out a; in a, out b; in a, out c; in b, in c.
+  EXPECT_EQ(depGraph({{{1, DT::Out}},
+                      {{1, DT::In}, {2, DT::Out}},
+                      {{1, DT::In}, {3, DT::Out}},
+                      {{2, DT::In}, {3, DT::In}}}),
+            "0->1 0->2 1->3 2->3 ");
+}
+
+TEST(Builder, MutexinoutsetGroupSharesPredecessors) {
+  // out; mutexinoutset x2 (no edge between them); in (after both).
+  EXPECT_EQ(depGraph({{{1, DT::Out}},
+                      {{1, DT::MutexInOutSet}},
+                      {{1, DT::MutexInOutSet}},
+                      {{1, DT::In}}}),
+            "0->1 0->2 1->3 2->3 ");
+  // in; in; mutexinoutset x2: the group waits for both readers; then a
+  // new group after an inoutset; then out after that group.
+  EXPECT_EQ(depGraph({{{1, DT::In}},
+                      {{1, DT::In}},
+                      {{1, DT::MutexInOutSet}},
+                      {{1, DT::MutexInOutSet}},
+                      {{1, DT::InOutSet}},
+                      {{1, DT::InOutSet}},
+                      {{1, DT::Out}}}),
+            "0->2 0->3 1->2 1->3 2->4 2->5 3->4 3->5 4->6 5->6 ");
+  // A reader between two groups of the same type splits them.
+  EXPECT_EQ(depGraph({{{1, DT::InOutSet}},
+                      {{1, DT::In}},
+                      {{1, DT::InOutSet}}}),
+            "0->1 1->2 ");
+}
+
+TEST(Builder, DependenceOnTaskwaitedTaskIsImplied) {
+  Stream S;
+  S.initial(0, 1);
+  S.create(0, 1, 10, 5, TaskExplicit | TaskHasDependences);
+  S.dep(0, 10, 1, DT::Out);
+  S.sync(0, 1, SyncKind::Taskwait, 6);
+  S.create(0, 1, 11, 7, TaskExplicit | TaskHasDependences);
+  S.dep(0, 11, 1, DT::In);
+  EXPECT_EQ(S.graph().find(" dependence\n"), std::string::npos);
+}
+
+/// A team of 3: a single (executed by member `Executor`) creating a task,
+/// a dynamic loop, the region's barrier. The graph must not depend on who
+/// executed the single, on task ids, or on the order threads are fed.
+Stream singleTeam(std::uint32_t Executor, TaskId IdBase) {
+  Stream S;
+  S.initial(0, 1);
+  beginTeam(S, 50, 3, 3);
+  for (std::uint32_t I = 0; I < 3; ++I) {
+    TaskId T = 100 + I;
+    bool Exec = I == Executor;
+    auto K = Exec ? WorkKind::SingleExecutor : WorkKind::SingleOther;
+    S.work(I, T, true, K, 4);
+    if (Exec) {
+      S.create(I, T, IdBase, 5);
+      S.run((I + 1) % 3, IdBase);
+      S.mutex((I + 1) % 3, IdBase, true, MutexKind::Critical, 77, 6);
+      // libomp: null release address off thread 0.
+      S.mutex((I + 1) % 3, IdBase, false, MutexKind::Critical, 77,
+              (I + 1) % 3 == 0 ? 9 : 0);
+    }
+    S.work(I, T, false, K, Exec ? 7 : 4);
+    S.sync(I, T, SyncKind::BarrierImplicitWorkshare, 8, 50);
+  }
+  endTeam(S, 50, 3, 3);
+  return S;
+}
+
+TEST(Builder, ImplicitTaskOrderDoesNotDependOnSchedule) {
+  std::string Ref = singleTeam(0, 10).graph();
+  EXPECT_EQ(Ref.find("warning"), std::string::npos) << Ref;
+  EXPECT_NE(Ref.find("critical_end parent=n8 at=~c+6"), std::string::npos)
+      << Ref;
+  for (std::uint32_t Exec = 0; Exec < 3; ++Exec) {
+    Stream S = singleTeam(Exec, 1000 + Exec);
+    EXPECT_EQ(S.graph(), Ref) << "executor " << Exec;
+    EXPECT_EQ(S.graph({2, 1, 0}), Ref) << "executor " << Exec;
+    EXPECT_EQ(S.graph({1, 0, 2}), Ref) << "executor " << Exec;
+  }
+}
+
+TEST(Builder, TaskloopTaskgroupNestsInsideTaskloop) {
+  Stream S;
+  S.initial(0, 1);
+  // libomp: taskgroup begin, taskloop begin, creates, taskloop end,
+  // taskgroup end.
+  S.syncBegin(0, 1, SyncKind::Taskgroup, 4);
+  S.work(0, 1, true, WorkKind::Taskloop, 5);
+  S.create(0, 1, 10, 5);
+  S.create(0, 1, 11, 5);
+  S.work(0, 1, false, WorkKind::Taskloop, 5);
+  S.syncEnd(0, 1, SyncKind::Taskgroup, 4);
+  // nogroup: no taskgroup; the taskwait syncs the tasks.
+  S.work(0, 1, true, WorkKind::Taskloop, 6);
+  S.create(0, 1, 12, 6);
+  S.work(0, 1, false, WorkKind::Taskloop, 6);
+  S.sync(0, 1, SyncKind::Taskwait, 7);
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 11 nodes, 13 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 taskloop_begin parent=n0 at=~c+5\n"
+                       "  -> n2 scope\n"
+                       "n2 taskgroup_begin parent=n0 at=~c+4\n"
+                       "  -> n3 create\n"
+                       "  -> n4 create\n"
+                       "  -> n5 scope\n"
+                       "n3 task parent=n0 at=~c+5\n"
+                       "  -> n5 sync\n"
+                       "n4 task parent=n0 at=~c+5\n"
+                       "  -> n5 sync\n"
+                       "n5 taskgroup_end parent=n0 at=~c+4\n"
+                       "  -> n6 scope\n"
+                       "n6 taskloop_end parent=n0 at=~c+5\n"
+                       "  -> n7 scope\n"
+                       "n7 taskloop_begin parent=n0 at=~c+6\n"
+                       "  -> n8 create\n"
+                       "  -> n9 scope\n"
+                       "n8 task parent=n0 at=~c+6\n"
+                       "  -> n10 sync\n"
+                       "n9 taskloop_end parent=n0 at=~c+6\n"
+                       "  -> n10 scope\n"
+                       "n10 taskwait parent=n0 at=~c+7\n");
+}
+
+TEST(Builder, SerializedTeamGetsItsImplicitBarrier) {
+  Stream S;
+  S.initial(0, 1);
+  S.parallel(0, 1, 50, 1, 3);
+  S.implicit(0, 100, 50, 0, 1);
+  S.create(0, 100, 10, 5, TaskExplicit | TaskUndeferred);
+  // libomp 19: no barrier events for a serialized team's end.
+  S.parallelEnd(0, 1, 50, 3);
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 6 nodes, 6 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 parallel_begin parent=n0 at=~c+3\n"
+                       "  -> n2 scope\n"
+                       "n2 implicit_task parent=n1 at=~c+3\n"
+                       "  -> n3 create\n"
+                       "  -> n4 scope\n"
+                       "n3 task parent=n2 at=~c+5 flags=undeferred\n"
+                       "  -> n4 sync\n"
+                       "n4 barrier_implicit parent=n1 at=~c+3\n"
+                       "  -> n5 scope\n"
+                       "n5 parallel_end parent=n0 at=~c+3\n");
+}
+
+TEST(Builder, OnlyActivatedCancelsMakeNodes) {
+  Stream S;
+  S.initial(0, 1);
+  S.add(0, EventKind::Cancel, 1, 0, 0, 4, 0x8 | 0x10); // taskgroup, activated
+  S.add(0, EventKind::Cancel, 1, 0, 0, 5, 0x8 | 0x20); // detected: timing
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 2 nodes, 1 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 cancel parent=n0 at=~c+4 flags=taskgroup\n");
+}
+
+} // namespace
