@@ -1,0 +1,57 @@
+// master and masked filter(1) on 3 threads: masked_begin/end only on the
+// implicit task that runs the region (team members 0 and 1).
+//
+// RUN: %clang -fopenmp %s -o %t
+// RUN: rm -rf %t.d1 %t.d2 %t.d4 %t.dr
+// RUN: %otter-run OTTER_VERBOSE=1 OMP_NUM_THREADS=1 OTTER_OUTPUT_DIR=%t.d1 %t 2>%t.err | FileCheck --check-prefix=OUT %s
+// RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: %otter-run OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.d4 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.dr %t
+// RUN: diff %t.d1/graph.txt %t.d2/graph.txt
+// RUN: diff %t.d1/graph.txt %t.d4/graph.txt
+// RUN: diff %t.d1/graph.txt %t.dr/graph.txt
+// RUN: FileCheck %s < %t.d1/graph.txt
+#include <stdio.h>
+int main(void) {
+  int x = 0, y = 0;
+#pragma omp parallel num_threads(3)
+  {
+#pragma omp master
+    x++;
+#pragma omp masked filter(1)
+    y++;
+  }
+  printf("%d %d\n", x, y);
+  return 0;
+}
+
+// ---- expected graph (see the comment at the top) ----
+// OUT: 1 1
+// ERR-NOT: warning: {{.*(twice|unknown task|explicit task|without begin|not every member|not reachable)}}
+// ERR: otter: wrote
+
+// CHECK: # otter canonical graph v1: 11 nodes, 12 edges
+// CHECK-NEXT: n0 initial_task parent=- at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PB1:[0-9]+]] scope
+// CHECK-NEXT: n[[PB1]] parallel_begin parent=n0 at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IT1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[IT3:[0-9]+]] scope
+// CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[MB1:[0-9]+]] scope
+// CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[MB2:[0-9]+]] scope
+// CHECK-NEXT: n[[MB1]] masked_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[ME1:[0-9]+]] scope
+// CHECK-NEXT: n[[ME1]] masked_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1]] scope
+// CHECK-NEXT: n[[MB2]] masked_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[ME2:[0-9]+]] scope
+// CHECK-NEXT: n[[ME2]] masked_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1]] scope
+// CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope
+// CHECK-NEXT: n[[PE1]] parallel_end parent=n0 at={{[^ ]*}}{{$}}

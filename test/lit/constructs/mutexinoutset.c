@@ -1,0 +1,121 @@
+// mutexinoutset, inoutset and depobj: out x -> {two mutexinoutset x, no edge
+// between them} -> in x; depobj(inout y) -> {two inoutset y} -> inout y. libomp
+// 19 reports the depobj's dependence as an ordinary inout on y.
+//
+// RUN: %clang -fopenmp %s -o %t
+// RUN: rm -rf %t.d1 %t.d2 %t.d4 %t.dr
+// RUN: %otter-run OTTER_VERBOSE=1 OMP_NUM_THREADS=1 OTTER_OUTPUT_DIR=%t.d1 %t 2>%t.err | FileCheck --check-prefix=OUT %s
+// RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: %otter-run OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.d4 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.dr %t
+// RUN: diff %t.d1/graph.txt %t.d2/graph.txt
+// RUN: diff %t.d1/graph.txt %t.d4/graph.txt
+// RUN: diff %t.d1/graph.txt %t.dr/graph.txt
+// RUN: FileCheck %s < %t.d1/graph.txt
+#include <stdio.h>
+#include <omp.h>
+int main(void) {
+  int x = 0, y = 0, s = 0;
+  omp_depend_t o;
+#pragma omp depobj(o) depend(inout: y)
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+    // x: out, then a mutexinoutset group of two, then in.
+#pragma omp task depend(out: x)
+    x = 1;
+#pragma omp task depend(mutexinoutset: x)
+    {
+#pragma omp atomic
+      s += x;
+    }
+#pragma omp task depend(mutexinoutset: x)
+    {
+#pragma omp atomic
+      s += x;
+    }
+#pragma omp task depend(in: x)
+    x = s;
+    // y through a depobj (inout), then an inoutset group of two, then inout.
+#pragma omp task depend(depobj: o)
+    y = 1;
+#pragma omp task depend(inoutset: y)
+    {
+#pragma omp atomic
+      s += y;
+    }
+#pragma omp task depend(inoutset: y)
+    {
+#pragma omp atomic
+      s += y;
+    }
+#pragma omp task depend(inout: y)
+    y = s;
+  }
+#pragma omp depobj(o) destroy
+  printf("done %d\n", x + y > 0);
+  return 0;
+}
+
+// ---- expected graph (see the comment at the top) ----
+// OUT: done 1
+// ERR-NOT: warning: {{.*(twice|unknown task|explicit task|without begin|not every member|not reachable)}}
+// ERR: otter: wrote
+
+// CHECK: # otter canonical graph v1: 19 nodes, 36 edges
+// CHECK-NEXT: n0 initial_task parent=- at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PB1:[0-9]+]] scope
+// CHECK-NEXT: n[[PB1]] parallel_begin parent=n0 at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IT1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
+// CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
+// CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{.*}} flags=executor
+// CHECK-NEXT:   -> n[[T1:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T2:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T3:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T4:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T5:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T6:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T7:[0-9]+]] create
+// CHECK-NEXT:   -> n[[T8:[0-9]+]] create
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T2]] dependence
+// CHECK-NEXT:   -> n[[T3]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T4]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T3]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T4]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T4]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T5]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T6]] dependence
+// CHECK-NEXT:   -> n[[T7]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T6]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T8]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T7]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[T8]] dependence
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[T8]] task parent=n[[IT1]] at={{.*}} flags=has_dependences
+// CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1]] scope
+// CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
+// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{.*}} flags=executor
+// CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB2]] scope
+// CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope
+// CHECK-NEXT: n[[PE1]] parallel_end parent=n0 at={{[^ ]*}}{{$}}

@@ -1,0 +1,76 @@
+// Combined parallel for / parallel sections: clang emits no separate
+// worksharing barrier for them, so each region has only its end barrier.
+//
+// RUN: %clang -fopenmp %s -o %t
+// RUN: rm -rf %t.d1 %t.d2 %t.d4 %t.dr
+// RUN: %otter-run OTTER_VERBOSE=1 OMP_NUM_THREADS=1 OTTER_OUTPUT_DIR=%t.d1 %t 2>%t.err | FileCheck --check-prefix=OUT %s
+// RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: %otter-run OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.d4 %t
+// RUN: %otter-run OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.dr %t
+// RUN: diff %t.d1/graph.txt %t.d2/graph.txt
+// RUN: diff %t.d1/graph.txt %t.d4/graph.txt
+// RUN: diff %t.d1/graph.txt %t.dr/graph.txt
+// RUN: FileCheck %s < %t.d1/graph.txt
+#include <stdio.h>
+int main(void) {
+  int a[8] = {0}, x = 0, y = 0;
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (int i = 0; i < 8; i++)
+    a[i] = i;
+#pragma omp parallel sections num_threads(2)
+  {
+#pragma omp section
+    x = 1;
+#pragma omp section
+    y = 2;
+  }
+  printf("%d %d %d\n", a[7], x, y);
+  return 0;
+}
+
+// ---- expected graph (see the comment at the top) ----
+// OUT: 7 1 2
+// ERR-NOT: warning: {{.*(twice|unknown task|explicit task|without begin|not every member|not reachable)}}
+// ERR: otter: wrote
+
+// CHECK: # otter canonical graph v1: 19 nodes, 20 edges
+// CHECK-NEXT: n0 initial_task parent=- at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PB1:[0-9]+]] scope
+// CHECK-NEXT: n[[PB1]] parallel_begin parent=n0 at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IT1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
+// CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LB1:[0-9]+]] scope
+// CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LB2:[0-9]+]] scope
+// CHECK-NEXT: n[[LB1]] loop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LE1:[0-9]+]] scope
+// CHECK-NEXT: n[[LE1]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[LB2]] loop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LE2:[0-9]+]] scope
+// CHECK-NEXT: n[[LE2]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1]] scope
+// CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope
+// CHECK-NEXT: n[[PE1]] parallel_end parent=n0 at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PB2:[0-9]+]] scope
+// CHECK-NEXT: n[[PB2]] parallel_begin parent=n0 at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IT3:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[IT4:[0-9]+]] scope
+// CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
+// CHECK-NEXT: n[[IT4]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SB1]] sections_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
+// CHECK-NEXT: n[[SE1]] sections_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SB2]] sections_begin parent=n[[IT4]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
+// CHECK-NEXT: n[[SE2]] sections_end parent=n[[IT4]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB2]] scope
+// CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[PE2:[0-9]+]] scope
+// CHECK-NEXT: n[[PE2]] parallel_end parent=n0 at={{[^ ]*}}{{$}}
