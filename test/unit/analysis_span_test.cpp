@@ -1,0 +1,371 @@
+//===- analysis_span_test.cpp - work, span and critical path, synthetic ---===//
+//
+// Hand-made event streams whose work, span and critical path are computed
+// by hand in the comments (all times in ns).
+//
+//===----------------------------------------------------------------------===//
+#include "analysis.h"
+#include "export.h"
+#include "report.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <sstream>
+
+using namespace otter;
+using namespace otter::analysis;
+
+namespace {
+
+constexpr TaskId Init = 1, Par = 2, I0 = 3, I1 = 4;
+
+struct Stream {
+  std::vector<std::pair<std::uint32_t, Event>> Ev;
+  Event &e(std::uint32_t Th, std::uint64_t T, EventKind K, TaskId Task,
+           std::uint64_t A = 0, std::uint16_t Sub = 0, std::uint64_t Code = 0) {
+    Event E{};
+    E.Time = T;
+    E.Kind = K;
+    E.Task = Task;
+    E.A = A;
+    E.Sub = Sub;
+    E.Code = Code;
+    Ev.push_back({Th, E});
+    return Ev.back().second;
+  }
+  void initialBegin(std::uint64_t T) {
+    e(0, T, EventKind::ImplicitTaskBegin, Init).Extra = TaskInitial;
+  }
+  void parallel(std::uint64_t TBegin, std::uint64_t TMembers, unsigned Size) {
+    e(0, TBegin, EventKind::ParallelBegin, Init, Par, 0, 0x500).Aux = Size;
+    for (unsigned I = 0; I < Size; ++I) {
+      Event &X = e(I, TMembers, EventKind::ImplicitTaskBegin, I == 0 ? I0 : I1,
+                   Par, std::uint16_t(I));
+      X.Aux = Size;
+      X.Extra = TaskImplicit;
+    }
+  }
+  void create(std::uint32_t Th, std::uint64_t T, TaskId Creator, TaskId Child,
+              std::uint64_t Code) {
+    e(Th, T, EventKind::TaskCreate, Creator, Child, 0, Code).Aux = TaskExplicit;
+  }
+  void dep(std::uint32_t Th, std::uint64_t T, TaskId Child, std::uint64_t Addr,
+           DependenceType D) {
+    e(Th, T, EventKind::TaskDependence, Child, Addr, std::uint16_t(D));
+  }
+  void sched(std::uint32_t Th, std::uint64_t T, TaskId Prior, TaskId Next,
+             bool Complete) {
+    e(Th, T, EventKind::TaskSchedule, Prior, Next,
+      Complete ? std::uint16_t(ScheduleStatus::Complete)
+               : std::uint16_t(ScheduleStatus::Switch));
+  }
+  void sync(std::uint32_t Th, std::uint64_t B, std::uint64_t WB,
+            std::uint64_t WE, std::uint64_t End, TaskId Task, SyncKind K,
+            std::uint64_t Code) {
+    e(Th, B, EventKind::SyncBegin, Task, Par, std::uint16_t(K), Code);
+    e(Th, WB, EventKind::SyncWaitBegin, Task, Par, std::uint16_t(K), Code);
+    e(Th, WE, EventKind::SyncWaitEnd, Task, Par, std::uint16_t(K), Code);
+    e(Th, End, EventKind::SyncEnd, Task, Par, std::uint16_t(K), Code);
+  }
+  Result run(Observer *O = nullptr) {
+    std::stable_sort(Ev.begin(), Ev.end(), [](const auto &A, const auto &B) {
+      return A.second.Time < B.second.Time;
+    });
+    Analyzer A;
+    A.setObserver(O);
+    for (auto &[Th, E] : Ev)
+      A.add(Th, E);
+    return A.finish();
+  }
+};
+
+/// Three independent 100 ns tasks in a team of two.
+Stream independent() {
+  Stream S;
+  S.initialBegin(0);
+  S.parallel(10, 20, 2);
+  S.create(0, 30, I0, 11, 0x100);
+  S.create(0, 31, I0, 12, 0x100);
+  S.create(0, 32, I0, 13, 0x100);
+  S.e(0, 33, EventKind::SyncBegin, I0, Par, std::uint16_t(SyncKind::Taskwait),
+      0x200);
+  S.e(0, 33, EventKind::SyncWaitBegin, I0, Par,
+      std::uint16_t(SyncKind::Taskwait), 0x200);
+  S.sched(0, 35, I0, 12, false);
+  S.sched(0, 135, 12, I0, true);
+  S.e(0, 242, EventKind::SyncWaitEnd, I0, Par,
+      std::uint16_t(SyncKind::Taskwait), 0x200);
+  S.e(0, 243, EventKind::SyncEnd, I0, Par, std::uint16_t(SyncKind::Taskwait),
+      0x200);
+  S.sync(0, 244, 244, 250, 251, I0, SyncKind::BarrierImplicitParallel, 0x500);
+  S.e(0, 252, EventKind::ImplicitTaskEnd, I0);
+  // thread 1: waits in the barrier and runs tasks 11 and 13 there
+  S.e(1, 25, EventKind::SyncBegin, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 25, EventKind::SyncWaitBegin, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.sched(1, 40, I1, 11, false);
+  S.sched(1, 140, 11, I1, true);
+  S.sched(1, 141, I1, 13, false);
+  S.sched(1, 241, 13, I1, true);
+  S.e(1, 250, EventKind::SyncWaitEnd, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 251, EventKind::SyncEnd, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 252, EventKind::ImplicitTaskEnd, I1);
+  S.e(0, 253, EventKind::ParallelEnd, Init, Par, 0, 0x500);
+  S.e(0, 260, EventKind::ImplicitTaskEnd, Init);
+  return S;
+}
+
+TEST(AnalysisSpan, IndependentTasks) {
+  Result R = independent().run();
+  // Work: tasks 3 x 100; initial 0-20 + 253-260 = 27; I0: 20-33 (13) +
+  // 242-244 (2) + 250-252 (2) = 17; I1: 20-25 (5) + 250-252 (2) = 7.
+  EXPECT_EQ(R.WorkNs, 300u + 27 + 17 + 7);
+  // Span: fork at 10; I0 reaches task 13's creation at 10 + 12 = 22; task
+  // 13 ends at 122; I0 continues 1 (to the barrier) ... ends at 125; the
+  // initial task adds 7 after the join: 132.
+  EXPECT_EQ(R.SpanNs, 132u);
+  EXPECT_EQ(R.ExplicitTasks, 3u);
+  EXPECT_EQ(R.Threads, 2u);
+  ASSERT_EQ(R.CriticalPath.size(), 5u);
+  EXPECT_EQ(R.CriticalPath[0].K, Kind::Initial);
+  EXPECT_EQ(R.CriticalPath[0].Ns, 10u);
+  EXPECT_EQ(R.CriticalPath[1].K, Kind::Implicit);
+  EXPECT_EQ(R.CriticalPath[1].Ns, 12u);
+  EXPECT_EQ(R.CriticalPath[2].K, Kind::Task);
+  EXPECT_EQ(R.CriticalPath[2].Code, 0x100u);
+  EXPECT_EQ(R.CriticalPath[2].Ns, 100u);
+  EXPECT_EQ(R.CriticalPath[3].Ns, 3u);
+  EXPECT_EQ(R.CriticalPath[4].Ns, 7u);
+  EXPECT_EQ(R.PathTasks, 1u);
+  // The region: fork 10, join 125.
+  auto It = std::find_if(R.Constructs.begin(), R.Constructs.end(),
+                         [](const ConstructStats &C) {
+                           return C.K == Kind::Parallel;
+                         });
+  ASSERT_NE(It, R.Constructs.end());
+  EXPECT_EQ(It->RegionSpanNs, 115u);
+  EXPECT_EQ(It->RegionWorkNs, 300u + 17 + 7);
+}
+
+/// Diamond of dependences A -> {B, C} -> D; B is the long branch.
+TEST(AnalysisSpan, DiamondDependences) {
+  Stream S;
+  S.initialBegin(0);
+  S.parallel(10, 20, 2);
+  S.create(0, 30, I0, 11, 0xA);
+  S.dep(0, 30, 11, 1, DependenceType::Out);
+  S.create(0, 31, I0, 12, 0xB);
+  S.dep(0, 31, 12, 1, DependenceType::In);
+  S.dep(0, 31, 12, 2, DependenceType::Out);
+  S.create(0, 32, I0, 13, 0xC);
+  S.dep(0, 32, 13, 1, DependenceType::In);
+  S.dep(0, 32, 13, 3, DependenceType::Out);
+  S.create(0, 33, I0, 14, 0xD);
+  S.dep(0, 33, 14, 2, DependenceType::In);
+  S.dep(0, 33, 14, 3, DependenceType::In);
+  S.e(0, 34, EventKind::SyncBegin, I0, Par, std::uint16_t(SyncKind::Taskwait));
+  S.e(0, 34, EventKind::SyncWaitBegin, I0, Par,
+      std::uint16_t(SyncKind::Taskwait));
+  S.sched(0, 35, I0, 11, false);
+  S.sched(0, 45, 11, I0, true);
+  S.sched(0, 46, I0, 12, false);
+  S.sched(0, 96, 12, I0, true);
+  S.sched(0, 97, I0, 14, false);
+  S.sched(0, 107, 14, I0, true);
+  S.e(0, 108, EventKind::SyncWaitEnd, I0, Par,
+      std::uint16_t(SyncKind::Taskwait));
+  S.e(0, 108, EventKind::SyncEnd, I0, Par, std::uint16_t(SyncKind::Taskwait));
+  S.e(0, 108, EventKind::ImplicitTaskEnd, I0);
+  S.e(1, 25, EventKind::SyncBegin, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 25, EventKind::SyncWaitBegin, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.sched(1, 46, I1, 13, false);
+  S.sched(1, 66, 13, I1, true);
+  S.e(1, 108, EventKind::SyncWaitEnd, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 108, EventKind::SyncEnd, I1, Par,
+      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.e(1, 108, EventKind::ImplicitTaskEnd, I1);
+  S.e(0, 110, EventKind::ParallelEnd, Init, Par, 0, 0x500);
+  S.e(0, 110, EventKind::ImplicitTaskEnd, Init);
+  Result R = S.run();
+  // Path: fork 10; A created at 20, ends 30; B ends 80; D ends 90; I0
+  // resumes at 90 (no own time after), the initial task adds nothing.
+  EXPECT_EQ(R.SpanNs, 90u);
+  std::vector<std::uint64_t> Codes;
+  for (const PathStep &P : R.CriticalPath)
+    if (P.K == Kind::Task)
+      Codes.push_back(P.Code);
+  EXPECT_EQ(Codes, (std::vector<std::uint64_t>{0xA, 0xB, 0xD}));
+  EXPECT_EQ(R.PathTasks, 3u);
+  EXPECT_EQ(R.ExplicitTasks, 4u);
+}
+
+/// A chain of tasks linked by inout dependences: span = work of the chain.
+TEST(AnalysisSpan, ChainIsSerial) {
+  Stream S;
+  S.initialBegin(0);
+  std::uint64_t T = 10;
+  for (TaskId K = 0; K < 50; ++K) {
+    S.create(0, T, Init, 100 + K, 0x300);
+    S.dep(0, T, 100 + K, 7, DependenceType::InOut);
+    T += 1;
+  }
+  for (TaskId K = 0; K < 50; ++K) {
+    S.sched(0, T, Init, 100 + K, false);
+    S.sched(0, T + 1000, 100 + K, Init, true);
+    T += 1001;
+  }
+  S.e(0, T, EventKind::ImplicitTaskEnd, Init);
+  Result R = S.run();
+  EXPECT_EQ(R.ExplicitTasks, 50u);
+  EXPECT_GE(R.SpanNs, 50u * 1000);
+  EXPECT_LE(R.SpanNs, 50u * 1000 + 100);
+  EXPECT_NEAR(R.parallelism(), 1.0, 0.01);
+  ASSERT_FALSE(R.CriticalPath.empty());
+  std::uint64_t TaskSteps = 0;
+  for (const PathStep &P : R.CriticalPath)
+    if (P.K == Kind::Task) {
+      EXPECT_EQ(P.Code, 0x300u);
+      TaskSteps += P.Instances;
+    }
+  EXPECT_EQ(TaskSteps, 50u);
+}
+
+/// Nested tasks (fib-like) on one thread: the span follows the deepest
+/// chain of creations; completed tasks release their state.
+TEST(AnalysisSpan, RecursiveTreeReleasesState) {
+  Stream S;
+  S.initialBegin(1);
+  std::uint64_t T = 1;
+  TaskId Next = 1000;
+  // Depth-first binary tree of depth 10, each task: 5 ns, create 2
+  // children (if not a leaf), taskwait.
+  std::function<void(TaskId, int)> Run = [&](TaskId Me, int Depth) {
+    T += 5;
+    if (Depth == 0)
+      return;
+    TaskId A = Next++, B = Next++;
+    S.create(0, T, Me, A, 0x10);
+    S.create(0, T, Me, B, 0x20);
+    S.e(0, T, EventKind::SyncBegin, Me, 0, std::uint16_t(SyncKind::Taskwait));
+    for (TaskId C : {A, B}) {
+      S.sched(0, T, Me, C, false);
+      Run(C, Depth - 1);
+      S.sched(0, T, C, Me, true);
+    }
+    S.e(0, T, EventKind::SyncEnd, Me, 0, std::uint16_t(SyncKind::Taskwait));
+  };
+  Run(Init, 10);
+  S.e(0, T + 1, EventKind::ImplicitTaskEnd, Init);
+  Analyzer A;
+  std::stable_sort(S.Ev.begin(), S.Ev.end(), [](const auto &X, const auto &Y) {
+    return X.second.Time < Y.second.Time;
+  });
+  for (auto &[Th, E] : S.Ev)
+    A.add(Th, E);
+  Result R = A.finish();
+  EXPECT_EQ(R.ExplicitTasks, 2046u);
+  EXPECT_EQ(R.WorkNs, 2047u * 5 + 1);
+  // Longest chain: 11 tasks of 5 ns each (the initial one included).
+  EXPECT_EQ(R.SpanNs, 11u * 5 + 1);
+  EXPECT_LE(A.peakLiveTasks(), 40u); // live state bounded by the depth
+}
+
+TEST(AnalysisSpan, DiagnoseImbalancedSiblings) {
+  // 4 sibling tasks: 1000, 100, 100, 100 ns, run one after the other.
+  Stream S;
+  S.initialBegin(0);
+  std::uint64_t T = 10;
+  for (TaskId K = 0; K < 4; ++K)
+    S.create(0, T++, Init, 50 + K, 0x700);
+  S.e(0, T, EventKind::SyncBegin, Init, 0, std::uint16_t(SyncKind::Taskwait));
+  for (TaskId K = 0; K < 4; ++K) {
+    std::uint64_t D = K == 0 ? 1000 : 100;
+    S.sched(0, T, Init, 50 + K, false);
+    S.sched(0, T + D, 50 + K, Init, true);
+    T += D;
+  }
+  S.e(0, T, EventKind::SyncEnd, Init, 0, std::uint16_t(SyncKind::Taskwait));
+  S.e(0, T + 1, EventKind::ImplicitTaskEnd, Init);
+  Result R = S.run();
+  auto It = std::find_if(R.Constructs.begin(), R.Constructs.end(),
+                         [](const ConstructStats &C) {
+                           return C.K == Kind::Task;
+                         });
+  ASSERT_NE(It, R.Constructs.end());
+  EXPECT_EQ(It->SibGroups, 1u);
+  EXPECT_EQ(It->SibLostNs, 1000u - 325u);
+  std::vector<Finding> F = diagnose(R, [](std::uint64_t) {
+    SourceLabel L;
+    L.File = "x.c";
+    L.Line = 7;
+    return L;
+  });
+  bool Found = false;
+  for (const Finding &X : F)
+    if (X.Check == "sibling_imbalance") {
+      Found = true;
+      EXPECT_EQ(X.Where, "x.c:7");
+    }
+  EXPECT_TRUE(Found);
+}
+
+class Collect final : public Observer {
+public:
+  std::uint64_t Tasks = 0, Constructs = 0, Flows = 0;
+  void task(std::uint32_t, std::uint64_t, std::uint64_t, std::uint64_t,
+            std::uint64_t, std::uint64_t) override {
+    ++Tasks;
+  }
+  void construct(std::uint32_t, Kind, std::uint64_t, std::uint64_t,
+                 std::uint64_t) override {
+    ++Constructs;
+  }
+  void flow(bool, std::uint32_t, std::uint64_t, std::uint64_t) override {
+    ++Flows;
+  }
+  void constructEdge(std::uint64_t, Kind, std::uint64_t, Kind,
+                     const char *) override {}
+};
+
+TEST(AnalysisSpan, ObserverAndPerfetto) {
+  Collect C;
+  independent().run(&C);
+  EXPECT_EQ(C.Tasks, 3u);
+  EXPECT_EQ(C.Flows, 3u);
+  EXPECT_GE(C.Constructs, 5u); // implicit tasks, taskwait, barriers, parallel
+  std::ostringstream OS;
+  PerfettoWriter W(OS, [](std::uint64_t) { return SourceLabel{}; });
+  Result R = independent().run(&W);
+  W.finish(R.Threads);
+  std::string J = OS.str();
+  EXPECT_EQ(J.rfind("{\"displayTimeUnit\"", 0), 0u);
+  EXPECT_NE(J.find("\"ph\":\"f\""), std::string::npos);
+  EXPECT_EQ(J.substr(J.size() - 4), "\n]}\n");
+}
+
+TEST(AnalysisSpan, EmptyAndGarbageInputDoNotCrash) {
+  Analyzer A;
+  Result R = A.finish();
+  EXPECT_EQ(R.SpanNs, 0u);
+  Analyzer B;
+  Event E{};
+  for (int I = 0; I < 1000; ++I) {
+    E.Time = std::uint64_t(I * 7919 % 1000);
+    E.Kind = EventKind(I % 27);
+    E.Task = std::uint64_t(I % 13);
+    E.A = std::uint64_t(I % 11);
+    E.Sub = std::uint16_t(I % 9);
+    B.add(std::uint32_t(I % 3), E);
+  }
+  B.finish(); // must not crash
+}
+
+} // namespace

@@ -1,0 +1,153 @@
+//===- otter/analysis.h - Streaming work/span/profile analysis ----*- C++ -*-===//
+//
+// One pass over OTTER's Event stream, in global time order (each thread's
+// events in recorded order, threads merged by timestamp), with compact
+// per-task state that is released when a task and its children are done:
+// memory grows with the number of *live* tasks (plus 4 bytes per task id),
+// never with the number of events. See docs/utils.md for every definition.
+//
+// Why time order: every cross-task value the span needs flows from an event
+// that happens before the event that consumes it (a child completes before
+// the taskwait that waits for it ends; every member arrives at a barrier
+// before any leaves; a predecessor completes before its successor starts),
+// so longest paths can be computed with running maxima, in linear time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_ANALYSIS_H
+#define OTTER_UTILS_ANALYSIS_H
+
+#include "otter/events.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace otter::analysis {
+
+/// Kinds of source constructs, as the analysis reports them.
+enum class Kind : std::uint8_t {
+  Initial,
+  Implicit,
+  Task,
+  Parallel,
+  Loop,
+  Sections,
+  Single,
+  Masked,
+  Taskloop,
+  Workshare,
+  Taskwait,
+  Taskgroup,
+  Barrier,
+  ImplicitBarrier,
+  Critical,
+  Lock,
+  NestLock,
+  Ordered,
+  Atomic,
+  Cancel,
+  Count
+};
+const char *kindName(Kind K);
+
+inline constexpr unsigned HistBuckets = 256; // 4 per power of two
+
+/// Everything measured for one source construct (code address and kind).
+struct ConstructStats {
+  std::uint64_t Code = 0;
+  Kind K = Kind::Task;
+  std::uint64_t Instances = 0;
+  std::uint64_t TotalNs = 0; // see docs/utils.md: per kind
+  std::uint64_t MaxNs = 0;
+  std::uint64_t WaitNs = 0;    // waiting (sync wait, lock acquisition)
+  std::uint64_t Contended = 0; // lock acquisitions that waited > 1 us
+  // Parallel regions: summed over instances.
+  std::uint64_t RegionWorkNs = 0, RegionSpanNs = 0, RegionWallNs = 0,
+                RegionThreadNs = 0, RegionBusyNs = 0;
+  // Imbalance among threads of a team (parallel regions, loops).
+  std::uint64_t TeamImbInstances = 0, TeamImbLostNs = 0;
+  double TeamImbWorstRatio = 0; // max over instances of max/mean
+  // Imbalance among sibling tasks (same creator, same construct).
+  std::uint64_t SibGroups = 0, SibLostNs = 0;
+  double SibWorstRatio = 0;
+  std::vector<std::uint32_t> Hist; // tasks: execution-time histogram
+  std::uint64_t medianNs() const;
+};
+
+struct PathStep {
+  std::uint64_t Code = 0;
+  Kind K = Kind::Task;
+  std::uint64_t Ns = 0;
+  std::uint64_t Instances = 0; // tasks of this construct entered on the path
+};
+
+struct Result {
+  std::uint64_t FirstTime = 0, LastTime = 0;
+  std::uint32_t Threads = 0;
+  std::uint64_t Events = 0;
+  std::uint64_t ExplicitTasks = 0, ImplicitTasks = 0, ParallelRegions = 0;
+  std::uint64_t WorkNs = 0, SpanNs = 0;
+  std::uint64_t PathTasks = 0;  // tasks entered along the critical path
+  std::uint64_t WaitNs = 0;     // thread time waiting (sync, locks)
+  std::uint64_t BusyNs = 0;     // thread time executing task code
+  double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
+  std::uint64_t CreateSamples = 0, ScheduleSamples = 0;
+  std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
+  std::vector<PathStep> CriticalPath;     // program order, merged steps
+  std::vector<std::string> Warnings;
+  std::uint64_t runNs() const { return LastTime > FirstTime ? LastTime - FirstTime : 0; }
+  double parallelism() const { return SpanNs ? double(WorkNs) / double(SpanNs) : 0; }
+  double burdenNs() const { return CreateCostNs + ScheduleCostNs; }
+  double burdenedSpanNs() const { return double(SpanNs) + double(PathTasks) * burdenNs(); }
+  double burdenedParallelism() const {
+    double B = burdenedSpanNs();
+    return B > 0 ? double(WorkNs) / B : 0;
+  }
+};
+
+/// Optional observer of execution intervals (for exporters), called as the
+/// analysis discovers them.
+class Observer {
+public:
+  virtual ~Observer() = default;
+  /// An explicit task ran from Start to End (first start to completion).
+  virtual void task(std::uint32_t Thread, std::uint64_t Id, std::uint64_t Code,
+                    std::uint64_t Start, std::uint64_t End,
+                    std::uint64_t ExecNs) = 0;
+  /// A construct instance on a thread (implicit task, parallel, loop,
+  /// sync, critical ...).
+  virtual void construct(std::uint32_t Thread, Kind K, std::uint64_t Code,
+                         std::uint64_t Start, std::uint64_t End) = 0;
+  /// A graph edge into task ToTask: creation (from the creator's thread at
+  /// creation time) or dependence (from the predecessor's completion). The
+  /// edge ends where ToTask starts (reported later through task()).
+  virtual void flow(bool Dependence, std::uint32_t FromThread,
+                    std::uint64_t FromTime, std::uint64_t ToTask) = 0;
+  /// Aggregate graph edge between constructs (creation, dependence, sync,
+  /// program order), once per instance.
+  virtual void constructEdge(std::uint64_t FromCode, Kind FromKind,
+                             std::uint64_t ToCode, Kind ToKind,
+                             const char *EdgeKind) = 0;
+};
+
+class Analyzer {
+public:
+  Analyzer();
+  ~Analyzer();
+  void setObserver(Observer *O);
+  /// Feed events in global time order (see the file comment).
+  void add(std::uint32_t Thread, const Event &E);
+  Result finish();
+  /// Peak number of live task slots (for memory diagnostics).
+  std::uint64_t peakLiveTasks() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace otter::analysis
+
+#endif

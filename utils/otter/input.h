@@ -1,0 +1,69 @@
+//===- otter/input.h - Time-ordered event stream from an archive --*- C++ -*-===//
+//
+// The analyses need every thread's events merged by timestamp. The trace
+// reader (runtime/trace/reader.h) streams one location after another, so
+// this adapter runs one reader per location on its own thread, each keeping
+// only its location's batches in a small bounded queue, and merges the
+// queues by time on the calling thread: memory stays bounded by the queues,
+// whatever the trace's length.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_INPUT_H
+#define OTTER_UTILS_INPUT_H
+
+#include "otter/events.h"
+#include "otter/label.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace otter::cli {
+
+class ArchiveInput {
+public:
+  ArchiveInput();
+  ~ArchiveInput();
+  /// Opens the archive (its directory, the output directory above it, or
+  /// the .otf2 anchor). False: Error is a one-line reason.
+  bool open(const std::string &Path, std::string &Error);
+  std::size_t threads() const;
+  using EventFn = std::function<void(std::uint32_t Thread, const Event &E)>;
+  /// Every event, threads merged by time. False: Error says why.
+  bool streamOrdered(const EventFn &Fn, std::string &Error);
+  /// Every event in the reader's own order (location by location), batched.
+  bool streamRaw(const std::function<void(std::uint32_t, const Event *,
+                                          std::size_t)> &Fn,
+                 std::string &Error);
+  SourceLabel label(std::uint64_t Code) const;
+  const std::string &path() const { return Path; }
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+  std::string Path;
+};
+
+/// A progress line on stderr, only when stderr is a terminal.
+class Progress {
+public:
+  explicit Progress(const char *What);
+  ~Progress();
+  void tick(std::uint64_t Events) {
+    if (Enabled && (Events & 0xfffff) == 0)
+      show(Events);
+  }
+  void done();
+
+private:
+  void show(std::uint64_t Events);
+  const char *What;
+  bool Enabled;
+  bool Shown = false;
+  std::uint64_t Start;
+};
+
+} // namespace otter::cli
+
+#endif

@@ -1,0 +1,468 @@
+//===- otter/main.cpp - The `otter` command ------------------------------===//
+//
+// otter <command> [options] <archive>: graph, summary, parallelism,
+// diagnose, export. Every command streams the archive once; errors are one
+// line "otter: error: ..." and a non-zero exit status.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis.h"
+#include "export.h"
+#include "input.h"
+#include "report.h"
+
+#include "graph/builder.h"
+#include "graph/writers.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <new>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+using namespace otter;
+using namespace otter::analysis;
+
+namespace {
+
+const char *MainHelp =
+    "usage: otter <command> [options] <archive>\n"
+    "\n"
+    "Analyses a trace written by OTTER's runtime (OTTER_OUTPUT_DIR/trace/,\n"
+    "its output directory, or the traces.otf2 anchor).\n"
+    "\n"
+    "commands:\n"
+    "  graph        write the task graph (nodes.csv, graph.csv, graph.gv, graph.txt)\n"
+    "  summary      run time, threads, construct counts, per-construct profile\n"
+    "  parallelism  work, span, parallelism, burdened parallelism, critical path\n"
+    "  diagnose     performance problems per source construct, ranked by time lost\n"
+    "  export       Perfetto trace (--format perfetto), task graph (dot, csv),\n"
+    "               aggregate graph per source construct (--aggregate)\n"
+    "\n"
+    "Every command takes --json and --help. See docs/utils.md.\n";
+
+struct CommandHelp {
+  const char *Name, *Text;
+};
+const CommandHelp Helps[] = {
+    {"graph",
+     "usage: otter graph [--format dot,csv,canon|all] [-o DIR] [--json] <archive>\n"
+     "Rebuilds the task graph from the trace and writes it into DIR (default:\n"
+     "the current directory): nodes.csv + graph.csv (csv), graph.gv (dot),\n"
+     "graph.txt (canon). Default formats: dot,csv. Same files as the runtime\n"
+     "writes at exit (docs/graph.md).\n"},
+    {"summary",
+     "usage: otter summary [--top N] [--json] <archive>\n"
+     "Run time, threads, instance counts per construct kind, and a profile per\n"
+     "source construct (region id, kind, file:line, instances, total/mean/max\n"
+     "time, share of run time), sorted by total time. --top N: first N rows\n"
+     "(default 30; 0 = all; --json always lists all).\n"},
+    {"parallelism",
+     "usage: otter parallelism [--top N] [--json] <archive>\n"
+     "Work (time tasks spend executing their own code), span (longest path\n"
+     "through the task graph weighted by execution time), parallelism =\n"
+     "work/span, burdened parallelism (span plus the measured creation and\n"
+     "scheduling cost of every task on the critical path), per parallel region\n"
+     "too, and the critical path as a list of source constructs.\n"},
+    {"diagnose",
+     "usage: otter diagnose [--json] <archive>\n"
+     "Checks each source construct for: tasks too fine, low parallel benefit,\n"
+     "imbalance among sibling tasks and among the threads of a team, time\n"
+     "waiting at barriers/taskwaits/taskgroups, lock and critical contention.\n"
+     "Each finding shows its threshold and evidence; ranked by estimated\n"
+     "thread time lost.\n"},
+    {"export",
+     "usage: otter export --format perfetto|dot|csv [--aggregate] [--svg]\n"
+     "                    [-o PATH] [--json] <archive>\n"
+     "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track per\n"
+     "  thread, a slice per task and construct, flow arrows for creation and\n"
+     "  dependence edges. Default -o otter.perfetto.json.\n"
+     "dot, csv: the full task graph (-o: file for dot, directory for csv), or\n"
+     "  with --aggregate one node per source construct (instances, total time)\n"
+     "  and edges with counts. --svg also renders the dot file with Graphviz.\n"},
+};
+
+int fail(const std::string &Msg) {
+  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
+  return 1;
+}
+int usage(const std::string &Msg) {
+  std::fprintf(stderr, "otter: error: %s (see 'otter --help')\n", Msg.c_str());
+  return 2;
+}
+
+struct Options {
+  std::string Command, Archive, Output, Format;
+  bool Json = false, Aggregate = false, Svg = false;
+  std::size_t Top = 30;
+};
+
+/// Streams the archive through an Analyzer (with an optional observer).
+bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
+             std::string &Error) {
+  Analyzer A;
+  A.setObserver(Obs);
+  cli::Progress Prog("reading events");
+  std::uint64_t N = 0;
+  bool Ok = In.streamOrdered(
+      [&](std::uint32_t Th, const Event &E) {
+        A.add(Th, E);
+        Prog.tick(++N);
+      },
+      Error);
+  Prog.done();
+  if (!Ok)
+    return false;
+  if (N == 0) {
+    Error = "'" + In.path() + "': the trace has no events";
+    return false;
+  }
+  R = A.finish();
+  return true;
+}
+
+struct Labels {
+  cli::ArchiveInput &In;
+  std::unordered_map<std::uint64_t, SourceLabel> Cache;
+  LabelFn fn() {
+    return [this](std::uint64_t Code) {
+      auto It = Cache.find(Code);
+      if (It == Cache.end())
+        It = Cache.emplace(Code, In.label(Code)).first;
+      return It->second;
+    };
+  }
+};
+
+bool isDir(const std::string &P) {
+  struct stat St;
+  return stat(P.c_str(), &St) == 0 && S_ISDIR(St.st_mode);
+}
+
+bool runDot(const std::string &Gv, std::string &Svg, std::string &Error) {
+  Svg = Gv;
+  if (Svg.size() > 3 && Svg.compare(Svg.size() - 3, 3, ".gv") == 0)
+    Svg.resize(Svg.size() - 3);
+  Svg += ".svg";
+  pid_t Pid = fork();
+  if (Pid < 0) {
+    Error = std::string("cannot run dot: ") + std::strerror(errno);
+    return false;
+  }
+  if (Pid == 0) {
+    execlp("dot", "dot", "-Tsvg", Gv.c_str(), "-o", Svg.c_str(),
+           (char *)nullptr);
+    _exit(127);
+  }
+  int St = 0;
+  waitpid(Pid, &St, 0);
+  if (!WIFEXITED(St) || WEXITSTATUS(St) != 0) {
+    Error = WIFEXITED(St) && WEXITSTATUS(St) == 127
+                ? "cannot run 'dot' (install Graphviz) to render " + Gv
+                : "dot failed to render " + Gv;
+    return false;
+  }
+  return true;
+}
+
+/// The full task graph through the shared graph builder.
+bool buildGraph(cli::ArchiveInput &In, Graph &G, std::string &Error) {
+  GraphBuilder B([&](std::uint64_t Code) { return In.label(Code); });
+  cli::Progress Prog("reading events");
+  std::uint64_t N = 0;
+  bool Ok = In.streamRaw(
+      [&](std::uint32_t Th, const Event *E, std::size_t K) {
+        B.addEvents(Th, E, K);
+        N += K;
+        if (K)
+          Prog.tick(N & ~std::uint64_t(0xfffff));
+      },
+      Error);
+  Prog.done();
+  if (!Ok)
+    return false;
+  if (N == 0) {
+    Error = "'" + In.path() + "': the trace has no events";
+    return false;
+  }
+  bool Built = false;
+  runWithLargeStack([&] {
+    try {
+      G = B.build();
+      Built = true;
+    } catch (const std::exception &X) {
+      Error = std::string("building the graph failed: ") + X.what();
+    }
+  });
+  return Built;
+}
+
+void printWritten(const Options &O, const std::vector<std::string> &Files) {
+  if (O.Json) {
+    std::cout << "{\"written\":[";
+    for (std::size_t I = 0; I < Files.size(); ++I)
+      std::cout << (I ? "," : "") << jsonString(Files[I]);
+    std::cout << "]}\n";
+  } else {
+    for (const std::string &F : Files)
+      std::cout << "wrote " << F << "\n";
+  }
+}
+
+int cmdGraph(cli::ArchiveInput &In, const Options &O) {
+  GraphFormats F;
+  std::string Fmt = O.Format.empty() ? "dot,csv" : O.Format;
+  F.Dot = F.Csv = F.Canonical = false;
+  std::size_t Pos = 0;
+  while (Pos <= Fmt.size()) {
+    std::size_t C = Fmt.find(',', Pos);
+    std::string W = Fmt.substr(Pos, C == std::string::npos ? C : C - Pos);
+    if (W == "dot")
+      F.Dot = true;
+    else if (W == "csv")
+      F.Csv = true;
+    else if (W == "canon")
+      F.Canonical = true;
+    else if (W == "all")
+      F.Dot = F.Csv = F.Canonical = true;
+    else
+      return usage("unknown graph format '" + W +
+                   "' (expected dot, csv, canon or all)");
+    if (C == std::string::npos)
+      break;
+    Pos = C + 1;
+  }
+  std::string Dir = O.Output.empty() ? "." : O.Output;
+  if (!isDir(Dir))
+    return fail("output directory '" + Dir + "' does not exist");
+  Graph G;
+  std::string Error;
+  if (!buildGraph(In, G, Error))
+    return fail(Error);
+  if (!writeGraphFiles(G, Dir, F, Error))
+    return fail(Error);
+  std::vector<std::string> Files;
+  if (F.Csv) {
+    Files.push_back(Dir + "/nodes.csv");
+    Files.push_back(Dir + "/graph.csv");
+  }
+  if (F.Dot)
+    Files.push_back(Dir + "/graph.gv");
+  if (F.Canonical)
+    Files.push_back(Dir + "/graph.txt");
+  printWritten(O, Files);
+  return 0;
+}
+
+int cmdExport(cli::ArchiveInput &In, const Options &O) {
+  Labels L{In, {}};
+  std::string Error;
+  std::vector<std::string> Files;
+  if (O.Format.empty())
+    return usage("export needs --format perfetto, dot or csv");
+  if (O.Format == "perfetto") {
+    if (O.Aggregate || O.Svg)
+      return usage("--aggregate and --svg apply to --format dot/csv");
+    std::string Out = O.Output.empty() ? "otter.perfetto.json" : O.Output;
+    std::ofstream OS(Out);
+    if (!OS)
+      return fail("cannot write '" + Out + "': " + std::strerror(errno));
+    PerfettoWriter W(OS, L.fn());
+    Result R;
+    if (!analyse(In, &W, R, Error)) {
+      OS.close();
+      std::remove(Out.c_str());
+      return fail(Error);
+    }
+    W.finish(R.Threads);
+    OS.flush();
+    if (!OS)
+      return fail("error writing '" + Out + "'");
+    Files.push_back(Out);
+  } else if (O.Format == "dot" || O.Format == "csv") {
+    if (O.Svg && O.Format != "dot")
+      return usage("--svg needs --format dot");
+    if (O.Aggregate) {
+      AggregateGraph A;
+      Result R;
+      if (!analyse(In, &A, R, Error))
+        return fail(Error);
+      if (O.Format == "dot") {
+        std::string Out = O.Output.empty() ? "aggregate.gv" : O.Output;
+        std::ofstream OS(Out);
+        if (!OS)
+          return fail("cannot write '" + Out + "': " + std::strerror(errno));
+        A.writeDot(R, L.fn(), OS);
+        if (!OS.flush())
+          return fail("error writing '" + Out + "'");
+        Files.push_back(Out);
+        if (O.Svg) {
+          std::string Svg;
+          if (!runDot(Out, Svg, Error))
+            return fail(Error);
+          Files.push_back(Svg);
+        }
+      } else {
+        std::string Dir = O.Output.empty() ? "." : O.Output;
+        if (!isDir(Dir))
+          return fail("output directory '" + Dir + "' does not exist");
+        std::ofstream N(Dir + "/aggregate_nodes.csv"),
+            E(Dir + "/aggregate_edges.csv");
+        if (!N || !E)
+          return fail("cannot write into '" + Dir + "': " +
+                      std::strerror(errno));
+        A.writeCsv(R, L.fn(), N, E);
+        Files.push_back(Dir + "/aggregate_nodes.csv");
+        Files.push_back(Dir + "/aggregate_edges.csv");
+      }
+    } else {
+      Graph G;
+      if (!buildGraph(In, G, Error))
+        return fail(Error);
+      if (O.Format == "dot") {
+        std::string Out = O.Output.empty() ? "graph.gv" : O.Output;
+        std::ofstream OS(Out);
+        if (!OS)
+          return fail("cannot write '" + Out + "': " + std::strerror(errno));
+        writeDot(G, OS);
+        if (!OS.flush())
+          return fail("error writing '" + Out + "'");
+        Files.push_back(Out);
+        if (O.Svg) {
+          std::string Svg;
+          if (!runDot(Out, Svg, Error))
+            return fail(Error);
+          Files.push_back(Svg);
+        }
+      } else {
+        std::string Dir = O.Output.empty() ? "." : O.Output;
+        if (!isDir(Dir))
+          return fail("output directory '" + Dir + "' does not exist");
+        GraphFormats F;
+        F.Dot = false;
+        F.Csv = true;
+        if (!writeGraphFiles(G, Dir, F, Error))
+          return fail(Error);
+        Files.push_back(Dir + "/nodes.csv");
+        Files.push_back(Dir + "/graph.csv");
+      }
+    }
+  } else {
+    return usage("unknown export format '" + O.Format +
+                 "' (expected perfetto, dot or csv)");
+  }
+  printWritten(O, Files);
+  return 0;
+}
+
+int run(int argc, char **argv) {
+  if (argc < 2)
+    return usage("no command given");
+  Options O;
+  O.Command = argv[1];
+  if (O.Command == "-h" || O.Command == "--help" || O.Command == "help") {
+    std::fputs(MainHelp, stdout);
+    return 0;
+  }
+  const CommandHelp *Help = nullptr;
+  for (const CommandHelp &H : Helps)
+    if (O.Command == H.Name)
+      Help = &H;
+  if (!Help)
+    return usage("unknown command '" + O.Command + "'");
+  for (int I = 2; I < argc; ++I) {
+    std::string A = argv[I];
+    auto value = [&](std::string &Out) {
+      std::size_t Eq = A.find('=');
+      if (A.rfind("--", 0) == 0 && Eq != std::string::npos) {
+        Out = A.substr(Eq + 1);
+        return true;
+      }
+      if (I + 1 >= argc)
+        return false;
+      Out = argv[++I];
+      return true;
+    };
+    std::string Name = A.substr(0, A.find('='));
+    if (A == "-h" || A == "--help") {
+      std::fputs(Help->Text, stdout);
+      return 0;
+    } else if (A == "--json")
+      O.Json = true;
+    else if (A == "--aggregate")
+      O.Aggregate = true;
+    else if (A == "--svg")
+      O.Svg = true;
+    else if (Name == "--format" || A == "-f") {
+      if (!value(O.Format))
+        return usage(A + " needs a value");
+    } else if (Name == "--output" || A == "-o") {
+      if (!value(O.Output))
+        return usage(A + " needs a value");
+    } else if (Name == "--top") {
+      std::string V;
+      if (!value(V))
+        return usage("--top needs a number");
+      char *End = nullptr;
+      unsigned long long N = std::strtoull(V.c_str(), &End, 10);
+      if (V.empty() || *End)
+        return usage("--top needs a number, not '" + V + "'");
+      O.Top = std::size_t(N);
+    } else if (A.size() > 1 && A[0] == '-')
+      return usage("unknown option '" + A + "' for '" + O.Command + "'");
+    else if (O.Archive.empty())
+      O.Archive = A;
+    else
+      return usage("more than one archive given");
+  }
+  if (O.Archive.empty())
+    return usage("no archive given");
+  if (O.Command == "export" && O.Format.empty())
+    return usage("export needs --format perfetto, dot or csv");
+  if (O.Command != "export" && O.Command != "graph" &&
+      (!O.Format.empty() || O.Aggregate || O.Svg))
+    return usage("--format/--aggregate/--svg apply to 'export'");
+
+  cli::ArchiveInput In;
+  std::string Error;
+  if (!In.open(O.Archive, Error))
+    return fail(Error);
+  if (O.Command == "graph")
+    return cmdGraph(In, O);
+  if (O.Command == "export")
+    return cmdExport(In, O);
+  Result R;
+  if (!analyse(In, nullptr, R, Error))
+    return fail(Error);
+  Labels L{In, {}};
+  if (O.Command == "summary")
+    printSummary(R, L.fn(), O.Json, std::cout, O.Top);
+  else if (O.Command == "parallelism")
+    printParallelism(R, L.fn(), O.Json, std::cout, O.Top);
+  else
+    printDiagnose(R, L.fn(), O.Json, std::cout);
+  std::cout.flush();
+  if (!std::cout)
+    return fail("error writing the report");
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    return fail("out of memory");
+  } catch (const std::exception &E) {
+    return fail(E.what());
+  }
+}

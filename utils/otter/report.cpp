@@ -1,0 +1,452 @@
+//===- otter/report.cpp - Reports of the `otter` command -----------------===//
+#include "report.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace otter::analysis {
+
+std::string jsonString(const std::string &S) {
+  std::string O = "\"";
+  for (unsigned char C : S) {
+    switch (C) {
+    case '"':
+      O += "\\\"";
+      break;
+    case '\\':
+      O += "\\\\";
+      break;
+    case '\n':
+      O += "\\n";
+      break;
+    case '\t':
+      O += "\\t";
+      break;
+    default:
+      if (C < 0x20) {
+        char B[8];
+        std::snprintf(B, sizeof B, "\\u%04x", C);
+        O += B;
+      } else
+        O += char(C);
+    }
+  }
+  return O + "\"";
+}
+
+std::string fmtNs(double Ns) {
+  char B[32];
+  if (Ns >= 1e9)
+    std::snprintf(B, sizeof B, "%.3f s", Ns / 1e9);
+  else if (Ns >= 1e6)
+    std::snprintf(B, sizeof B, "%.3f ms", Ns / 1e6);
+  else if (Ns >= 1e3)
+    std::snprintf(B, sizeof B, "%.2f us", Ns / 1e3);
+  else
+    std::snprintf(B, sizeof B, "%.0f ns", Ns);
+  return B;
+}
+
+static std::string fmt(const char *F, double X) {
+  char B[64];
+  std::snprintf(B, sizeof B, F, X);
+  return B;
+}
+
+std::string sourceText(const SourceLabel &L) {
+  if (L.Line && !L.File.empty())
+    return L.File + ":" + std::to_string(L.Line);
+  if (!L.Location.empty())
+    return "~" + L.Location;
+  return "?";
+}
+std::string Construct::where() const {
+  if (S.K == Kind::Initial && S.Code == 0)
+    return "(program)";
+  return sourceText(L);
+}
+
+std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
+  std::map<std::pair<int, std::string>, std::size_t> Index;
+  std::vector<Construct> Out;
+  for (const ConstructStats &S : R.Constructs) {
+    SourceLabel L = S.Code ? Label(S.Code) : SourceLabel{};
+    std::string Key = L.RegionId ? std::to_string(L.RegionId)
+                      : L.Line   ? L.File + ":" + std::to_string(L.Line)
+                                 : std::to_string(S.Code);
+    auto [It, New] = Index.try_emplace({int(S.K), Key}, Out.size());
+    if (New) {
+      Out.push_back({S, L});
+      continue;
+    }
+    ConstructStats &D = Out[It->second].S;
+    D.Instances += S.Instances;
+    D.TotalNs += S.TotalNs;
+    D.MaxNs = std::max(D.MaxNs, S.MaxNs);
+    D.WaitNs += S.WaitNs;
+    D.Contended += S.Contended;
+    D.RegionWorkNs += S.RegionWorkNs;
+    D.RegionSpanNs += S.RegionSpanNs;
+    D.RegionWallNs += S.RegionWallNs;
+    D.RegionThreadNs += S.RegionThreadNs;
+    D.RegionBusyNs += S.RegionBusyNs;
+    D.TeamImbInstances += S.TeamImbInstances;
+    D.TeamImbLostNs += S.TeamImbLostNs;
+    D.TeamImbWorstRatio = std::max(D.TeamImbWorstRatio, S.TeamImbWorstRatio);
+    D.SibGroups += S.SibGroups;
+    D.SibLostNs += S.SibLostNs;
+    D.SibWorstRatio = std::max(D.SibWorstRatio, S.SibWorstRatio);
+    if (!S.Hist.empty()) {
+      if (D.Hist.empty())
+        D.Hist.assign(HistBuckets, 0);
+      for (unsigned I = 0; I < HistBuckets && I < S.Hist.size(); ++I)
+        D.Hist[I] += S.Hist[I];
+    }
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const Construct &A, const Construct &B) {
+                     return A.S.TotalNs > B.S.TotalNs;
+                   });
+  return Out;
+}
+
+static const char *kindLabel(Kind K) { return kindName(K); }
+
+void printSummary(const Result &R, const LabelFn &Label, bool Json,
+                  std::ostream &OS, std::size_t Top) {
+  std::vector<Construct> Cs = groupConstructs(R, Label);
+  std::uint64_t Counts[std::size_t(Kind::Count)] = {};
+  for (const Construct &C : Cs)
+    Counts[std::size_t(C.S.K)] += C.S.Instances;
+  double Run = double(R.runNs());
+  if (Json) {
+    OS << "{\"run_ns\":" << R.runNs() << ",\"threads\":" << R.Threads
+       << ",\"events\":" << R.Events << ",\"explicit_tasks\":"
+       << R.ExplicitTasks << ",\"parallel_regions\":" << R.ParallelRegions
+       << ",\"counts\":{";
+    bool First = true;
+    for (std::size_t K = 0; K < std::size_t(Kind::Count); ++K) {
+      if (!Counts[K])
+        continue;
+      OS << (First ? "" : ",") << jsonString(kindName(Kind(K))) << ":"
+         << Counts[K];
+      First = false;
+    }
+    OS << "},\"constructs\":[";
+    First = true;
+    for (const Construct &C : Cs) {
+      OS << (First ? "" : ",") << "{\"region_id\":" << C.L.RegionId
+         << ",\"kind\":" << jsonString(kindLabel(C.S.K))
+         << ",\"file\":" << jsonString(C.L.File) << ",\"line\":" << C.L.Line
+         << ",\"where\":" << jsonString(C.where())
+         << ",\"instances\":" << C.S.Instances
+         << ",\"total_ns\":" << C.S.TotalNs << ",\"mean_ns\":"
+         << (C.S.Instances ? C.S.TotalNs / C.S.Instances : 0)
+         << ",\"max_ns\":" << C.S.MaxNs << ",\"wait_ns\":" << C.S.WaitNs
+         << ",\"share\":" << fmt("%.6f", Run > 0 ? C.S.TotalNs / Run : 0)
+         << "}";
+      First = false;
+    }
+    OS << "],\"warnings\":[";
+    for (std::size_t I = 0; I < R.Warnings.size(); ++I)
+      OS << (I ? "," : "") << jsonString(R.Warnings[I]);
+    OS << "]}\n";
+    return;
+  }
+  OS << "run time     " << fmtNs(Run) << "\n";
+  OS << "threads      " << R.Threads << "\n";
+  OS << "events       " << R.Events << "\n";
+  OS << "constructs  ";
+  for (std::size_t K = 0; K < std::size_t(Kind::Count); ++K)
+    if (Counts[K])
+      OS << " " << kindName(Kind(K)) << "=" << Counts[K];
+  OS << "\n\n";
+  char B[512];
+  std::snprintf(B, sizeof B, "%-18s %-16s %-28s %10s %12s %12s %12s %7s\n",
+                "region_id", "kind", "where", "instances", "total",
+                "mean", "max", "share");
+  OS << B;
+  std::size_t N = 0;
+  for (const Construct &C : Cs) {
+    if (Top && N++ >= Top)
+      break;
+    std::snprintf(
+        B, sizeof B, "%-18" PRIx64 " %-16s %-28s %10" PRIu64 " %12s %12s %12s %6.1f%%\n",
+        C.L.RegionId, kindLabel(C.S.K), C.where().c_str(), C.S.Instances,
+        fmtNs(double(C.S.TotalNs)).c_str(),
+        fmtNs(C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0).c_str(),
+        fmtNs(double(C.S.MaxNs)).c_str(),
+        Run > 0 ? 100.0 * C.S.TotalNs / Run : 0.0);
+    OS << B;
+  }
+  for (const std::string &W : R.Warnings)
+    OS << "warning: " << W << "\n";
+}
+
+void printParallelism(const Result &R, const LabelFn &Label, bool Json,
+                      std::ostream &OS, std::size_t Top) {
+  std::vector<Construct> Cs = groupConstructs(R, Label);
+  std::vector<const Construct *> Regions;
+  for (const Construct &C : Cs)
+    if (C.S.K == Kind::Parallel)
+      Regions.push_back(&C);
+  // Critical path steps and top contributors by construct.
+  struct Step {
+    Kind K;
+    SourceLabel L;
+    std::uint64_t Ns, Instances;
+  };
+  std::vector<Step> Path;
+  std::map<std::pair<int, std::string>, Step> Contrib;
+  for (const PathStep &P : R.CriticalPath) {
+    SourceLabel L = P.Code ? Label(P.Code) : SourceLabel{};
+    Path.push_back({P.K, L, P.Ns, P.Instances});
+    std::string Key = L.RegionId ? std::to_string(L.RegionId) : sourceText(L);
+    auto [It, New] = Contrib.try_emplace({int(P.K), Key},
+                                         Step{P.K, L, 0, 0});
+    It->second.Ns += P.Ns;
+    It->second.Instances += P.Instances;
+  }
+  std::vector<Step> Top5;
+  for (auto &[K, S] : Contrib)
+    Top5.push_back(S);
+  std::sort(Top5.begin(), Top5.end(),
+            [](const Step &A, const Step &B) { return A.Ns > B.Ns; });
+  auto where = [](const Step &S) {
+    return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
+                                                 : sourceText(S.L);
+  };
+  if (Json) {
+    OS << "{\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
+       << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
+       << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
+       << ",\"burdened_parallelism\":"
+       << fmt("%.4f", R.burdenedParallelism())
+       << ",\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
+       << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
+       << ",\"tasks_on_critical_path\":" << R.PathTasks
+       << ",\"run_ns\":" << R.runNs() << ",\"threads\":" << R.Threads
+       << ",\"regions\":[";
+    for (std::size_t I = 0; I < Regions.size(); ++I) {
+      const Construct &C = *Regions[I];
+      OS << (I ? "," : "") << "{\"region_id\":" << C.L.RegionId
+         << ",\"file\":" << jsonString(C.L.File) << ",\"line\":" << C.L.Line
+         << ",\"instances\":" << C.S.Instances
+         << ",\"work_ns\":" << C.S.RegionWorkNs
+         << ",\"span_ns\":" << C.S.RegionSpanNs << ",\"parallelism\":"
+         << fmt("%.4f", C.S.RegionSpanNs ? double(C.S.RegionWorkNs) /
+                                               C.S.RegionSpanNs
+                                         : 0)
+         << ",\"wall_ns\":" << C.S.RegionWallNs << "}";
+    }
+    OS << "],\"critical_path\":[";
+    for (std::size_t I = 0; I < Path.size(); ++I)
+      OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Path[I].K))
+         << ",\"file\":" << jsonString(Path[I].L.File)
+         << ",\"line\":" << Path[I].L.Line << ",\"ns\":" << Path[I].Ns
+         << ",\"tasks\":" << Path[I].Instances
+         << ",\"region_id\":" << Path[I].L.RegionId << "}";
+    OS << "],\"top_contributors\":[";
+    for (std::size_t I = 0; I < Top5.size(); ++I)
+      OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Top5[I].K))
+         << ",\"file\":" << jsonString(Top5[I].L.File)
+         << ",\"line\":" << Top5[I].L.Line << ",\"ns\":" << Top5[I].Ns
+         << ",\"tasks\":" << Top5[I].Instances
+         << ",\"region_id\":" << Top5[I].L.RegionId << "}";
+    OS << "]}\n";
+    return;
+  }
+  char B[512];
+  OS << "work                  " << fmtNs(double(R.WorkNs)) << "\n";
+  OS << "span                  " << fmtNs(double(R.SpanNs)) << "\n";
+  std::snprintf(B, sizeof B, "parallelism           %.2f\n", R.parallelism());
+  OS << B;
+  std::snprintf(B, sizeof B,
+                "burdened parallelism  %.2f  (span + %" PRIu64
+                " tasks on the path x %s creation+scheduling)\n",
+                R.burdenedParallelism(), R.PathTasks,
+                fmtNs(R.burdenNs()).c_str());
+  OS << B;
+  OS << "threads               " << R.Threads << "  (run time "
+     << fmtNs(double(R.runNs())) << ")\n";
+  if (!Regions.empty()) {
+    OS << "\nparallel regions:\n";
+    std::snprintf(B, sizeof B, "  %-28s %9s %12s %12s %11s\n", "where",
+                  "instances", "work", "span", "parallelism");
+    OS << B;
+    for (const Construct *C : Regions) {
+      std::snprintf(B, sizeof B, "  %-28s %9" PRIu64 " %12s %12s %11.2f\n",
+                    C->where().c_str(), C->S.Instances,
+                    fmtNs(double(C->S.RegionWorkNs)).c_str(),
+                    fmtNs(double(C->S.RegionSpanNs)).c_str(),
+                    C->S.RegionSpanNs ? double(C->S.RegionWorkNs) /
+                                            C->S.RegionSpanNs
+                                      : 0.0);
+      OS << B;
+    }
+  }
+  OS << "\ncritical path (" << Path.size() << " steps):\n";
+  std::size_t N = 0;
+  for (const Step &S : Path) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Path.size() - Top) << " more\n";
+      break;
+    }
+    std::snprintf(B, sizeof B, "  %-16s %-28s %12s", kindName(S.K),
+                  where(S).c_str(), fmtNs(double(S.Ns)).c_str());
+    OS << B;
+    if (S.Instances > 1)
+      OS << "  (" << S.Instances << " tasks)";
+    OS << "\n";
+  }
+  OS << "\ntop contributors to the critical path:\n";
+  N = 0;
+  for (const Step &S : Top5) {
+    if (N++ >= 10)
+      break;
+    std::snprintf(B, sizeof B, "  %-16s %-28s %12s %6.1f%%\n", kindName(S.K),
+                  where(S).c_str(), fmtNs(double(S.Ns)).c_str(),
+                  R.SpanNs ? 100.0 * S.Ns / R.SpanNs : 0.0);
+    OS << B;
+  }
+  for (const std::string &W : R.Warnings)
+    OS << "warning: " << W << "\n";
+}
+
+std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
+  std::vector<Finding> F;
+  std::vector<Construct> Cs = groupConstructs(R, Label);
+  double ThreadTime = double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1);
+  double Cost = R.burdenNs();
+  auto add = [&](const char *Check, const Construct &C, double Lost,
+                 std::string Th, std::string Ev) {
+    Finding X;
+    X.Check = Check;
+    X.K = C.S.K;
+    X.Where = C.where();
+    X.RegionId = C.L.RegionId;
+    X.LostNs = std::uint64_t(std::max(0.0, Lost));
+    X.Threshold = std::move(Th);
+    X.Evidence = std::move(Ev);
+    F.push_back(std::move(X));
+  };
+  for (const Construct &C : Cs) {
+    const ConstructStats &S = C.S;
+    if (S.K == Kind::Task && S.Instances >= 2 && Cost > 0) {
+      double Med = double(S.medianNs());
+      if (Med < FineGrainFactor * Cost)
+        add("too_fine", C, double(S.Instances) * Cost,
+            "median task time < " + fmt("%.0f", FineGrainFactor) +
+                " x creation+scheduling cost (" + fmtNs(Cost) + ") = " +
+                fmtNs(FineGrainFactor * Cost),
+            std::to_string(S.Instances) + " tasks, median " + fmtNs(Med) +
+                ", mean " + fmtNs(double(S.TotalNs) / S.Instances) +
+                "; cost measured: creation " + fmtNs(R.CreateCostNs) +
+                ", scheduling " + fmtNs(R.ScheduleCostNs));
+    }
+    if (S.K == Kind::Parallel && S.RegionSpanNs && S.RegionThreadNs &&
+        S.RegionThreadNs > S.RegionWallNs) {
+      double P = double(S.RegionWorkNs) / double(S.RegionSpanNs);
+      double Threads = double(S.RegionThreadNs) / double(S.RegionWallNs);
+      double Idle = double(S.RegionThreadNs) - double(S.RegionBusyNs);
+      if (P < LowBenefitParallelism && Threads > 1.5 &&
+          Idle > MinLostShare * ThreadTime)
+        add("low_parallel_benefit", C, Idle,
+            "parallelism (work/span) < " + fmt("%.1f", LowBenefitParallelism) +
+                " in a team of more than one thread",
+            "work " + fmtNs(double(S.RegionWorkNs)) + ", span " +
+                fmtNs(double(S.RegionSpanNs)) + ", parallelism " +
+                fmt("%.2f", P) + " with " + fmt("%.1f", Threads) +
+                " threads; idle thread time " + fmtNs(Idle));
+    }
+    if (S.K == Kind::Task && S.SibGroups &&
+        S.SibWorstRatio >= SiblingImbalanceRatio &&
+        double(S.SibLostNs) > MinLostShare * ThreadTime)
+      add("sibling_imbalance", C, double(S.SibLostNs),
+          "max/mean task time among siblings >= " +
+              fmt("%.2f", SiblingImbalanceRatio) + " and loss >= " +
+              fmt("%.0f", MinLostShare * 100) + "% of thread time",
+          std::to_string(S.SibGroups) +
+              " sibling group(s), worst max/mean " +
+              fmt("%.2f", S.SibWorstRatio) + ", sum of (max - mean) " +
+              fmtNs(double(S.SibLostNs)));
+    if ((S.K == Kind::Parallel || S.K == Kind::Loop) && S.TeamImbInstances &&
+        S.TeamImbWorstRatio >= ImbalanceRatio &&
+        double(S.TeamImbLostNs) > MinLostShare * ThreadTime)
+      add("thread_imbalance", C, double(S.TeamImbLostNs),
+          "max/mean busy time among the team's threads >= " +
+              fmt("%.2f", ImbalanceRatio) + " and loss >= " +
+              fmt("%.0f", MinLostShare * 100) + "% of thread time",
+          std::to_string(S.TeamImbInstances) +
+              " instance(s), worst max/mean " +
+              fmt("%.2f", S.TeamImbWorstRatio) +
+              ", thread time lost waiting for the slowest " +
+              fmtNs(double(S.TeamImbLostNs)));
+    if ((S.K == Kind::Taskwait || S.K == Kind::Taskgroup ||
+         S.K == Kind::Barrier || S.K == Kind::ImplicitBarrier) &&
+        double(S.WaitNs) > WaitShare * ThreadTime)
+      add("sync_wait", C, double(S.WaitNs),
+          "waiting > " + fmt("%.0f", WaitShare * 100) + "% of thread time (" +
+              fmtNs(WaitShare * ThreadTime) + ")",
+          std::to_string(S.Instances) + " instance(s), " +
+              fmtNs(double(S.WaitNs)) + " waiting (" +
+              fmt("%.1f", 100.0 * S.WaitNs / ThreadTime) +
+              "% of thread time)");
+    if ((S.K == Kind::Critical || S.K == Kind::Lock ||
+         S.K == Kind::NestLock || S.K == Kind::Ordered) &&
+        S.Contended && double(S.WaitNs) > ContentionShare * ThreadTime)
+      add("contention", C, double(S.WaitNs),
+          "time acquiring > " + fmt("%.0f", ContentionShare * 100) +
+              "% of thread time (" + fmtNs(ContentionShare * ThreadTime) +
+              ")",
+          std::to_string(S.Contended) + " of " +
+              std::to_string(S.Instances) + " acquisitions waited (> 1 us), " +
+              fmtNs(double(S.WaitNs)) + " acquiring, " +
+              fmtNs(double(S.TotalNs)) + " held");
+  }
+  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
+    return A.LostNs > B.LostNs;
+  });
+  return F;
+}
+
+void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
+                   std::ostream &OS) {
+  std::vector<Finding> F = diagnose(R, Label);
+  if (Json) {
+    OS << "{\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
+       << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
+       << ",\"thread_time_ns\":" << R.runNs() * R.Threads
+       << ",\"findings\":[";
+    for (std::size_t I = 0; I < F.size(); ++I)
+      OS << (I ? "," : "") << "{\"check\":" << jsonString(F[I].Check)
+         << ",\"kind\":" << jsonString(kindName(F[I].K))
+         << ",\"where\":" << jsonString(F[I].Where)
+         << ",\"region_id\":" << F[I].RegionId
+         << ",\"lost_ns\":" << F[I].LostNs
+         << ",\"threshold\":" << jsonString(F[I].Threshold)
+         << ",\"evidence\":" << jsonString(F[I].Evidence) << "}";
+    OS << "]}\n";
+    return;
+  }
+  OS << "creation+scheduling cost measured: " << fmtNs(R.CreateCostNs)
+     << " + " << fmtNs(R.ScheduleCostNs) << " per task; thread time "
+     << fmtNs(double(R.runNs()) * R.Threads) << "\n";
+  if (F.empty()) {
+    OS << "no findings\n";
+    return;
+  }
+  std::size_t N = 0;
+  for (const Finding &X : F) {
+    OS << "\n" << ++N << ". " << X.Check << ": " << kindName(X.K) << " at "
+       << X.Where << "  (est. " << fmtNs(double(X.LostNs))
+       << " thread time lost)\n";
+    OS << "   threshold: " << X.Threshold << "\n";
+    OS << "   evidence:  " << X.Evidence << "\n";
+  }
+}
+
+} // namespace otter::analysis

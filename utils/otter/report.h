@@ -1,0 +1,65 @@
+//===- otter/report.h - Reports of the `otter` command ------------*- C++ -*-===//
+//
+// Text and JSON reports (summary, parallelism, diagnose) from an analysis
+// Result. Labels come through a resolver so that tests can use synthetic
+// ones. Constructs are grouped by source construct (kind + region id).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_REPORT_H
+#define OTTER_UTILS_REPORT_H
+
+#include "analysis.h"
+#include "otter/label.h"
+
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace otter::analysis {
+
+using LabelFn = std::function<SourceLabel(std::uint64_t Code)>;
+
+/// One source construct: stats of all its code addresses merged.
+struct Construct {
+  ConstructStats S;
+  SourceLabel L;
+  std::string where() const; // "file:line", "~module+0x..", or "?"
+};
+std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label);
+std::string sourceText(const SourceLabel &L);
+
+/// A diagnostic finding (docs/utils.md lists checks and thresholds).
+struct Finding {
+  std::string Check;     // too_fine, low_parallel_benefit, ...
+  Kind K;
+  std::string Where;     // file:line
+  std::uint64_t RegionId = 0;
+  std::uint64_t LostNs = 0;
+  std::string Threshold; // text
+  std::string Evidence;  // text
+};
+std::vector<Finding> diagnose(const Result &R, const LabelFn &Label);
+
+void printSummary(const Result &R, const LabelFn &Label, bool Json,
+                  std::ostream &OS, std::size_t Top);
+void printParallelism(const Result &R, const LabelFn &Label, bool Json,
+                      std::ostream &OS, std::size_t Top);
+void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
+                   std::ostream &OS);
+
+std::string jsonString(const std::string &S);
+std::string fmtNs(double Ns); // "12.3 ms"
+
+/// Thresholds (documented in docs/utils.md).
+inline constexpr double FineGrainFactor = 10.0;   // median < 10 x cost
+inline constexpr double LowBenefitParallelism = 1.5;
+inline constexpr double ImbalanceRatio = 1.25;     // max/mean
+inline constexpr double SiblingImbalanceRatio = 1.5;
+inline constexpr double MinLostShare = 0.01;       // of thread time
+inline constexpr double WaitShare = 0.05;          // of thread time
+inline constexpr double ContentionShare = 0.01;    // of thread time
+
+} // namespace otter::analysis
+
+#endif
