@@ -125,9 +125,11 @@ bool forEachNote(const unsigned char *Data, std::size_t Size, std::size_t Align,
   while (Off + 12 <= Size) {
     std::uint32_t H[3];
     std::memcpy(H, Data + Off, 12);
+    // Offsets align relative to the area's start (gABI; 8-byte aligned
+    // notes such as .note.gnu.property pad name and desc to 8).
     std::size_t NameOff = Off + 12;
-    std::size_t DescOff = NameOff + Pad(H[0]);
-    std::size_t End = DescOff + Pad(H[1]);
+    std::size_t DescOff = Pad(NameOff + H[0]);
+    std::size_t End = Pad(DescOff + H[1]);
     if (DescOff > Size || End > Size || DescOff < NameOff || End < DescOff)
       return false;
     NoteView V;
