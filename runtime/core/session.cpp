@@ -5,6 +5,7 @@
 #include "graph/builder.h"
 #include "graph/writers.h"
 #include "site_index.h"
+#include "trace/writer.h"
 
 #include <atomic>
 #include <cerrno>
@@ -67,6 +68,7 @@ public:
 };
 
 GraphSink *Graphs = nullptr;
+trace::TraceWriter *Trace = nullptr; // OTTER_TRACE=1: the OTF2 archive
 
 /// mkdir -p. Returns an empty string or the reason for failure.
 std::string makeDirectories(const std::string &Path) {
@@ -90,10 +92,47 @@ std::string makeDirectories(const std::string &Path) {
   return "";
 }
 
+/// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
+/// says why in one line and returns null (the program runs on untraced).
+trace::TraceWriter *startTrace(const Config &Cfg) {
+  std::string Dir = Cfg.OutputDir + "/trace";
+  std::string Why = makeDirectories(Dir);
+  if (Why.empty()) {
+    trace::WriterOptions O;
+    O.Dir = Dir;
+    O.Creator = "OTTER (OpenMP Task Tracer)";
+    auto *W = new trace::TraceWriter(O, [](std::uint64_t Code) {
+      return describeCodeAddress(reinterpret_cast<const void *>(Code));
+    });
+    if (W->open(Why))
+      return W;
+    delete W;
+  }
+  message("error: ", "cannot write the trace to '" + Dir + "': " + Why +
+                         " (set OTTER_OUTPUT_DIR to a writable directory, "
+                         "or OTTER_TRACE=0); not writing a trace");
+  return nullptr;
+}
+
 void finishImpl() {
   const Config &Cfg = state().Cfg;
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
+  bool WroteTrace = false;
+  if (Trace) {
+    std::string Error;
+    WroteTrace = Trace->close(Error);
+    if (!WroteTrace)
+      message("error: ", Error);
+    else if (Cfg.Verbose) {
+      trace::WriterStats S = Trace->stats();
+      message("", "wrote " + Cfg.OutputDir + "/trace/ (OTF2): " +
+                      std::to_string(S.Events) + " events, " +
+                      std::to_string(S.Regions) + " regions, " +
+                      std::to_string(S.AttributeEvents) +
+                      " events with attributes");
+    }
+  }
   std::string Dir = Cfg.OutputDir;
   std::string Why = makeDirectories(Dir);
   if (!Why.empty()) {
@@ -196,6 +235,9 @@ bool start() {
       Graphs = new GraphSink();
       Sinks[N++] = Graphs;
     }
+    if (Cfg.Trace)
+      if (trace::TraceWriter *W = startTrace(Cfg))
+        Sinks[N++] = Trace = W;
     recorder::setSinks(Sinks, N);
     St.Started = true;
     return true;

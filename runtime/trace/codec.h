@@ -1,0 +1,267 @@
+//===- trace/codec.h - OTTER's OTF2 event encoding (shared model) -*- C++ -*-===//
+//
+// How an otter::Event becomes OTF2 records, and back. The writer and the
+// reader share this file, so both sides run the same prediction model:
+// lossless by construction.
+//
+// Each Event is written as exactly one *primary* OTF2 event (plus optional
+// *decorations* the reader ignores, e.g. ThreadTeamBegin, lock events).
+// The primary event's type and region give the EventKind; its native fields
+// give what OTF2 has a field for (task ids, requested threads, timestamp,
+// location = thread). Every other field is *predicted* from per-location
+// state (below); only fields whose prediction is wrong are written, as
+// attributes of the primary event (attributes defined once, in the global
+// definitions). On a steady stream (fib: create, switch, complete, taskwait)
+// nearly every event is written without an attribute list.
+//
+// Code addresses become "code ids": 0 is "no address", ids >= 1 are OTF2
+// CallingContext definitions whose properties hold the address and its full
+// SourceLabel; regions (one per source construct and role) are referenced by
+// those calling contexts and by Enter/Leave events.
+//
+// Prediction model, per location (thread), updated after every event:
+//   Task : the task of the previous event (after TaskSchedule: its next
+//          task; TaskDependence: the task created last; ImplicitTaskBegin:
+//          the next id this thread would make)
+//   Seq  : the task's next sequence number, from a direct-mapped cache
+//   Code : code id of the last event of the same kind at the same Seq%64
+//   A, Aux, Sub, Extra : those of the last event of the same kind, unless
+//          the primary event carries them natively
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_CODEC_H
+#define OTTER_TRACE_CODEC_H
+
+#include "otter/events.h"
+
+#include <cstdint>
+#include <cstring>
+
+namespace otter::trace {
+
+/// Stored in the archive (creator, property OTTER::FORMAT): bump when the
+/// encoding changes.
+inline constexpr const char *FormatVersion = "otter-otf2-1";
+inline constexpr const char *FormatProperty = "OTTER::FORMAT";
+
+/// Attribute definitions (ref = enum value), one per Event field.
+enum Attr : std::uint32_t {
+  AttrTask = 0, // UINT64
+  AttrSeq,      // UINT32
+  AttrA,        // UINT64
+  AttrCode,     // UINT32 code id
+  AttrAux,      // UINT32
+  AttrSub,      // UINT32
+  AttrExtra,    // UINT32
+  AttrCount
+};
+inline constexpr const char *AttrNames[AttrCount] = {
+    "otter:task", "otter:seq", "otter:a",    "otter:code",
+    "otter:aux",  "otter:sub", "otter:extra"};
+
+/// Parameter definitions (ref = enum value) for instantaneous events that
+/// OTF2 has no native record for; the parameter's value is the Event's A.
+enum Param : std::uint32_t {
+  ParamDependence = 0, // TaskDependence
+  ParamDependencePair, // TaskDependencePair
+  ParamCancel,
+  ParamDispatch,
+  ParamFlush,
+  ParamEvent, // any other kind: value = kind, A always as attribute
+  ParamCount
+};
+inline constexpr const char *ParamNames[ParamCount] = {
+    "otter:dependence", "otter:dependence_pair", "otter:cancel",
+    "otter:dispatch",   "otter:flush",           "otter:event"};
+
+/// Region classes: what an Enter/Leave of a region of that class means.
+/// Stored in the region's canonical name as "otter:<class>:<sub>".
+enum class RegionClass : std::uint8_t {
+  Thread = 0,   // ThreadBegin / ThreadEnd, sub = thread type
+  ImplicitTask, // ImplicitTaskBegin / End, sub = 1 initial, 0 implicit
+  Parallel,     // decoration around ThreadFork/ThreadJoin
+  Sync,         // SyncBegin / SyncEnd, sub = SyncKind
+  SyncWait,     // SyncWaitBegin / SyncWaitEnd
+  Work,         // WorkBegin / WorkEnd, sub = WorkKind
+  Masked,       // MaskedBegin / MaskedEnd
+  MutexWait,    // MutexAcquire / MutexAcquired, sub = MutexKind
+  MutexHeld,    // (decoration) / MutexReleased
+  NestLock,     // NestLockBegin / NestLockEnd
+  Task,         // never entered: the task construct of TaskCreate sites
+  Site,         // never entered: any other code address
+  Count
+};
+
+struct ClassInfo {
+  EventKind Enter, Leave; // None: decoration
+  bool SubOnEnter, SubOnLeave; // Sub predicted from the region's sub
+};
+inline constexpr ClassInfo ClassTable[std::size_t(RegionClass::Count)] = {
+    {EventKind::ThreadBegin, EventKind::ThreadEnd, true, false},
+    {EventKind::ImplicitTaskBegin, EventKind::ImplicitTaskEnd, false, false},
+    {EventKind::None, EventKind::None, false, false},
+    {EventKind::SyncBegin, EventKind::SyncEnd, true, true},
+    {EventKind::SyncWaitBegin, EventKind::SyncWaitEnd, true, true},
+    {EventKind::WorkBegin, EventKind::WorkEnd, true, true},
+    {EventKind::MaskedBegin, EventKind::MaskedEnd, false, false},
+    {EventKind::MutexAcquire, EventKind::MutexAcquired, true, true},
+    {EventKind::None, EventKind::MutexReleased, true, true},
+    {EventKind::NestLockBegin, EventKind::NestLockEnd, false, false},
+    {EventKind::None, EventKind::None, false, false},
+    {EventKind::None, EventKind::None, false, false},
+};
+
+inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
+
+/// Task id <-> OTF2 (creating thread, generation number). Our ids are
+/// ((thread index + 1) << 40) | counter; anything else maps to (NoRef,
+/// NoRef), which decodes to 0, and the real value goes in an attribute.
+inline void idToPair(std::uint64_t Id, std::uint32_t &Thread,
+                     std::uint32_t &Gen) {
+  std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
+  if (Hi == 0 || Hi > 0xfffffffeull || Lo >= 0xffffffffull) {
+    Thread = Gen = NoRef;
+    return;
+  }
+  Thread = std::uint32_t(Hi - 1);
+  Gen = std::uint32_t(Lo);
+}
+inline std::uint64_t pairToId(std::uint32_t Thread, std::uint32_t Gen) {
+  if (Thread == NoRef || Gen == NoRef)
+    return 0;
+  return (std::uint64_t(Thread) + 1) << 40 | Gen;
+}
+
+/// What the primary event carries natively.
+struct Native {
+  EventKind Kind = EventKind::None;
+  std::uint64_t Time = 0;
+  bool HasTask = false, HasA = false, HasAux = false, HasSub = false;
+  std::uint64_t Task = 0, A = 0;
+  std::uint32_t Aux = 0;
+  std::uint16_t Sub = 0;
+};
+
+inline constexpr std::size_t KindSlots = 32;
+static_assert(std::size_t(EventKind::LastKind) < KindSlots);
+
+/// The per-location prediction state. Events carry code ids in `Code`.
+class Predictor {
+public:
+  explicit Predictor(std::uint32_t Location) : Loc(Location) {
+    std::memset(Last, 0, sizeof Last);
+    std::memset(Codes, 0, sizeof Codes);
+    std::memset(SeqKeys, 0, sizeof SeqKeys);
+    std::memset(SeqVals, 0, sizeof SeqVals);
+  }
+
+  Event predict(const Native &N) const {
+    std::size_t K = slot(N.Kind);
+    const Event &L = Last[K];
+    Event E;
+    E.Time = N.Time;
+    E.Kind = N.Kind;
+    if (N.HasTask)
+      E.Task = N.Task;
+    else if (N.Kind == EventKind::ThreadBegin ||
+             N.Kind == EventKind::ThreadEnd)
+      E.Task = 0;
+    else if (N.Kind == EventKind::TaskDependence)
+      E.Task = Last[slot(EventKind::TaskCreate)].A;
+    else if (N.Kind == EventKind::ImplicitTaskBegin)
+      E.Task = ownId(LastLocal + 1);
+    else
+      E.Task = Cur;
+    E.Seq = seqOf(E.Task);
+    if (N.HasA)
+      E.A = N.A;
+    else if (N.Kind == EventKind::ParallelBegin)
+      E.A = ownId(LastLocal + 1);
+    else if (N.Kind == EventKind::ImplicitTaskBegin)
+      E.A = LastParallel;
+    else
+      E.A = L.A;
+    E.Code = Codes[K][E.Seq & 63];
+    E.Aux = N.HasAux ? N.Aux : L.Aux;
+    E.Sub = N.HasSub ? N.Sub : L.Sub;
+    E.Extra = L.Extra;
+    return E;
+  }
+
+  void update(const Event &E) {
+    std::size_t K = slot(E.Kind);
+    Last[K] = E;
+    Codes[K][E.Seq & 63] = std::uint32_t(E.Code);
+    bool Counts = E.Kind != EventKind::TaskSchedule &&
+                  E.Kind != EventKind::TaskDependencePair;
+    if (E.Task)
+      setSeq(E.Task, Counts ? E.Seq + 1 : E.Seq);
+    switch (E.Kind) {
+    case EventKind::TaskCreate:
+      noteOwn(E.A);
+      Cur = E.Task;
+      break;
+    case EventKind::ParallelBegin:
+      noteOwn(E.A);
+      LastParallel = E.A;
+      Cur = E.Task;
+      break;
+    case EventKind::ImplicitTaskBegin:
+      noteOwn(E.Task);
+      if (E.A)
+        LastParallel = E.A;
+      Cur = E.Task;
+      break;
+    case EventKind::TaskSchedule:
+      Cur = E.A;
+      break;
+    case EventKind::ThreadBegin:
+    case EventKind::ThreadEnd:
+    case EventKind::TaskDependence:
+    case EventKind::TaskDependencePair:
+      break;
+    default:
+      Cur = E.Task;
+      break;
+    }
+  }
+
+private:
+  static std::size_t slot(EventKind K) {
+    return std::size_t(K) < KindSlots ? std::size_t(K) : 0;
+  }
+  std::uint64_t ownId(std::uint64_t Counter) const {
+    return (std::uint64_t(Loc) + 1) << 40 | Counter;
+  }
+  void noteOwn(std::uint64_t Id) {
+    if ((Id >> 40) == std::uint64_t(Loc) + 1)
+      LastLocal = Id & ((std::uint64_t(1) << 40) - 1);
+  }
+  static std::size_t seqSlot(std::uint64_t Task) {
+    return std::size_t(((Task ^ (Task >> 40)) * 0x9E3779B97F4A7C15ull) >> 54);
+  }
+  std::uint32_t seqOf(std::uint64_t Task) const {
+    if (!Task)
+      return 0;
+    std::size_t S = seqSlot(Task);
+    return SeqKeys[S] == Task ? SeqVals[S] : 0;
+  }
+  void setSeq(std::uint64_t Task, std::uint32_t Seq) {
+    std::size_t S = seqSlot(Task);
+    SeqKeys[S] = Task;
+    SeqVals[S] = Seq;
+  }
+
+  std::uint32_t Loc;
+  std::uint64_t Cur = 0;
+  std::uint64_t LastLocal = 0;
+  std::uint64_t LastParallel = 0;
+  Event Last[KindSlots];
+  std::uint32_t Codes[KindSlots][64];
+  std::uint64_t SeqKeys[1024];
+  std::uint32_t SeqVals[1024];
+};
+
+} // namespace otter::trace
+
+#endif // OTTER_TRACE_CODEC_H

@@ -1,0 +1,453 @@
+//===- trace/reader.cpp - Events and labels back from an OTTER trace -----===//
+#include "trace/reader.h"
+#include "trace/codec.h"
+#include "trace/errors.h"
+
+#include <otf2/otf2.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <sys/stat.h>
+#include <unordered_map>
+#include <vector>
+
+namespace otter::trace {
+
+namespace {
+struct RegionInfo {
+  RegionClass Class = RegionClass::Count;
+  std::uint16_t Sub = 0;
+};
+struct CodeInfo {
+  std::uint64_t Code = 0;
+  SourceLabel Label;
+  // string refs of the label's text properties, resolved after reading
+  std::map<std::string, std::uint32_t> StrProps;
+};
+} // namespace
+
+struct TraceReader::Impl {
+  OTF2_Reader *R = nullptr;
+  std::string Anchor;
+  std::unordered_map<std::uint32_t, std::string> Strings;
+  std::unordered_map<std::uint32_t, RegionInfo> Regions;
+  std::unordered_map<std::uint32_t, CodeInfo> Codes; // by code id
+  std::unordered_map<std::uint64_t, std::uint32_t> CodeIdOf;
+  std::unordered_map<std::uint64_t, SourceLabel> LabelOf; // by address
+  std::vector<std::uint64_t> Locations;
+  // attribute ref of each Attr (by name), NoRef if absent
+  std::uint32_t AttrRef[AttrCount];
+  std::unordered_map<std::uint32_t, Param> Params;
+  std::uint64_t Events = 0;
+
+  // Event decoding state (one location at a time).
+  std::optional<Predictor> Pred;
+  std::uint32_t Thread = 0;
+  bool PendingComplete = false;
+  std::uint64_t PendingTask = 0;
+  std::vector<Event> Batch;
+  const Sink *Out = nullptr;
+  std::string Error;
+
+  Impl() {
+    for (auto &A : AttrRef)
+      A = NoRef;
+  }
+  ~Impl() {
+    if (R)
+      OTF2_Reader_Close(R);
+  }
+  const std::string &str(std::uint32_t Ref) {
+    static const std::string Empty;
+    auto It = Strings.find(Ref);
+    return It == Strings.end() ? Empty : It->second;
+  }
+  void emit(const Native &N, OTF2_AttributeList *AL);
+  void flushBatch() {
+    if (!Batch.empty() && Out)
+      (*Out)(Thread, Batch.data(), Batch.size());
+    Batch.clear();
+  }
+};
+
+TraceReader::TraceReader() : P(std::make_unique<Impl>()) {}
+TraceReader::~TraceReader() = default;
+
+namespace {
+
+using CB = OTF2_CallbackCode;
+constexpr CB Ok = OTF2_CALLBACK_SUCCESS;
+
+CB defString(void *U, OTF2_StringRef Self, const char *S) {
+  static_cast<TraceReader::Impl *>(U)->Strings[Self] = S ? S : "";
+  return Ok;
+}
+CB defAttribute(void *U, OTF2_AttributeRef Self, OTF2_StringRef Name,
+                OTF2_StringRef, OTF2_Type) {
+  auto *P = static_cast<TraceReader::Impl *>(U);
+  const std::string &N = P->str(Name);
+  for (unsigned I = 0; I < AttrCount; ++I)
+    if (N == AttrNames[I])
+      P->AttrRef[I] = Self;
+  return Ok;
+}
+CB defParameter(void *U, OTF2_ParameterRef Self, OTF2_StringRef Name,
+                OTF2_ParameterType) {
+  auto *P = static_cast<TraceReader::Impl *>(U);
+  const std::string &N = P->str(Name);
+  for (unsigned I = 0; I < ParamCount; ++I)
+    if (N == ParamNames[I])
+      P->Params[Self] = Param(I);
+  return Ok;
+}
+CB defRegion(void *U, OTF2_RegionRef Self, OTF2_StringRef, OTF2_StringRef Canon,
+             OTF2_StringRef, OTF2_RegionRole, OTF2_Paradigm, OTF2_RegionFlag,
+             OTF2_StringRef, uint32_t, uint32_t) {
+  auto *P = static_cast<TraceReader::Impl *>(U);
+  const std::string &C = P->str(Canon);
+  unsigned Class = 0, Sub = 0;
+  if (std::sscanf(C.c_str(), "otter:%u:%u", &Class, &Sub) == 2 &&
+      Class < unsigned(RegionClass::Count))
+    P->Regions[Self] = {RegionClass(Class), std::uint16_t(Sub)};
+  return Ok;
+}
+CB defLocation(void *U, OTF2_LocationRef Self, OTF2_StringRef,
+               OTF2_LocationType, uint64_t, OTF2_LocationGroupRef) {
+  static_cast<TraceReader::Impl *>(U)->Locations.push_back(Self);
+  return Ok;
+}
+CB defCallingContext(void *U, OTF2_CallingContextRef Self, OTF2_RegionRef,
+                     OTF2_SourceCodeLocationRef, OTF2_CallingContextRef) {
+  static_cast<TraceReader::Impl *>(U)->Codes[Self + 1];
+  return Ok;
+}
+CB defCallingContextProperty(void *U, OTF2_CallingContextRef Self,
+                             OTF2_StringRef Name, OTF2_Type Type,
+                             OTF2_AttributeValue V) {
+  auto *P = static_cast<TraceReader::Impl *>(U);
+  CodeInfo &C = P->Codes[Self + 1]; // code id = calling context + 1
+  const std::string &N = P->str(Name);
+  if (Type == OTF2_TYPE_STRING) {
+    C.StrProps[N] = V.stringRef;
+    return Ok;
+  }
+  std::uint64_t X = Type == OTF2_TYPE_UINT64   ? V.uint64
+                    : Type == OTF2_TYPE_UINT32 ? V.uint32
+                                               : 0;
+  if (N == "otter:code")
+    C.Code = X;
+  else if (N == "otter:line")
+    C.Label.Line = std::uint32_t(X);
+  else if (N == "otter:col")
+    C.Label.Col = std::uint32_t(X);
+  else if (N == "otter:region_id")
+    C.Label.RegionId = X;
+  else if (N == "otter:quality")
+    C.Label.Quality = LabelQuality(X < 4 ? X : 3);
+  return Ok;
+}
+
+// --- events -------------------------------------------------------------
+
+TraceReader::Impl *impl(void *U) { return static_cast<TraceReader::Impl *>(U); }
+
+CB evEnterLeave(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
+                OTF2_RegionRef Region, bool Enter) {
+  auto *P = impl(U);
+  auto It = P->Regions.find(Region);
+  if (It == P->Regions.end())
+    return Ok; // not ours
+  const ClassInfo &CI = ClassTable[std::size_t(It->second.Class)];
+  Native N;
+  N.Kind = Enter ? CI.Enter : CI.Leave;
+  if (N.Kind == EventKind::None)
+    return Ok; // decoration
+  N.Time = T;
+  if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
+    N.HasSub = true;
+    N.Sub = It->second.Sub;
+  }
+  P->emit(N, AL);
+  return Ok;
+}
+CB evEnter(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+           OTF2_AttributeList *AL, OTF2_RegionRef R) {
+  return evEnterLeave(U, T, AL, R, true);
+}
+CB evLeave(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+           OTF2_AttributeList *AL, OTF2_RegionRef R) {
+  return evEnterLeave(U, T, AL, R, false);
+}
+CB evFork(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+          OTF2_AttributeList *AL, OTF2_Paradigm, uint32_t Requested) {
+  Native N;
+  N.Kind = EventKind::ParallelBegin;
+  N.Time = T;
+  N.HasAux = true;
+  N.Aux = Requested;
+  impl(U)->emit(N, AL);
+  return Ok;
+}
+CB evJoin(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+          OTF2_AttributeList *AL, OTF2_Paradigm) {
+  Native N;
+  N.Kind = EventKind::ParallelEnd;
+  N.Time = T;
+  impl(U)->emit(N, AL);
+  return Ok;
+}
+CB evCreate(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+            OTF2_AttributeList *AL, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
+  Native N;
+  N.Kind = EventKind::TaskCreate;
+  N.Time = T;
+  N.HasA = true;
+  N.A = pairToId(Th, Gen);
+  impl(U)->emit(N, AL);
+  return Ok;
+}
+CB evComplete(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void *U,
+              OTF2_AttributeList *, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
+  auto *P = impl(U);
+  P->PendingComplete = true;
+  P->PendingTask = pairToId(Th, Gen);
+  return Ok;
+}
+CB evSwitch(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+            OTF2_AttributeList *AL, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
+  auto *P = impl(U);
+  Native N;
+  N.Kind = EventKind::TaskSchedule;
+  N.Time = T;
+  N.HasA = true;
+  N.A = pairToId(Th, Gen);
+  N.HasSub = true;
+  N.Sub = P->PendingComplete ? 1 : 7;
+  if (P->PendingComplete) {
+    N.HasTask = true;
+    N.Task = P->PendingTask;
+  }
+  P->PendingComplete = false;
+  P->emit(N, AL);
+  return Ok;
+}
+CB evParam(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+           OTF2_AttributeList *AL, OTF2_ParameterRef Ref, uint64_t Value) {
+  auto *P = impl(U);
+  auto It = P->Params.find(Ref);
+  if (It == P->Params.end())
+    return Ok;
+  Native N;
+  N.Time = T;
+  static const EventKind Kinds[] = {
+      EventKind::TaskDependence, EventKind::TaskDependencePair,
+      EventKind::Cancel, EventKind::Dispatch, EventKind::Flush};
+  if (It->second == ParamEvent) {
+    N.Kind = EventKind(Value);
+  } else {
+    N.Kind = Kinds[It->second];
+    N.HasA = true;
+    N.A = Value;
+  }
+  P->emit(N, AL);
+  return Ok;
+}
+
+} // namespace
+
+void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
+  Event E = Pred->predict(N);
+  if (AL && OTF2_AttributeList_GetNumberOfElements(AL) > 0) {
+    OTF2_Type T;
+    OTF2_AttributeValue V;
+    auto get = [&](Attr A, std::uint64_t &Out) {
+      if (AttrRef[A] == NoRef ||
+          OTF2_AttributeList_GetAttributeByID(AL, AttrRef[A], &T, &V) !=
+              OTF2_SUCCESS)
+        return false;
+      Out = T == OTF2_TYPE_UINT64   ? V.uint64
+            : T == OTF2_TYPE_UINT32 ? V.uint32
+            : T == OTF2_TYPE_UINT16 ? V.uint16
+            : T == OTF2_TYPE_UINT8  ? V.uint8
+                                    : 0;
+      return true;
+    };
+    std::uint64_t X;
+    if (get(AttrTask, X))
+      E.Task = X;
+    if (get(AttrSeq, X))
+      E.Seq = std::uint32_t(X);
+    if (get(AttrA, X))
+      E.A = X;
+    if (get(AttrCode, X))
+      E.Code = X;
+    if (get(AttrAux, X))
+      E.Aux = std::uint32_t(X);
+    if (get(AttrSub, X))
+      E.Sub = std::uint16_t(X);
+    if (get(AttrExtra, X))
+      E.Extra = std::uint32_t(X);
+  }
+  Pred->update(E);
+  // code id -> address
+  if (E.Code) {
+    auto It = Codes.find(std::uint32_t(E.Code));
+    E.Code = It == Codes.end() ? 0 : It->second.Code;
+  }
+  Batch.push_back(E);
+  ++Events;
+  if (Batch.size() >= 4096)
+    flushBatch();
+}
+
+bool TraceReader::open(const std::string &Path, std::string &Error) {
+  installQuietOtf2Errors();
+  struct stat St;
+  if (stat(Path.c_str(), &St) != 0) {
+    Error = "cannot open '" + Path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::string Anchor = Path;
+  if (S_ISDIR(St.st_mode)) {
+    std::string D = Path;
+    while (D.size() > 1 && D.back() == '/')
+      D.pop_back();
+    if (stat((D + "/traces.otf2").c_str(), &St) == 0)
+      Anchor = D + "/traces.otf2";
+    else if (stat((D + "/trace/traces.otf2").c_str(), &St) == 0)
+      Anchor = D + "/trace/traces.otf2";
+    else {
+      Error = "no OTF2 archive in '" + Path +
+              "' (expected traces.otf2 or trace/traces.otf2)";
+      return false;
+    }
+  }
+  P->Anchor = Anchor;
+  P->R = OTF2_Reader_Open(Anchor.c_str());
+  if (!P->R) {
+    Error = "cannot read OTF2 archive '" + Anchor + "': " + lastOtf2Error();
+    return false;
+  }
+  OTF2_Reader_SetSerialCollectiveCallbacks(P->R);
+  char *Format = nullptr;
+  if (OTF2_Reader_GetProperty(P->R, FormatProperty, &Format) !=
+          OTF2_SUCCESS ||
+      !Format) {
+    Error = "'" + Anchor + "' is not an OTTER trace (no " + FormatProperty +
+            " property)";
+    return false;
+  }
+  std::string F = Format;
+  std::free(Format);
+  if (F != FormatVersion) {
+    Error = "'" + Anchor + "' has OTTER trace format '" + F +
+            "'; this reader understands '" + FormatVersion + "'";
+    return false;
+  }
+  OTF2_GlobalDefReader *DR = OTF2_Reader_GetGlobalDefReader(P->R);
+  if (!DR) {
+    Error = "cannot read the definitions of '" + Anchor + "': " +
+            lastOtf2Error();
+    return false;
+  }
+  OTF2_GlobalDefReaderCallbacks *C = OTF2_GlobalDefReaderCallbacks_New();
+  OTF2_GlobalDefReaderCallbacks_SetStringCallback(C, defString);
+  OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(C, defAttribute);
+  OTF2_GlobalDefReaderCallbacks_SetParameterCallback(C, defParameter);
+  OTF2_GlobalDefReaderCallbacks_SetRegionCallback(C, defRegion);
+  OTF2_GlobalDefReaderCallbacks_SetLocationCallback(C, defLocation);
+  OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(C, defCallingContext);
+  OTF2_GlobalDefReaderCallbacks_SetCallingContextPropertyCallback(
+      C, defCallingContextProperty);
+  OTF2_Reader_RegisterGlobalDefCallbacks(P->R, DR, C, P.get());
+  OTF2_GlobalDefReaderCallbacks_Delete(C);
+  uint64_t N = 0;
+  OTF2_ErrorCode E = OTF2_Reader_ReadAllGlobalDefinitions(P->R, DR, &N);
+  OTF2_Reader_CloseGlobalDefReader(P->R, DR);
+  if (E != OTF2_SUCCESS) {
+    Error = "corrupt definitions in '" + Anchor + "': " + lastOtf2Error();
+    return false;
+  }
+  if (P->AttrRef[AttrTask] == NoRef) {
+    Error = "'" + Anchor + "' is not an OTTER trace (no otter attributes)";
+    return false;
+  }
+  for (auto &[Id, CI] : P->Codes) {
+    auto s = [&](const char *Name) {
+      auto It = CI.StrProps.find(Name);
+      return It == CI.StrProps.end() ? std::string() : P->str(It->second);
+    };
+    CI.Label.Directive = s("otter:directive");
+    CI.Label.File = s("otter:file");
+    CI.Label.Function = s("otter:function");
+    CI.Label.Clauses = s("otter:clauses");
+    CI.Label.Location = s("otter:location");
+    CI.StrProps.clear();
+    P->LabelOf[CI.Code] = CI.Label;
+  }
+  return true;
+}
+
+bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
+  if (!P->R) {
+    Error = "no archive open";
+    return false;
+  }
+  for (std::uint64_t L : P->Locations)
+    OTF2_Reader_SelectLocation(P->R, L);
+  bool HaveEvtFiles = OTF2_Reader_OpenEvtFiles(P->R) == OTF2_SUCCESS;
+  if (!HaveEvtFiles) {
+    Error = "cannot open the event files of '" + P->Anchor +
+            "': " + lastOtf2Error();
+    return false;
+  }
+  OTF2_EvtReaderCallbacks *C = OTF2_EvtReaderCallbacks_New();
+  OTF2_EvtReaderCallbacks_SetEnterCallback(C, evEnter);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback(C, evLeave);
+  OTF2_EvtReaderCallbacks_SetThreadForkCallback(C, evFork);
+  OTF2_EvtReaderCallbacks_SetThreadJoinCallback(C, evJoin);
+  OTF2_EvtReaderCallbacks_SetThreadTaskCreateCallback(C, evCreate);
+  OTF2_EvtReaderCallbacks_SetThreadTaskCompleteCallback(C, evComplete);
+  OTF2_EvtReaderCallbacks_SetThreadTaskSwitchCallback(C, evSwitch);
+  OTF2_EvtReaderCallbacks_SetParameterUnsignedIntCallback(C, evParam);
+  P->Out = &Fn;
+  bool Ok = true;
+  for (std::uint64_t L : P->Locations) {
+    OTF2_EvtReader *ER = OTF2_Reader_GetEvtReader(P->R, L);
+    if (!ER) {
+      Error = "cannot read events of location " + std::to_string(L) + ": " +
+              lastOtf2Error();
+      Ok = false;
+      break;
+    }
+    OTF2_Reader_RegisterEvtCallbacks(P->R, ER, C, P.get());
+    P->Pred.emplace(std::uint32_t(L));
+    P->Thread = std::uint32_t(L);
+    P->PendingComplete = false;
+    uint64_t N = 0;
+    OTF2_ErrorCode E = OTF2_Reader_ReadAllLocalEvents(P->R, ER, &N);
+    P->flushBatch();
+    OTF2_Reader_CloseEvtReader(P->R, ER);
+    if (E != OTF2_SUCCESS) {
+      Error = "corrupt events in location " + std::to_string(L) + ": " +
+              lastOtf2Error();
+      Ok = false;
+      break;
+    }
+  }
+  OTF2_EvtReaderCallbacks_Delete(C);
+  OTF2_Reader_CloseEvtFiles(P->R);
+  P->Out = nullptr;
+  return Ok;
+}
+
+SourceLabel TraceReader::label(std::uint64_t Code) const {
+  auto It = P->LabelOf.find(Code);
+  return It == P->LabelOf.end() ? SourceLabel{} : It->second;
+}
+std::size_t TraceReader::locationCount() const { return P->Locations.size(); }
+std::uint64_t TraceReader::eventCount() const { return P->Events; }
+
+} // namespace otter::trace

@@ -1,0 +1,52 @@
+//===- trace/reader.h - Events and labels back from an OTTER OTF2 trace ---===//
+//
+// Streams an OTTER OTF2 archive back into otter::Event records (the exact
+// stream the runtime recorded, see codec.h) through OTF2's reader API,
+// location by location, in batches; keeps only the definitions (regions,
+// code addresses and their labels) in memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_READER_H
+#define OTTER_TRACE_READER_H
+
+#include "otter/events.h"
+#include "otter/label.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace otter::trace {
+
+class TraceReader {
+public:
+  TraceReader();
+  ~TraceReader();
+
+  /// Opens an archive: its directory, the directory above it (the runtime's
+  /// output directory, containing trace/), or the .otf2 anchor file. Reads
+  /// the definitions. False: Error is a one-line reason.
+  bool open(const std::string &Path, std::string &Error);
+
+  using Sink = std::function<void(std::uint32_t Thread, const Event *Events,
+                                  std::size_t N)>;
+  /// Streams every location's events to Fn, in batches, each location in
+  /// recorded order. False: Error says why.
+  bool readEvents(const Sink &Fn, std::string &Error);
+
+  /// The label the runtime recorded for a code address.
+  SourceLabel label(std::uint64_t Code) const;
+  std::size_t locationCount() const;
+  std::uint64_t eventCount() const;
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace otter::trace
+
+#endif // OTTER_TRACE_READER_H

@@ -1,0 +1,968 @@
+//===- trace/writer.cpp - OTF2 archive from flushed event buffers ---------===//
+#include "trace/writer.h"
+#include "trace/codec.h"
+#include "trace/errors.h"
+
+#include <otf2/OTF2_Pthread_Locks.h>
+#include <otf2/otf2.h>
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <new>
+#include <mutex>
+#include <string>
+#include <unistd.h>
+#include <unordered_map>
+#include <vector>
+
+namespace otter::trace {
+
+namespace {
+
+constexpr OTF2_CommRef TeamComm = 0;
+
+OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *,
+                        bool) {
+  return OTF2_FLUSH; // bounded memory: write a full chunk out at once
+}
+const OTF2_FlushCallbacks FlushCallbacks = {preFlush, nullptr};
+
+// OTF2's default pool lets each writer grow to 128 MiB before it writes
+// anything. Ours gives an event writer at most EventChunks chunks: when they
+// are full, allocation fails, OTF2 flushes them to the file (preFlush) and
+// "frees" them, and we hand the same chunks out again. Memory per thread is
+// bounded by EventChunks * chunk size whatever the run length.
+constexpr unsigned EventChunks = 2;
+struct ChunkPool {
+  unsigned Used = 0, Count = 0;
+  void *Chunks[EventChunks];
+};
+void *allocChunk(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
+                 uint64_t Size) {
+  if (Type != OTF2_FILETYPE_EVENTS)
+    return std::malloc(Size); // definitions: few, freed by free_all below
+  auto *P = static_cast<ChunkPool *>(*Data);
+  if (!P) {
+    P = new (std::nothrow) ChunkPool();
+    if (!P)
+      return nullptr;
+    *Data = P;
+  }
+  if (P->Used < P->Count)
+    return P->Chunks[P->Used++];
+  if (P->Count == EventChunks)
+    return nullptr; // full: OTF2 flushes, then calls freeAllChunks
+  void *C = std::malloc(Size);
+  if (!C)
+    return nullptr;
+  P->Chunks[P->Count++] = C;
+  ++P->Used;
+  return C;
+}
+void freeAllChunks(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
+                   bool Final) {
+  if (Type != OTF2_FILETYPE_EVENTS)
+    return; // definition chunks: leaked once per run, at close (small)
+  auto *P = static_cast<ChunkPool *>(*Data);
+  if (!P)
+    return;
+  P->Used = 0;
+  if (Final) {
+    for (unsigned I = 0; I < P->Count; ++I)
+      std::free(P->Chunks[I]);
+    delete P;
+    *Data = nullptr;
+  }
+}
+const OTF2_MemoryCallbacks MemoryCallbacks = {allocChunk, freeAllChunks};
+
+struct CodeEntry {
+  std::uint64_t Code = 0;
+  SourceLabel Label;
+  std::string Key;   // identity of the source construct
+  std::string Where; // short text for region names
+  std::uint32_t Region = NoRef; // region of first use
+};
+
+struct RegionEntry {
+  RegionClass Class;
+  std::uint16_t Sub;
+  std::uint32_t Code;
+};
+
+/// Per-location state: touched only by the flushing thread (calls for one
+/// thread never overlap) and by close().
+struct Location {
+  explicit Location(std::uint32_t I) : Index(I), P(I) {}
+  std::uint32_t Index;
+  std::uint32_t Type = 0;
+  OTF2_EvtWriter *W = nullptr;
+  OTF2_AttributeList *Attrs = nullptr;
+  Predictor P;
+  std::uint64_t MinT = ~0ull, MaxT = 0;
+  std::uint32_t LockOrder = 0;
+  std::vector<std::uint32_t> Stack; // open regions (Enter without Leave)
+  std::mutex M;                     // consume vs close
+  bool Closed = false;
+  std::uint64_t AttrEvents = 0;
+  // Direct-mapped caches in front of the shared tables.
+  std::uint64_t CodeKeys[256] = {};
+  std::uint32_t CodeVals[256] = {};
+  std::uint64_t RegionKeys[256] = {};
+  std::uint32_t RegionVals[256] = {};
+};
+
+} // namespace
+
+struct TraceWriter::Impl {
+  WriterOptions Opt;
+  Resolver Resolve;
+  OTF2_Archive *Archive = nullptr;
+  bool Open = false, Closed = false;
+  std::mutex M; // archive, tables, location list
+  std::vector<Location *> Locs;
+  std::unordered_map<std::uint64_t, std::uint32_t> CodeIds;
+  std::vector<CodeEntry> Codes;
+  std::unordered_map<std::string, std::uint32_t> RegionIds;
+  std::vector<RegionEntry> Regions;
+  std::uint64_t EventCount = 0;
+
+  Location *location(std::uint32_t Index, std::uint32_t Type);
+  std::uint32_t codeId(Location &L, std::uint64_t Code);
+  std::uint32_t region(Location &L, RegionClass C, std::uint16_t Sub,
+                       std::uint32_t Code);
+  void encode(Location &L, const Event &E);
+  void writeDefinitions(OTF2_GlobalDefWriter *D);
+};
+
+TraceWriter::TraceWriter(WriterOptions O, Resolver R)
+    : P(std::make_unique<Impl>()) {
+  P->Opt = std::move(O);
+  P->Resolve = std::move(R);
+  P->Codes.emplace_back(); // id 0: no address
+}
+
+TraceWriter::~TraceWriter() {
+  for (Location *L : P->Locs)
+    delete L;
+}
+
+bool TraceWriter::open(std::string &Error) {
+  installQuietOtf2Errors();
+  std::lock_guard<std::mutex> G(P->M);
+  // A previous run's archive in the same directory would make OTF2 refuse.
+  for (const char *F : {"/traces.otf2", "/traces.def"})
+    ::unlink((P->Opt.Dir + F).c_str());
+  P->Archive = OTF2_Archive_Open(P->Opt.Dir.c_str(), "traces",
+                                 OTF2_FILEMODE_WRITE, P->Opt.ChunkBytes,
+                                 4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
+                                 OTF2_COMPRESSION_NONE);
+  if (!P->Archive) {
+    Error = "cannot create OTF2 archive in '" + P->Opt.Dir + "': " +
+            lastOtf2Error();
+    return false;
+  }
+  if (OTF2_Archive_SetFlushCallbacks(P->Archive, &FlushCallbacks, nullptr) !=
+          OTF2_SUCCESS ||
+      OTF2_Archive_SetMemoryCallbacks(P->Archive, &MemoryCallbacks,
+                                      nullptr) != OTF2_SUCCESS ||
+      OTF2_Archive_SetSerialCollectiveCallbacks(P->Archive) != OTF2_SUCCESS ||
+      OTF2_Pthread_Archive_SetLockingCallbacks(P->Archive, nullptr) !=
+          OTF2_SUCCESS ||
+      OTF2_Archive_SetCreator(P->Archive, P->Opt.Creator.c_str()) !=
+          OTF2_SUCCESS ||
+      OTF2_Archive_SetProperty(P->Archive, FormatProperty, FormatVersion,
+                               true) != OTF2_SUCCESS ||
+      OTF2_Archive_OpenEvtFiles(P->Archive) != OTF2_SUCCESS) {
+    Error = "cannot set up OTF2 archive in '" + P->Opt.Dir + "': " +
+            lastOtf2Error();
+    OTF2_Archive_Close(P->Archive);
+    P->Archive = nullptr;
+    return false;
+  }
+  P->Open = true;
+  return true;
+}
+
+Location *TraceWriter::Impl::location(std::uint32_t Index,
+                                      std::uint32_t Type) {
+  std::lock_guard<std::mutex> G(M);
+  if (!Open || Closed)
+    return nullptr;
+  if (Index < Locs.size() && Locs[Index])
+    return Locs[Index];
+  if (Index >= Locs.size())
+    Locs.resize(Index + 1, nullptr);
+  auto *L = new (std::nothrow) Location(Index);
+  if (!L)
+    return nullptr;
+  L->Type = Type;
+  L->W = OTF2_Archive_GetEvtWriter(Archive, Index);
+  L->Attrs = OTF2_AttributeList_New();
+  if (!L->W || !L->Attrs) {
+    if (L->Attrs)
+      OTF2_AttributeList_Delete(L->Attrs);
+    delete L;
+    return nullptr;
+  }
+  Locs[Index] = L;
+  return L;
+}
+
+namespace {
+std::string labelKey(const SourceLabel &L) {
+  if (L.Quality == LabelQuality::Exact || L.Quality == LabelQuality::Fallback)
+    return "d:" + std::to_string(L.RegionId) + ":" + L.File + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Col);
+  if (!L.File.empty() && L.Line)
+    return "f:" + L.File + ":" + std::to_string(L.Line) + ":" + L.Function;
+  return "a:" + L.Location;
+}
+std::string labelWhere(const SourceLabel &L) {
+  if (!L.File.empty() && L.Line)
+    return L.File + ":" + std::to_string(L.Line);
+  if (!L.Function.empty())
+    return "~" + L.Function;
+  if (!L.Location.empty())
+    return "~" + L.Location;
+  return "";
+}
+inline std::size_t mixSlot(std::uint64_t K) {
+  return std::size_t((K * 0x9E3779B97F4A7C15ull) >> 56);
+}
+} // namespace
+
+std::uint32_t TraceWriter::Impl::codeId(Location &L, std::uint64_t Code) {
+  if (!Code)
+    return 0;
+  std::size_t S = mixSlot(Code);
+  if (L.CodeKeys[S] == Code)
+    return L.CodeVals[S];
+  std::uint32_t Id;
+  {
+    std::lock_guard<std::mutex> G(M);
+    auto It = CodeIds.find(Code);
+    if (It != CodeIds.end())
+      Id = It->second;
+    else {
+      CodeEntry C;
+      C.Code = Code;
+      try {
+        C.Label = Resolve(Code);
+      } catch (...) {
+      }
+      C.Key = labelKey(C.Label);
+      C.Where = labelWhere(C.Label);
+      Id = std::uint32_t(Codes.size());
+      Codes.push_back(std::move(C));
+      CodeIds.emplace(Code, Id);
+    }
+  }
+  L.CodeKeys[S] = Code;
+  L.CodeVals[S] = Id;
+  return Id;
+}
+
+std::uint32_t TraceWriter::Impl::region(Location &L, RegionClass C,
+                                        std::uint16_t Sub,
+                                        std::uint32_t Code) {
+  std::uint64_t K = (std::uint64_t(Code) << 24) |
+                    (std::uint64_t(C) << 16) | Sub;
+  std::size_t S = mixSlot(K + 1);
+  if (L.RegionKeys[S] == K + 1)
+    return L.RegionVals[S];
+  std::uint32_t Id;
+  {
+    std::lock_guard<std::mutex> G(M);
+    std::string Key = std::to_string(unsigned(C)) + ":" +
+                      std::to_string(Sub) + "|" + Codes[Code].Key;
+    auto It = RegionIds.find(Key);
+    if (It != RegionIds.end())
+      Id = It->second;
+    else {
+      Id = std::uint32_t(Regions.size());
+      Regions.push_back({C, Sub, Code});
+      RegionIds.emplace(std::move(Key), Id);
+    }
+    if (Codes[Code].Region == NoRef)
+      Codes[Code].Region = Id;
+  }
+  L.RegionKeys[S] = K + 1;
+  L.RegionVals[S] = Id;
+  return Id;
+}
+
+void TraceWriter::consume(const ThreadState &T, const Event *Events,
+                          std::size_t N) {
+  write(T.Index, T.Type, Events, N);
+}
+
+void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
+                        const Event *Events, std::size_t N) {
+  try {
+    Location *L = P->location(Index, Type);
+    if (!L)
+      return;
+    std::lock_guard<std::mutex> G(L->M);
+    if (L->Closed)
+      return;
+    for (std::size_t I = 0; I < N; ++I)
+      P->encode(*L, Events[I]);
+    std::lock_guard<std::mutex> G2(P->M);
+    P->EventCount += N;
+  } catch (...) {
+    // out of memory: drop this buffer, keep the application running
+  }
+}
+
+namespace {
+inline bool isBegin(EventKind K) {
+  switch (K) {
+  case EventKind::SyncBegin:
+  case EventKind::SyncWaitBegin:
+  case EventKind::WorkBegin:
+  case EventKind::MaskedBegin:
+  case EventKind::MutexAcquire:
+  case EventKind::NestLockBegin:
+    return true;
+  default:
+    return false;
+  }
+}
+inline RegionClass classOf(EventKind K) {
+  switch (K) {
+  case EventKind::SyncBegin:
+  case EventKind::SyncEnd:
+    return RegionClass::Sync;
+  case EventKind::SyncWaitBegin:
+  case EventKind::SyncWaitEnd:
+    return RegionClass::SyncWait;
+  case EventKind::WorkBegin:
+  case EventKind::WorkEnd:
+    return RegionClass::Work;
+  case EventKind::MaskedBegin:
+  case EventKind::MaskedEnd:
+    return RegionClass::Masked;
+  case EventKind::MutexAcquire:
+  case EventKind::MutexAcquired:
+    return RegionClass::MutexWait;
+  case EventKind::MutexReleased:
+    return RegionClass::MutexHeld;
+  case EventKind::NestLockBegin:
+  case EventKind::NestLockEnd:
+    return RegionClass::NestLock;
+  default:
+    return RegionClass::Count;
+  }
+}
+} // namespace
+
+void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
+  Event E = Ev;
+  E.Code = codeId(L, Ev.Code);
+  if (E.Time < L.MinT)
+    L.MinT = E.Time;
+  if (E.Time > L.MaxT)
+    L.MaxT = E.Time;
+  OTF2_EvtWriter *W = L.W;
+  const OTF2_TimeStamp T = E.Time;
+  Native N;
+  N.Kind = E.Kind;
+  N.Time = E.Time;
+
+  // Choose the primary record and fill in what it carries natively.
+  enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
+  std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
+  std::uint64_t ParamVal = 0;
+  bool Complete = false;
+  auto leaveRegion = [&](RegionClass C, std::uint16_t Sub) {
+    if (!L.Stack.empty() && Regions[L.Stack.back()].Class == C) {
+      Region = L.Stack.back();
+      L.Stack.pop_back();
+    } else {
+      Region = region(L, C, Sub, std::uint32_t(E.Code));
+    }
+  };
+  auto enterRegion = [&](RegionClass C, std::uint16_t Sub) {
+    Region = region(L, C, Sub, std::uint32_t(E.Code));
+    if (L.Stack.size() < 4096)
+      L.Stack.push_back(Region);
+  };
+  auto subFromRegion = [&](bool Enter) {
+    const RegionEntry &R = Regions[Region];
+    const ClassInfo &CI = ClassTable[std::size_t(R.Class)];
+    if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
+      N.HasSub = true;
+      N.Sub = R.Sub;
+    }
+  };
+
+  switch (E.Kind) {
+  case EventKind::ThreadBegin:
+    L.Type = E.Sub;
+    enterRegion(RegionClass::Thread, E.Sub);
+    subFromRegion(true);
+    Prim = PEnter;
+    break;
+  case EventKind::ThreadEnd:
+    leaveRegion(RegionClass::Thread, std::uint16_t(L.Type));
+    subFromRegion(false);
+    Prim = PLeave;
+    break;
+  case EventKind::ImplicitTaskBegin:
+    if (!(E.Extra & TaskInitial))
+      OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
+    enterRegion(RegionClass::ImplicitTask, (E.Extra & TaskInitial) ? 1 : 0);
+    Prim = PEnter;
+    break;
+  case EventKind::ImplicitTaskEnd:
+    leaveRegion(RegionClass::ImplicitTask, 0);
+    Prim = PLeave;
+    break;
+  case EventKind::ParallelBegin:
+    N.HasAux = true;
+    N.Aux = E.Aux;
+    Prim = PFork;
+    break;
+  case EventKind::ParallelEnd:
+    Prim = PJoin;
+    break;
+  case EventKind::TaskCreate:
+    idToPair(E.A, Th, Gen);
+    N.HasA = true;
+    N.A = pairToId(Th, Gen);
+    if (E.Code)
+      region(L, RegionClass::Task, 0, std::uint32_t(E.Code)); // name the site
+    Prim = PCreate;
+    break;
+  case EventKind::TaskSchedule:
+    Complete = E.Sub == std::uint16_t(ScheduleStatus::Complete) ||
+               E.Sub == std::uint16_t(ScheduleStatus::Cancel);
+    if (Complete) {
+      idToPair(E.Task, Th, Gen);
+      OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th, Gen);
+      N.HasTask = true;
+      N.Task = pairToId(Th, Gen);
+    }
+    idToPair(E.A, Th, Gen);
+    N.HasA = true;
+    N.A = pairToId(Th, Gen);
+    N.HasSub = true;
+    N.Sub = Complete ? 1 : 7;
+    Prim = PSwitch;
+    break;
+  case EventKind::TaskDependence:
+  case EventKind::TaskDependencePair:
+  case EventKind::Cancel:
+  case EventKind::Dispatch:
+  case EventKind::Flush:
+    ParamRef = E.Kind == EventKind::TaskDependence       ? ParamDependence
+               : E.Kind == EventKind::TaskDependencePair ? ParamDependencePair
+               : E.Kind == EventKind::Cancel             ? ParamCancel
+               : E.Kind == EventKind::Dispatch           ? ParamDispatch
+                                                         : ParamFlush;
+    ParamVal = E.A;
+    N.HasA = true;
+    N.A = E.A;
+    Prim = PParam;
+    break;
+  case EventKind::MutexReleased:
+    leaveRegion(RegionClass::MutexHeld, E.Sub);
+    subFromRegion(false);
+    Prim = PLeave;
+    break;
+  default: {
+    RegionClass C = classOf(E.Kind);
+    if (C == RegionClass::Count) {
+      ParamRef = ParamEvent;
+      ParamVal = std::uint64_t(E.Kind);
+      Prim = PParam;
+      break;
+    }
+    if (isBegin(E.Kind)) {
+      enterRegion(C, E.Sub);
+      subFromRegion(true);
+      Prim = PEnter;
+    } else {
+      leaveRegion(C, E.Sub);
+      subFromRegion(false);
+      Prim = PLeave;
+    }
+    break;
+  }
+  }
+
+  // Attributes for what the prediction gets wrong.
+  Event Pr = L.P.predict(N);
+  OTF2_AttributeList *AL = nullptr;
+  auto need = [&]() {
+    AL = L.Attrs;
+  };
+  if (Pr.Task != E.Task) {
+    need();
+    OTF2_AttributeList_AddUint64(AL, AttrTask, E.Task);
+  }
+  if (Pr.Seq != E.Seq) {
+    need();
+    OTF2_AttributeList_AddUint32(AL, AttrSeq, E.Seq);
+  }
+  if (Pr.A != E.A) {
+    need();
+    OTF2_AttributeList_AddUint64(AL, AttrA, E.A);
+  }
+  if (Pr.Code != E.Code) {
+    need();
+    OTF2_AttributeList_AddUint32(AL, AttrCode, std::uint32_t(E.Code));
+  }
+  if (Pr.Aux != E.Aux) {
+    need();
+    OTF2_AttributeList_AddUint32(AL, AttrAux, E.Aux);
+  }
+  if (Pr.Sub != E.Sub) {
+    need();
+    OTF2_AttributeList_AddUint32(AL, AttrSub, E.Sub);
+  }
+  if (Pr.Extra != E.Extra) {
+    need();
+    OTF2_AttributeList_AddUint32(AL, AttrExtra, E.Extra);
+  }
+  if (AL)
+    ++L.AttrEvents;
+
+  switch (Prim) {
+  case PEnter:
+    OTF2_EvtWriter_Enter(W, AL, T, Region);
+    break;
+  case PLeave:
+    OTF2_EvtWriter_Leave(W, AL, T, Region);
+    break;
+  case PFork:
+    OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, E.Aux);
+    L.Stack.push_back(region(L, RegionClass::Parallel, 0,
+                             std::uint32_t(E.Code)));
+    OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back());
+    break;
+  case PJoin: {
+    std::uint32_t R;
+    if (!L.Stack.empty() &&
+        Regions[L.Stack.back()].Class == RegionClass::Parallel) {
+      R = L.Stack.back();
+      L.Stack.pop_back();
+    } else {
+      R = region(L, RegionClass::Parallel, 0, std::uint32_t(E.Code));
+    }
+    OTF2_EvtWriter_Leave(W, nullptr, T, R);
+    OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
+    break;
+  }
+  case PCreate:
+    OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen);
+    break;
+  case PSwitch:
+    OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen);
+    break;
+  case PParam:
+    OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
+    break;
+  }
+  // Decorations after the primary record.
+  if (E.Kind == EventKind::ImplicitTaskEnd &&
+      Regions[Region].Class == RegionClass::ImplicitTask &&
+      Regions[Region].Sub == 0)
+    OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
+  if (E.Kind == EventKind::MutexAcquired) {
+    OTF2_EvtWriter_ThreadAcquireLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
+                                     std::uint32_t(E.A ^ (E.A >> 32)),
+                                     ++L.LockOrder);
+    enterRegion(RegionClass::MutexHeld, E.Sub);
+    OTF2_EvtWriter_Enter(W, nullptr, T, Region);
+  }
+  if (E.Kind == EventKind::MutexReleased)
+    OTF2_EvtWriter_ThreadReleaseLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
+                                     std::uint32_t(E.A ^ (E.A >> 32)),
+                                     L.LockOrder);
+  L.P.update(E);
+}
+
+namespace {
+
+const char *syncName(unsigned S) {
+  static const char *N[] = {"sync",
+                            "barrier",
+                            "barrier_implicit",
+                            "barrier",
+                            "barrier_implementation",
+                            "taskwait",
+                            "taskgroup",
+                            "reduction",
+                            "barrier_implicit_workshare",
+                            "barrier_implicit_parallel",
+                            "barrier_teams"};
+  return S < 11 ? N[S] : "sync";
+}
+const char *workName(unsigned S) {
+  static const char *N[] = {"work",       "loop",        "sections",
+                            "single",     "single",      "workshare",
+                            "distribute", "taskloop",    "scope",
+                            "work",       "loop",        "loop",
+                            "loop",       "loop"};
+  return S < 14 ? N[S] : "work";
+}
+const char *mutexName(unsigned S) {
+  static const char *N[] = {"mutex",          "lock",     "lock",
+                            "nest_lock",      "nest_lock", "critical",
+                            "atomic",         "ordered"};
+  return S < 8 ? N[S] : "mutex";
+}
+
+OTF2_RegionRole roleOf(RegionClass C, unsigned S) {
+  switch (C) {
+  case RegionClass::Thread:
+    return OTF2_REGION_ROLE_ARTIFICIAL;
+  case RegionClass::ImplicitTask:
+    return S ? OTF2_REGION_ROLE_ARTIFICIAL : OTF2_REGION_ROLE_TASK;
+  case RegionClass::Parallel:
+    return OTF2_REGION_ROLE_PARALLEL;
+  case RegionClass::Sync:
+  case RegionClass::SyncWait:
+    switch (SyncKind(S)) {
+    case SyncKind::Barrier:
+    case SyncKind::BarrierExplicit:
+      return OTF2_REGION_ROLE_BARRIER;
+    case SyncKind::Taskwait:
+      return OTF2_REGION_ROLE_TASK_WAIT;
+    case SyncKind::Taskgroup:
+      return C == RegionClass::Sync ? OTF2_REGION_ROLE_CODE
+                                    : OTF2_REGION_ROLE_TASK_WAIT;
+    case SyncKind::Reduction:
+      return OTF2_REGION_ROLE_CODE;
+    default:
+      return OTF2_REGION_ROLE_IMPLICIT_BARRIER;
+    }
+  case RegionClass::Work:
+    switch (WorkKind(S)) {
+    case WorkKind::Sections:
+      return OTF2_REGION_ROLE_SECTIONS;
+    case WorkKind::SingleExecutor:
+    case WorkKind::SingleOther:
+      return OTF2_REGION_ROLE_SINGLE;
+    case WorkKind::Workshare:
+      return OTF2_REGION_ROLE_WORKSHARE;
+    case WorkKind::Scope:
+      return OTF2_REGION_ROLE_CODE;
+    default:
+      return OTF2_REGION_ROLE_LOOP;
+    }
+  case RegionClass::Masked:
+    return OTF2_REGION_ROLE_MASTER;
+  case RegionClass::MutexWait:
+    switch (MutexKind(S)) {
+    case MutexKind::Critical:
+      return OTF2_REGION_ROLE_CRITICAL;
+    case MutexKind::Ordered:
+      return OTF2_REGION_ROLE_ORDERED;
+    case MutexKind::Atomic:
+      return OTF2_REGION_ROLE_ATOMIC;
+    default:
+      return OTF2_REGION_ROLE_THREAD_WAIT;
+    }
+  case RegionClass::MutexHeld:
+    switch (MutexKind(S)) {
+    case MutexKind::Critical:
+      return OTF2_REGION_ROLE_CRITICAL_SBLOCK;
+    case MutexKind::Ordered:
+      return OTF2_REGION_ROLE_ORDERED_SBLOCK;
+    case MutexKind::Atomic:
+      return OTF2_REGION_ROLE_ATOMIC;
+    default:
+      return OTF2_REGION_ROLE_CODE;
+    }
+  case RegionClass::NestLock:
+    return OTF2_REGION_ROLE_CODE;
+  case RegionClass::Task:
+    return OTF2_REGION_ROLE_TASK;
+  default:
+    return OTF2_REGION_ROLE_CODE;
+  }
+}
+
+std::string regionBaseName(RegionClass C, unsigned S) {
+  switch (C) {
+  case RegionClass::Thread:
+    return S == 1 ? "initial thread" : S == 2 ? "worker thread"
+                                              : "other thread";
+  case RegionClass::ImplicitTask:
+    return S ? "initial task" : "implicit task";
+  case RegionClass::Parallel:
+    return "parallel";
+  case RegionClass::Sync:
+    return syncName(S);
+  case RegionClass::SyncWait:
+    return std::string(syncName(S)) + " (wait)";
+  case RegionClass::Work:
+    return workName(S);
+  case RegionClass::Masked:
+    return "masked";
+  case RegionClass::MutexWait:
+    return std::string(mutexName(S)) + " (acquire)";
+  case RegionClass::MutexHeld:
+    return std::string(mutexName(S)) + " (held)";
+  case RegionClass::NestLock:
+    return "nest_lock (nested)";
+  case RegionClass::Task:
+    return "task";
+  default:
+    return "code";
+  }
+}
+
+class Strings {
+public:
+  std::uint32_t operator()(const std::string &S) {
+    auto It = Map.find(S);
+    if (It != Map.end())
+      return It->second;
+    std::uint32_t Id = std::uint32_t(List.size());
+    List.push_back(S);
+    Map.emplace(S, Id);
+    return Id;
+  }
+  std::vector<std::string> List;
+
+private:
+  std::unordered_map<std::string, std::uint32_t> Map;
+};
+
+OTF2_AttributeValue u64(std::uint64_t V) {
+  OTF2_AttributeValue A;
+  A.uint64 = V;
+  return A;
+}
+OTF2_AttributeValue u32(std::uint32_t V) {
+  OTF2_AttributeValue A;
+  A.uint32 = V;
+  return A;
+}
+OTF2_AttributeValue str(std::uint32_t V) {
+  OTF2_AttributeValue A;
+  A.stringRef = V;
+  return A;
+}
+
+} // namespace
+
+/// Writes every definition known so far. Called with M held.
+void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D) {
+  Strings S;
+  // Intern every string first: definitions may only reference strings
+  // defined before them.
+  std::uint32_t SEmpty = S("");
+  std::uint32_t SOpenMP = S("OpenMP");
+  char Host[256] = "localhost";
+  gethostname(Host, sizeof Host - 1);
+  std::uint32_t SHost = S(Host), SMachine = S("machine");
+  std::uint32_t SProcess = S("process " + std::to_string(getpid()));
+  std::uint32_t STeam = S("OpenMP threads");
+  std::uint32_t SAttr[AttrCount], SParam[ParamCount];
+  for (unsigned I = 0; I < AttrCount; ++I)
+    SAttr[I] = S(AttrNames[I]);
+  for (unsigned I = 0; I < ParamCount; ++I)
+    SParam[I] = S(ParamNames[I]);
+  std::vector<std::uint32_t> SLoc(Locs.size());
+  for (std::size_t I = 0; I < Locs.size(); ++I)
+    if (Locs[I])
+      SLoc[I] = S("OpenMP thread " + std::to_string(I));
+  struct RStr {
+    std::uint32_t Name, Canon, Desc, File;
+  };
+  std::vector<RStr> RS(Regions.size());
+  for (std::size_t I = 0; I < Regions.size(); ++I) {
+    const RegionEntry &R = Regions[I];
+    const CodeEntry &C = Codes[R.Code];
+    std::string Name = regionBaseName(R.Class, R.Sub);
+    if (!C.Where.empty())
+      Name += " @ " + C.Where;
+    RS[I].Name = S(Name);
+    RS[I].Canon = S("otter:" + std::to_string(unsigned(R.Class)) + ":" +
+                    std::to_string(R.Sub));
+    RS[I].Desc = S(C.Label.Directive.empty()
+                       ? std::string(labelQualityName(C.Label.Quality))
+                       : C.Label.Directive + " (" +
+                             labelQualityName(C.Label.Quality) + ")");
+    RS[I].File = S(C.Label.File);
+  }
+  const char *PropNames[] = {"otter:code",     "otter:directive",
+                             "otter:file",     "otter:line",
+                             "otter:col",      "otter:function",
+                             "otter:clauses",  "otter:region_id",
+                             "otter:location", "otter:quality"};
+  std::uint32_t SProp[10];
+  for (int I = 0; I < 10; ++I)
+    SProp[I] = S(PropNames[I]);
+  struct CStr {
+    std::uint32_t Directive, File, Function, Clauses, Location;
+  };
+  std::vector<CStr> CS(Codes.size());
+  for (std::size_t I = 1; I < Codes.size(); ++I) {
+    const SourceLabel &L = Codes[I].Label;
+    CS[I] = {S(L.Directive), S(L.File), S(L.Function), S(L.Clauses),
+             S(L.Location)};
+  }
+
+  std::uint64_t MinT = ~0ull, MaxT = 0;
+  for (Location *L : Locs)
+    if (L && L->MinT <= L->MaxT) {
+      MinT = std::min(MinT, L->MinT);
+      MaxT = std::max(MaxT, L->MaxT);
+    }
+  if (MinT > MaxT)
+    MinT = MaxT = 0;
+  OTF2_GlobalDefWriter_WriteClockProperties(D, 1000000000ull, MinT,
+                                            MaxT - MinT + 1,
+                                            OTF2_UNDEFINED_TIMESTAMP);
+  for (std::size_t I = 0; I < S.List.size(); ++I)
+    OTF2_GlobalDefWriter_WriteString(D, std::uint32_t(I), S.List[I].c_str());
+  OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_OPENMP, SOpenMP,
+                                     OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN);
+  OTF2_GlobalDefWriter_WriteSystemTreeNode(D, 0, SHost, SMachine,
+                                           OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  OTF2_GlobalDefWriter_WriteLocationGroup(D, 0, SProcess,
+                                          OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                          OTF2_UNDEFINED_LOCATION_GROUP);
+  std::vector<std::uint64_t> Members, Ranks;
+  for (std::size_t I = 0; I < Locs.size(); ++I) {
+    if (!Locs[I])
+      continue;
+    std::uint64_t N = 0;
+    OTF2_EvtWriter_GetNumberOfEvents(Locs[I]->W, &N);
+    OTF2_GlobalDefWriter_WriteLocation(D, I, SLoc[I],
+                                       OTF2_LOCATION_TYPE_CPU_THREAD, N, 0);
+    Ranks.push_back(Members.size());
+    Members.push_back(I);
+  }
+  for (unsigned I = 0; I < AttrCount; ++I)
+    OTF2_GlobalDefWriter_WriteAttribute(
+        D, I, SAttr[I], SEmpty,
+        (I == AttrTask || I == AttrA) ? OTF2_TYPE_UINT64 : OTF2_TYPE_UINT32);
+  for (unsigned I = 0; I < ParamCount; ++I)
+    OTF2_GlobalDefWriter_WriteParameter(D, I, SParam[I],
+                                        OTF2_PARAMETER_TYPE_UINT64);
+  for (std::size_t I = 0; I < Regions.size(); ++I) {
+    const RegionEntry &R = Regions[I];
+    const SourceLabel &L = Codes[R.Code].Label;
+    OTF2_GlobalDefWriter_WriteRegion(
+        D, std::uint32_t(I), RS[I].Name, RS[I].Canon, RS[I].Desc,
+        roleOf(R.Class, R.Sub), OTF2_PARADIGM_OPENMP, OTF2_REGION_FLAG_NONE,
+        RS[I].File, L.Line, L.Line);
+  }
+  OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                  OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                  std::uint32_t(Members.size()),
+                                  Members.data());
+  OTF2_GlobalDefWriter_WriteGroup(D, 1, STeam, OTF2_GROUP_TYPE_COMM_GROUP,
+                                  OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                  std::uint32_t(Ranks.size()), Ranks.data());
+  OTF2_GlobalDefWriter_WriteComm(D, TeamComm, STeam, 1, OTF2_UNDEFINED_COMM,
+                                 OTF2_COMM_FLAG_NONE);
+  // Definition refs must be dense: calling context = code id - 1.
+  std::uint32_t NextScl = 0;
+  for (std::size_t I = 1; I < Codes.size(); ++I) {
+    const CodeEntry &C = Codes[I];
+    const SourceLabel &L = C.Label;
+    OTF2_SourceCodeLocationRef Scl = OTF2_UNDEFINED_SOURCE_CODE_LOCATION;
+    if (!L.File.empty() && L.Line) {
+      Scl = NextScl++;
+      OTF2_GlobalDefWriter_WriteSourceCodeLocation(D, Scl, CS[I].File,
+                                                   L.Line);
+    }
+    std::uint32_t R = C.Region;
+    if (R == NoRef) // address seen but never in a region: give it one
+      continue;
+    OTF2_GlobalDefWriter_WriteCallingContext(D, std::uint32_t(I - 1), R, Scl,
+                                             OTF2_UNDEFINED_CALLING_CONTEXT);
+    auto prop = [&](int P, OTF2_Type T, OTF2_AttributeValue V) {
+      OTF2_GlobalDefWriter_WriteCallingContextProperty(D, std::uint32_t(I - 1),
+                                                       SProp[P], T, V);
+    };
+    prop(0, OTF2_TYPE_UINT64, u64(C.Code));
+    prop(1, OTF2_TYPE_STRING, str(CS[I].Directive));
+    prop(2, OTF2_TYPE_STRING, str(CS[I].File));
+    prop(3, OTF2_TYPE_UINT32, u32(L.Line));
+    prop(4, OTF2_TYPE_UINT32, u32(L.Col));
+    prop(5, OTF2_TYPE_STRING, str(CS[I].Function));
+    prop(6, OTF2_TYPE_STRING, str(CS[I].Clauses));
+    prop(7, OTF2_TYPE_UINT64, u64(L.RegionId));
+    prop(8, OTF2_TYPE_STRING, str(CS[I].Location));
+    prop(9, OTF2_TYPE_UINT32, u32(std::uint32_t(L.Quality)));
+  }
+}
+
+bool TraceWriter::close(std::string &Error) {
+  std::lock_guard<std::mutex> G(P->M);
+  if (!P->Open || P->Closed)
+    return true;
+  P->Closed = true;
+  for (Location *L : P->Locs)
+    if (L) {
+      L->M.lock(); // waits for a flush in progress; unlocked below
+      L->Closed = true;
+    }
+  // Every code id needs a region for its calling context.
+  for (std::size_t I = 1; I < P->Codes.size(); ++I)
+    if (P->Codes[I].Region == NoRef) {
+      P->Codes[I].Region = std::uint32_t(P->Regions.size());
+      P->Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
+    }
+  bool Ok = true;
+  OTF2_GlobalDefWriter *D = OTF2_Archive_GetGlobalDefWriter(P->Archive);
+  if (!D)
+    Ok = false;
+  else
+    P->writeDefinitions(D);
+  for (Location *L : P->Locs)
+    if (L) {
+      OTF2_Archive_CloseEvtWriter(P->Archive, L->W);
+      OTF2_AttributeList_Delete(L->Attrs);
+    }
+  if (OTF2_Archive_CloseEvtFiles(P->Archive) != OTF2_SUCCESS)
+    Ok = false;
+  // Empty local definition files: readers expect one per location.
+  if (OTF2_Archive_OpenDefFiles(P->Archive) == OTF2_SUCCESS) {
+    for (Location *L : P->Locs)
+      if (L)
+        if (OTF2_DefWriter *DW =
+                OTF2_Archive_GetDefWriter(P->Archive, L->Index))
+          OTF2_Archive_CloseDefWriter(P->Archive, DW);
+    OTF2_Archive_CloseDefFiles(P->Archive);
+  }
+  if (OTF2_Archive_Close(P->Archive) != OTF2_SUCCESS)
+    Ok = false;
+  P->Archive = nullptr;
+  for (Location *L : P->Locs)
+    if (L)
+      L->M.unlock();
+  if (!Ok)
+    Error = "writing the OTF2 archive in '" + P->Opt.Dir +
+            "' failed: " + lastOtf2Error();
+  return Ok;
+}
+
+void TraceWriter::checkpoint() {}
+
+WriterStats TraceWriter::stats() const {
+  std::lock_guard<std::mutex> G(P->M);
+  WriterStats S;
+  S.Events = P->EventCount;
+  for (Location *L : P->Locs)
+    if (L) {
+      ++S.Locations;
+      S.AttributeEvents += L->AttrEvents;
+    }
+  S.Regions = P->Regions.size();
+  S.Codes = P->Codes.size() - 1;
+  return S;
+}
+
+} // namespace otter::trace

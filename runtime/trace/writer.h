@@ -1,0 +1,66 @@
+//===- trace/writer.h - OTF2 archive from flushed event buffers ---*- C++ -*-===//
+//
+// An EventSink that writes each flushed buffer into its thread's OTF2 event
+// writer (see codec.h for the encoding), and the definitions (locations,
+// regions per source construct, code addresses with their labels, clock
+// properties) when the archive is closed. Nothing here runs on the hot path.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_WRITER_H
+#define OTTER_TRACE_WRITER_H
+
+#include "core/recorder.h"
+#include "otter/label.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace otter::trace {
+
+struct WriterOptions {
+  std::string Dir;          // the archive directory (…/trace)
+  std::string Creator = "OTTER";
+  std::uint64_t ChunkBytes = 1 << 20; // OTF2 event chunk per location
+};
+
+struct WriterStats {
+  std::uint64_t Events = 0;      // Events consumed
+  std::uint64_t Locations = 0;
+  std::uint64_t Regions = 0;
+  std::uint64_t Codes = 0;
+  std::uint64_t AttributeEvents = 0; // events that needed an attribute list
+};
+
+class TraceWriter final : public EventSink {
+public:
+  using Resolver = std::function<SourceLabel(std::uint64_t Code)>;
+  TraceWriter(WriterOptions O, Resolver R);
+  ~TraceWriter() override;
+
+  /// Creates the archive. False: Error says why (one line).
+  bool open(std::string &Error);
+  void consume(const ThreadState &T, const Event *Events,
+               std::size_t N) override;
+  /// Writes the definitions and closes the archive. Idempotent.
+  bool close(std::string &Error);
+  /// Writes the definitions so far into the anchor + global definition
+  /// files (atomically replaced), so that a run killed later still reads up
+  /// to the last event chunk written. Cheap enough to call at every flush.
+  void checkpoint();
+  WriterStats stats() const;
+
+  /// For tests: encode and write one thread's events under location L.
+  void write(std::uint32_t Location, std::uint32_t ThreadType,
+             const Event *Events, std::size_t N);
+
+  struct Impl;
+
+private:
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace otter::trace
+
+#endif // OTTER_TRACE_WRITER_H

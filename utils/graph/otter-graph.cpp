@@ -1,0 +1,144 @@
+//===- utils/graph/otter-graph.cpp - Task graph from an OTTER OTF2 trace --===//
+//
+// otter-graph <archive dir | traces.otf2 | output dir> [-o DIR]
+//             [--format dot,csv,canon,all]
+//
+// Reads the events and labels back from the trace (trace/reader.h) and runs
+// the runtime's own graph builder and writers on them, so the files equal
+// the ones the runtime wrote at exit.
+//
+//===----------------------------------------------------------------------===//
+#include "graph/builder.h"
+#include "graph/writers.h"
+#include "trace/reader.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <sys/stat.h>
+
+using namespace otter;
+
+namespace {
+
+const char *Usage =
+    "usage: otter-graph <trace> [-o DIR] [--format LIST]\n"
+    "\n"
+    "Rebuilds the task graph from an OTTER OTF2 trace and writes the same\n"
+    "files as the runtime: nodes.csv and graph.csv (csv), graph.gv (dot),\n"
+    "graph.txt (canon).\n"
+    "\n"
+    "  <trace>        the archive directory (…/trace), its traces.otf2\n"
+    "                 anchor file, or the run's OTTER_OUTPUT_DIR\n"
+    "  -o DIR         output directory (created if missing; default: .)\n"
+    "  --format LIST  comma list of dot, csv, canon, all (default: dot,csv)\n"
+    "  -h, --help     this text\n";
+
+int fail(const std::string &Msg) {
+  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
+  return 1;
+}
+
+bool parseFormats(const std::string &List, GraphFormats &F) {
+  F.Dot = F.Csv = F.Canonical = false;
+  std::size_t Pos = 0;
+  while (Pos <= List.size()) {
+    std::size_t End = List.find(',', Pos);
+    if (End == std::string::npos)
+      End = List.size();
+    std::string Item = List.substr(Pos, End - Pos);
+    if (Item == "dot")
+      F.Dot = true;
+    else if (Item == "csv")
+      F.Csv = true;
+    else if (Item == "canon" || Item == "canonical" || Item == "txt")
+      F.Canonical = true;
+    else if (Item == "all")
+      F.Dot = F.Csv = F.Canonical = true;
+    else
+      return false;
+    Pos = End + 1;
+  }
+  return F.any();
+}
+
+int run(int Argc, char **Argv) {
+  std::string Input, OutDir = ".";
+  GraphFormats Formats;
+  for (int I = 1; I < Argc; ++I) {
+    std::string A = Argv[I];
+    if (A == "-h" || A == "--help") {
+      std::fputs(Usage, stdout);
+      return 0;
+    }
+    if (A == "-o" || A == "--format") {
+      if (I + 1 >= Argc)
+        return fail("option " + A + " needs a value (see --help)");
+      std::string V = Argv[++I];
+      if (A == "-o")
+        OutDir = V;
+      else if (!parseFormats(V, Formats))
+        return fail("bad --format '" + V +
+                    "' (use a comma list of dot, csv, canon, all)");
+      continue;
+    }
+    if (A.rfind("--format=", 0) == 0) {
+      if (!parseFormats(A.substr(9), Formats))
+        return fail("bad --format '" + A.substr(9) +
+                    "' (use a comma list of dot, csv, canon, all)");
+      continue;
+    }
+    if (A.size() > 1 && A[0] == '-')
+      return fail("unknown option '" + A + "' (see --help)");
+    if (!Input.empty())
+      return fail("more than one trace given (see --help)");
+    Input = A;
+  }
+  if (Input.empty())
+    return fail("no trace given (usage: otter-graph <trace> [-o DIR] "
+                "[--format LIST])");
+
+  trace::TraceReader R;
+  std::string Error;
+  if (!R.open(Input, Error))
+    return fail(Error);
+  GraphBuilder B([&R](std::uint64_t Code) { return R.label(Code); });
+  if (!R.readEvents(
+          [&B](std::uint32_t Thread, const Event *E, std::size_t N) {
+            B.addEvents(Thread, E, N);
+          },
+          Error))
+    return fail(Error);
+  Graph G;
+  bool Built = false;
+  runWithLargeStack([&] {
+    try {
+      G = B.build();
+      Built = true;
+    } catch (const std::exception &E) {
+      Error = E.what();
+    }
+  });
+  if (!Built)
+    return fail("building the graph failed: " + Error);
+  if (mkdir(OutDir.c_str(), 0777) != 0 && errno != EEXIST)
+    return fail("cannot create output directory '" + OutDir +
+                "': " + std::strerror(errno));
+  if (!writeGraphFiles(G, OutDir, Formats, Error))
+    return fail(Error);
+  return 0;
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  try {
+    return run(Argc, Argv);
+  } catch (const std::bad_alloc &) {
+    return fail("out of memory");
+  } catch (const std::exception &E) {
+    return fail(E.what());
+  }
+}
