@@ -5,6 +5,7 @@
 #include "graph/builder.h"
 #include "graph/writers.h"
 #include "site_index.h"
+#include "trace/crash.h"
 #include "trace/writer.h"
 
 #include <atomic>
@@ -114,6 +115,16 @@ trace::TraceWriter *startTrace(const Config &Cfg) {
   return nullptr;
 }
 
+/// Runs in a child of a crashing process (trace/crash.h): saves the trace.
+void saveTraceOnCrash() {
+  recorder::Active.store(false, std::memory_order_release);
+  recorder::flushAll();
+  std::string Error;
+  if (Trace && Trace->close(Error))
+    message("", "the program crashed; saved the trace in " +
+                    state().Cfg.OutputDir + "/trace/");
+}
+
 void finishImpl() {
   const Config &Cfg = state().Cfg;
   recorder::Active.store(false, std::memory_order_release);
@@ -220,6 +231,10 @@ void noteCallbackResult(const char *Name, int Result) {
                       (Result >= 0 && Result <= 5 ? Names[Result] : "?") + ")");
 }
 
+namespace {
+void onExit(); // below
+} // namespace
+
 bool start() {
   State &St = state();
   Config &Cfg = St.Cfg;
@@ -236,16 +251,37 @@ bool start() {
       Sinks[N++] = Graphs;
     }
     if (Cfg.Trace)
-      if (trace::TraceWriter *W = startTrace(Cfg))
+      if (trace::TraceWriter *W = startTrace(Cfg)) {
         Sinks[N++] = Trace = W;
+        trace::installCrashHandlers(saveTraceOnCrash);
+      }
     recorder::setSinks(Sinks, N);
     St.Started = true;
+    std::atexit(onExit);
     return true;
   } catch (...) {
     message("error: ", "could not start (out of memory?); not tracing");
     return false;
   }
 }
+
+namespace {
+/// exit() while threads may still run (e.g. called inside a parallel
+/// region: libomp then never calls the tool's finalize). Finish in a forked
+/// copy of the process, where no other thread can touch the buffers.
+void finishInChild() {
+  try {
+    finishImpl();
+  } catch (...) {
+  }
+}
+void onExit() {
+  State &St = state();
+  if (!St.Started || St.Finished.exchange(true))
+    return;
+  trace::runInChild(finishInChild, 60);
+}
+} // namespace
 
 // Called after callbacks are registered (Refused is complete) by finish()
 // and start(); verbose details are printed once, at the end.

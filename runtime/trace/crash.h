@@ -1,0 +1,31 @@
+//===- trace/crash.h - Save the trace when the application crashes -*- C++ -*-===//
+//
+// Handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that save what
+// can be saved and then let the signal do what it would have done without
+// the tool (same exit status, same core dump). The saving (flush buffers,
+// write definitions, close the archive) is not async-signal-safe, so it runs
+// in a child made with _Fork (async-signal-safe, no atfork handlers) from the
+// handler: the crashed process only forks, waits a bounded time and
+// re-raises. If the child deadlocks (a lock held by a thread that no longer
+// exists in it) it is killed after the timeout; the application's fate is
+// unchanged either way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_CRASH_H
+#define OTTER_TRACE_CRASH_H
+
+namespace otter::trace {
+
+/// Installs the handlers once. Save runs in the child; it must not return
+/// control to application code (the child _exits after it).
+void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds = 10);
+
+/// Runs Fn in a _Fork'ed child (a frozen copy of this process, so threads
+/// still running here cannot race with it) and waits for it at most
+/// TimeoutSeconds. Async-signal-safe in the parent. True if the child
+/// exited normally.
+bool runInChild(void (*Fn)(), unsigned TimeoutSeconds);
+
+} // namespace otter::trace
+
+#endif
