@@ -72,7 +72,8 @@ def run_checked(cmd, **kw):
 # Python process would start at Python's own RSS (Linux keeps the pre-exec
 # high-water mark), hiding everything below ~16 MiB.  The launcher is a tiny
 # process: it forks, execs the program, os.wait4-style waits for it and
-# writes "<wall ns> <ru_maxrss KiB>" to the file given as argv[1].
+# writes "<wall ns> <ru_maxrss KiB> <user+sys CPU ns>" to the file given as
+# argv[1].
 LAUNCHER_C = r"""
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,8 +92,10 @@ int main(int argc, char **argv) {
   clock_gettime(CLOCK_MONOTONIC, &b);
   FILE *f = fopen(argv[1], "w");
   if (!f) return 127;
-  fprintf(f, "%lld %ld\n", (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec),
-          ru.ru_maxrss);
+  long long cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
+                  (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
+  fprintf(f, "%lld %ld %lld\n", (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec),
+          ru.ru_maxrss, cpu);
   fclose(f);
   if (WIFEXITED(st)) return WEXITSTATUS(st);
   return 128 + WTERMSIG(st);
@@ -197,7 +200,7 @@ def trace_bytes(outdir):
 
 
 def run_once(launcher, exe, argv, env, outdir, timeout):
-    """One run through the launcher: wall s, peak RSS bytes, stdout, stderr."""
+    """One run through the launcher: wall s, peak RSS bytes, CPU s, stdout, stderr."""
     shutil.rmtree(outdir, ignore_errors=True)
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
             tempfile.NamedTemporaryFile(prefix="otter-bench-", suffix=".rss") as meas:
@@ -211,8 +214,8 @@ def run_once(launcher, exe, argv, env, outdir, timeout):
         o, e = out.read().decode(errors="replace"), err.read().decode(errors="replace")
         if p.returncode != 0:
             raise RuntimeError(f"{exe} {' '.join(argv)} exited {p.returncode}:\n{e[-2000:]}")
-        wall_ns, maxrss_kb = (int(x) for x in open(meas.name).read().split())
-    return wall_ns / 1e9, maxrss_kb * 1024, o, e
+        wall_ns, maxrss_kb, cpu_ns = (int(x) for x in open(meas.name).read().split())
+    return wall_ns / 1e9, maxrss_kb * 1024, cpu_ns / 1e9, o, e
 
 
 def parse_tasks(stdout):
@@ -247,14 +250,14 @@ def cmd_time(args):
                 k = rep % len(args.modes)
                 for mode in args.modes[k:] + args.modes[:k]:
                     env = mode_env(mode, tools, threads, outdir)
-                    wall, rss, o, e = run_once(tools["launcher"], exe, argv, env, outdir, args.timeout)
+                    wall, rss, cpu, o, e = run_once(tools["launcher"], exe, argv, env, outdir, args.timeout)
                     series[mode].append({
-                        "wall_s": wall, "rss_bytes": rss, "tasks": parse_tasks(o),
+                        "wall_s": wall, "cpu_s": cpu, "rss_bytes": rss, "tasks": parse_tasks(o),
                         "events": parse_events(e) if mode in OTTER_MODES else None,
                         "trace_bytes": trace_bytes(outdir) if mode in OTTER_MODES else 0,
                     })
                     log(f"  {name:9s} T={threads} rep {rep + 1}/{args.reps} {mode:8s} "
-                        f"{wall:8.3f} s  {rss / 2**20:8.1f} MiB")
+                        f"{wall:8.3f} s  cpu {cpu:8.3f} s  {rss / 2**20:8.1f} MiB")
             shutil.rmtree(outdir, ignore_errors=True)
             results.extend(summarise(name, argv, threads, series))
     print_table(results, args)
@@ -272,6 +275,7 @@ def cmd_time(args):
 
 def summarise(name, argv, threads, series):
     med = {m: statistics.median(r["wall_s"] for r in runs) for m, runs in series.items()}
+    cpu = {m: statistics.median(r["cpu_s"] for r in runs) for m, runs in series.items()}
     rss = {m: statistics.median(r["rss_bytes"] for r in runs) for m, runs in series.items()}
     rows = []
     for mode, runs in series.items():
@@ -284,6 +288,8 @@ def summarise(name, argv, threads, series):
             "wall_min_s": min(r["wall_s"] for r in runs),
             "wall_max_s": max(r["wall_s"] for r in runs),
             "wall_all_s": [r["wall_s"] for r in runs],
+            "cpu_median_s": cpu[mode],
+            "cpu_all_s": [r["cpu_s"] for r in runs],
             "ratio_untraced": med[mode] / med["untraced"] if "untraced" in med else None,
             "tasks": tasks, "events": events,
             "peak_rss_bytes": rss[mode],
@@ -293,6 +299,8 @@ def summarise(name, argv, threads, series):
         over = med[mode] - med["null"] if "null" in med and mode in OTTER_MODES else None
         row["ns_per_task_over_null"] = over * 1e9 / tasks if over is not None and tasks else None
         row["ns_per_event_over_null"] = over * 1e9 / events if over is not None and events else None
+        cover = cpu[mode] - cpu["null"] if "null" in cpu and mode in OTTER_MODES else None
+        row["cpu_ns_per_task_over_null"] = cover * 1e9 / tasks if cover is not None and tasks else None
         row["trace_bytes_per_task"] = tb / tasks if tasks and mode in OTTER_MODES else None
         row["events_per_task"] = events / tasks if events and tasks else None
         rows.append(row)
@@ -304,14 +312,16 @@ def fmt(v, spec, none="-"):
 
 
 def print_table(rows, args):
-    hdr = ["bench", "T", "mode", "wall s", "x untr", "ns/task", "ns/event", "ev/task",
+    hdr = ["bench", "T", "mode", "wall s", "x untr", "ns/task", "ns/event", "cpu s",
+           "cpu ns/task", "ev/task",
            "RSS MiB", "dRSS MiB", "trace B/task"]
     lines = []
     for r in rows:
         lines.append([
             r["bench"], str(r["threads"]), r["mode"], fmt(r["wall_median_s"], ".3f"),
             fmt(r["ratio_untraced"], ".2f"), fmt(r["ns_per_task_over_null"], ",.0f"),
-            fmt(r["ns_per_event_over_null"], ",.1f"), fmt(r["events_per_task"], ".2f"),
+            fmt(r["ns_per_event_over_null"], ",.1f"), fmt(r["cpu_median_s"], ".3f"),
+            fmt(r["cpu_ns_per_task_over_null"], ",.0f"), fmt(r["events_per_task"], ".2f"),
             fmt(r["peak_rss_bytes"] / 2**20, ",.1f"),
             fmt(r["rss_delta_bytes"] / 2**20 if r["rss_delta_bytes"] is not None else None, "+,.1f"),
             fmt(r["trace_bytes_per_task"], ",.1f"),
@@ -327,7 +337,8 @@ def print_table(rows, args):
         for l in lines:
             print("  ".join(c.ljust(w[i]) if i < 3 else c.rjust(w[i]) for i, c in enumerate(l)))
     print(f"\nmedians of {args.reps} interleaved runs; wall = whole process; ns/task and "
-          "ns/event are (mode - null) / count; dRSS is over untraced.")
+          "ns/event are (mode - null) / count; cpu = user+sys of the process (robust to\n"
+          "other load at 1 thread; at 2 threads it includes libomp's spin-waiting); dRSS is over untraced.")
 
 
 def git_head():
