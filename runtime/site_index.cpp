@@ -72,6 +72,42 @@ std::atomic<const Snapshot *> Current{nullptr};
 std::atomic<std::uintptr_t> OmpLo{1}, OmpHi{0}; // empty until initialised
 std::atomic<unsigned long> Walks{0}, WalksFound{0};
 
+/// Addresses that a stack walk out of libomp returned (the call sites it
+/// resolved by fallback): a fixed-size lock-free set, written on the walk's
+/// slow path only, read at finalize. Full: further addresses are not
+/// recorded (their labels stay exact; only the statistics lose them).
+constexpr std::size_t WalkedSlots = 4096; // power of two
+std::atomic<std::uintptr_t> Walked[WalkedSlots];
+
+void noteWalked(std::uintptr_t A) {
+  std::size_t H = static_cast<std::size_t>((A * 0x9e3779b97f4a7c15ULL) >> 52);
+  for (std::size_t I = 0; I < WalkedSlots; ++I) {
+    std::atomic<std::uintptr_t> &Slot = Walked[(H + I) & (WalkedSlots - 1)];
+    std::uintptr_t Cur = Slot.load(std::memory_order_relaxed);
+    if (Cur == A)
+      return;
+    if (Cur == 0) {
+      if (Slot.compare_exchange_strong(Cur, A, std::memory_order_relaxed))
+        return;
+      if (Cur == A)
+        return;
+    }
+  }
+}
+
+bool wasWalked(std::uintptr_t A) {
+  std::size_t H = static_cast<std::size_t>((A * 0x9e3779b97f4a7c15ULL) >> 52);
+  for (std::size_t I = 0; I < WalkedSlots; ++I) {
+    std::uintptr_t Cur =
+        Walked[(H + I) & (WalkedSlots - 1)].load(std::memory_order_relaxed);
+    if (Cur == A)
+      return true;
+    if (Cur == 0)
+      return false;
+  }
+  return false;
+}
+
 struct Global {
   std::mutex M; // scans, describe, statistics
   std::vector<std::unique_ptr<Snapshot>> All;
@@ -295,6 +331,16 @@ const Site *findSite(const Snapshot *S, std::uintptr_t Code) {
   return nullptr;
 }
 
+/// The address a stack walk reports for the site whose return address A it
+/// found: A - 1, inside the same site (the call instruction) but never a
+/// return address, so the events found by the walk get their own label
+/// (quality Fallback) apart from the events libomp reported with A itself.
+const void *walkedSiteAddress(const Snapshot *S, std::uintptr_t A) {
+  std::uintptr_t R = findSite(S, A - 1) ? A - 1 : A;
+  noteWalked(R);
+  return reinterpret_cast<const void *>(R);
+}
+
 std::string hex(std::uintptr_t V) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "0x%" PRIxPTR, V);
@@ -450,7 +496,7 @@ const void *userCodeAddress(const void *Code) {
     auto A = reinterpret_cast<std::uintptr_t>(Frames[I]);
     if (findSite(S, A)) {
       WalksFound.fetch_add(1, std::memory_order_relaxed);
-      return Frames[I];
+      return walkedSiteAddress(S, A);
     }
   }
   // Rare: maybe the site is in an object dlopen'ed since the last scan.
@@ -463,7 +509,8 @@ const void *userCodeAddress(const void *Code) {
       for (int I = 0; I < N; ++I)
         if (findSite(S, reinterpret_cast<std::uintptr_t>(Frames[I]))) {
           WalksFound.fetch_add(1, std::memory_order_relaxed);
-          return Frames[I];
+          return walkedSiteAddress(
+              S, reinterpret_cast<std::uintptr_t>(Frames[I]));
         }
   }
   return Code;
@@ -473,6 +520,9 @@ SourceLabel describeCodeAddress(const void *Code) {
   Global &G = global();
   std::lock_guard<std::mutex> Lock(G.M);
   SourceLabel L = describeLocked(G, Code);
+  if (L.Quality == LabelQuality::Exact &&
+      wasWalked(reinterpret_cast<std::uintptr_t>(Code)))
+    L.Quality = LabelQuality::Fallback;
   G.Described[reinterpret_cast<std::uintptr_t>(Code)] = L.Quality;
   return L;
 }
@@ -490,6 +540,8 @@ SiteIndexStats siteIndexStats() {
     (void)A;
     if (Q == LabelQuality::Exact)
       ++R.Exact;
+    else if (Q == LabelQuality::Fallback)
+      ++R.Fallback;
     else if (Q == LabelQuality::Approximate)
       ++R.Approximate;
     else

@@ -12,8 +12,10 @@
 
 namespace otter {
 
-/// Hot path: Code unchanged unless it lies inside libomp; then the first
-/// return address on the stack that lies inside an instrumented site.
+/// Hot path: Code unchanged unless it lies inside libomp; then the site
+/// found by walking the stack to the first return address that lies inside
+/// an instrumented site (returned as that address - 1: still inside the
+/// site, and described with quality Fallback).
 const void *userCodeAddress(const void *Code);
 bool codeIsInsideOpenMPRuntime(const void *Code);
 /// Off the hot path: the label of a code address.
@@ -29,6 +31,7 @@ struct SiteIndexStats {
   unsigned long Sites = 0;
   unsigned long Directives = 0;
   unsigned long Exact = 0;       // described from the site table
+  unsigned long Fallback = 0;    // ... for an address found by a stack walk
   unsigned long Approximate = 0; // dladdr (and symbolizer) only
   unsigned long Unknown = 0;
   unsigned long Walks = 0;       // userCodeAddress stack walks out of libomp

@@ -213,6 +213,10 @@ void finishImpl() {
                       " approximate, " + std::to_string(Counts[3]) +
                       " unresolved");
     }
+    SiteIndexStats SI = siteIndexStats();
+    message("", "stack walks out of libomp: " + std::to_string(SI.Walks) +
+                    ", " + std::to_string(SI.Walks - SI.WalksFound) +
+                    " found no instrumented call site");
   }
 }
 

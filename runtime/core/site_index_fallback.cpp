@@ -42,4 +42,6 @@ SourceLabel describeCodeAddress(const void *Code) {
   return L;
 }
 
+SiteIndexStats siteIndexStats() { return {}; }
+
 } // namespace otter
