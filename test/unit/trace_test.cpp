@@ -1,0 +1,155 @@
+//===- trace_test.cpp - OTF2 writer -> reader round trip ------------------===//
+#include "trace/reader.h"
+#include "trace/writer.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace otter;
+
+namespace {
+
+std::string tempDir() {
+  char T[] = "/tmp/otter-trace-test-XXXXXX";
+  const char *D = mkdtemp(T);
+  return D ? D : "/tmp";
+}
+
+Event ev(std::uint64_t Time, EventKind K, TaskId Task, std::uint32_t Seq,
+         std::uint64_t A = 0, std::uint64_t Code = 0, std::uint32_t Aux = 0,
+         std::uint16_t Sub = 0, std::uint32_t Extra = 0) {
+  Event E;
+  std::memset(&E, 0, sizeof E);
+  E.Time = Time;
+  E.Kind = K;
+  E.Task = Task;
+  E.Seq = Seq;
+  E.A = A;
+  E.Code = Code;
+  E.Aux = Aux;
+  E.Sub = Sub;
+  E.Extra = Extra;
+  return E;
+}
+
+SourceLabel labelFor(std::uint64_t Code) {
+  SourceLabel L;
+  L.File = "synthetic.c";
+  L.Line = std::uint32_t(Code & 0xff);
+  L.Col = 3;
+  L.Function = "f";
+  L.Directive = "task";
+  L.RegionId = Code * 7;
+  L.Location = "synthetic+0x" + std::to_string(Code);
+  L.Quality = LabelQuality::Exact;
+  return L;
+}
+
+constexpr TaskId id(std::uint32_t Thread, std::uint64_t N) {
+  return (std::uint64_t(Thread) + 1) << 40 | N;
+}
+
+/// A stream with every kind, odd ids (0, non-OTTER ids), unpredictable
+/// fields and a long steady part (many buffers).
+std::vector<Event> stream(std::uint32_t Thread) {
+  std::vector<Event> V;
+  std::uint64_t T = 1000 + Thread;
+  TaskId Init = id(Thread, 1);
+  V.push_back(ev(T++, EventKind::ThreadBegin, 0, 0, 0, 0, 0, 1));
+  V.push_back(ev(T++, EventKind::ImplicitTaskBegin, Init, 0, 0, 0, 1, 0,
+                 TaskInitial));
+  V.push_back(ev(T++, EventKind::ParallelBegin, Init, 1, id(Thread, 2),
+                 0x401000, 4));
+  std::uint32_t Seq = 2;
+  for (std::uint64_t I = 0; I < 20000; ++I) {
+    TaskId C = id(Thread, 3 + I);
+    V.push_back(ev(T++, EventKind::TaskCreate, Init, Seq++, C,
+                   0x401100 + (I % 3) * 16, TaskExplicit));
+    if (I % 7 == 0)
+      V.push_back(ev(T, EventKind::TaskDependence, C, 0, 0xdead0 + I, 0, 0,
+                     std::uint16_t(1 + I % 3)));
+    V.push_back(ev(T++, EventKind::TaskSchedule, Init, Seq, C, 0, 0, 7));
+    V.push_back(ev(T++, EventKind::SyncBegin, C, I % 7 == 0 ? 1 : 0, 0,
+                   0x401200, 0, 5));
+    V.push_back(ev(T++, EventKind::SyncEnd, C, I % 7 == 0 ? 2 : 1, 0,
+                   0x401200, 0, 5));
+    V.push_back(ev(T++, EventKind::TaskSchedule, C, 3, Init, 0, 0,
+                   I % 11 == 0 ? 2 : 1));
+  }
+  V.push_back(ev(T++, EventKind::MutexAcquire, Init, Seq++, 0x7fff12345678,
+                 0x401300, 0, 5));
+  V.push_back(ev(T++, EventKind::MutexAcquired, Init, Seq++, 0x7fff12345678,
+                 0x401300, 0, 5));
+  V.push_back(ev(T++, EventKind::MutexReleased, Init, Seq++, 0x7fff12345678,
+                 0x401310, 0, 5));
+  V.push_back(ev(T++, EventKind::Cancel, Init, Seq++, 0, 0x401400, 0x11));
+  V.push_back(ev(T++, EventKind::TaskSchedule, 0, 0, 0, 0, 0, 7));
+  V.push_back(ev(T++, EventKind::TaskCreate, 12345, 9, 0xffffffffffffull,
+                 0, 3));
+  V.push_back(ev(T++, EventKind::ParallelEnd, Init, Seq++, id(Thread, 2),
+                 0x401000));
+  V.push_back(ev(T++, EventKind::ThreadEnd, 0, 0));
+  return V;
+}
+
+} // namespace
+
+TEST(Trace, WriterReaderRoundTripIsExact) {
+  std::string Dir = tempDir();
+  trace::WriterOptions O;
+  O.Dir = Dir;
+  trace::TraceWriter W(O, labelFor);
+  std::string Error;
+  ASSERT_TRUE(W.open(Error)) << Error;
+  std::vector<Event> In[2] = {stream(0), stream(1)};
+  for (std::uint32_t L = 0; L < 2; ++L)
+    for (std::size_t I = 0; I < In[L].size(); I += 4096) // like buffers
+      W.write(L, 1, In[L].data() + I, std::min<std::size_t>(4096, In[L].size() - I));
+  ASSERT_TRUE(W.close(Error)) << Error;
+  EXPECT_EQ(W.stats().Events, In[0].size() + In[1].size());
+
+  trace::TraceReader R;
+  ASSERT_TRUE(R.open(Dir, Error)) << Error;
+  std::vector<Event> Out[2];
+  ASSERT_TRUE(R.readEvents(
+      [&](std::uint32_t T, const Event *E, std::size_t N) {
+        ASSERT_LT(T, 2u);
+        Out[T].insert(Out[T].end(), E, E + N);
+      },
+      Error))
+      << Error;
+  for (int L = 0; L < 2; ++L) {
+    ASSERT_EQ(In[L].size(), Out[L].size());
+    for (std::size_t I = 0; I < In[L].size(); ++I)
+      ASSERT_EQ(0, std::memcmp(&In[L][I], &Out[L][I], sizeof(Event)))
+          << "location " << L << " event " << I << " kind "
+          << int(In[L][I].Kind);
+  }
+  SourceLabel Got = R.label(0x401210 - 0x10), Want = labelFor(0x401200);
+  EXPECT_EQ(Got.File, Want.File);
+  EXPECT_EQ(Got.Line, Want.Line);
+  EXPECT_EQ(Got.RegionId, Want.RegionId);
+  EXPECT_EQ(Got.Location, Want.Location);
+  EXPECT_EQ(Got.Quality, Want.Quality);
+  std::system(("rm -rf '" + Dir + "'").c_str());
+}
+
+TEST(Trace, ReaderErrorsAreOneLine) {
+  trace::TraceReader R;
+  std::string Error;
+  EXPECT_FALSE(R.open("/nonexistent/otter", Error));
+  EXPECT_NE(Error.find("cannot open"), std::string::npos);
+  std::string Dir = tempDir();
+  EXPECT_FALSE(R.open(Dir, Error));
+  EXPECT_NE(Error.find("no OTF2 archive"), std::string::npos);
+  std::system(("printf garbage > '" + Dir + "/traces.otf2'").c_str());
+  trace::TraceReader R2;
+  EXPECT_FALSE(R2.open(Dir, Error));
+  EXPECT_EQ(Error.find('\n'), std::string::npos);
+  std::system(("rm -rf '" + Dir + "'").c_str());
+}
