@@ -491,29 +491,34 @@ const void *userCodeAddress(const void *Code) {
   Walks.fetch_add(1, std::memory_order_relaxed);
   void *Frames[64];
   int N = backtrace(Frames, 64);
+  // Our own frames (this function, the callback), then libomp's, then the
+  // code that called into libomp: only that frame may be the site. Walking
+  // further would find the caller's caller -- e.g. the fork call site of an
+  // instrumented parallel region around an uninstrumented taskloop -- and
+  // give a wrong exact label.
+  int I = 0;
+  while (I < N && !codeIsInsideOpenMPRuntime(Frames[I]))
+    ++I;
+  while (I < N && codeIsInsideOpenMPRuntime(Frames[I]))
+    ++I;
+  if (I == N)
+    return Code;
+  auto A = reinterpret_cast<std::uintptr_t>(Frames[I]);
   const Snapshot *S = Current.load(std::memory_order_acquire);
-  for (int I = 0; I < N; ++I) {
-    auto A = reinterpret_cast<std::uintptr_t>(Frames[I]);
-    if (findSite(S, A)) {
-      WalksFound.fetch_add(1, std::memory_order_relaxed);
-      return walkedSiteAddress(S, A);
-    }
+  if (!findSite(S, A)) {
+    // Rare: maybe the site is in an object dlopen'ed since the last scan.
+    Global &G = global();
+    std::unique_lock<std::mutex> Lock(G.M, std::try_to_lock);
+    if (Lock.owns_lock())
+      S = refreshIfChanged(G);
   }
-  // Rare: maybe the site is in an object dlopen'ed since the last scan.
-  Global &G = global();
-  std::unique_lock<std::mutex> Lock(G.M, std::try_to_lock);
-  if (Lock.owns_lock()) {
-    const Snapshot *Old = S;
-    S = refreshIfChanged(G);
-    if (S != Old)
-      for (int I = 0; I < N; ++I)
-        if (findSite(S, reinterpret_cast<std::uintptr_t>(Frames[I]))) {
-          WalksFound.fetch_add(1, std::memory_order_relaxed);
-          return walkedSiteAddress(
-              S, reinterpret_cast<std::uintptr_t>(Frames[I]));
-        }
+  if (findSite(S, A)) {
+    WalksFound.fetch_add(1, std::memory_order_relaxed);
+    return walkedSiteAddress(S, A);
   }
-  return Code;
+  // Uninstrumented caller: its own return address (an approximate label in
+  // user code rather than one inside libomp).
+  return Frames[I];
 }
 
 SourceLabel describeCodeAddress(const void *Code) {
