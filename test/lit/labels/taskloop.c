@@ -18,6 +18,12 @@
 // RUN: FileCheck --check-prefix=CSV %s < %t.d2/nodes.csv
 // RUN: FileCheck %s < %t.d0/graph.txt
 // RUN: FileCheck %s < %t.d2/graph.txt
+// With full LTO (gold): the same labels, no site-table warning.
+// RUN: rm -rf %t.dl
+// RUN: %otter-cc -O2 -flto -fuse-ld=gold %s -o %tl
+// RUN: %otter-run OTTER_VERBOSE=1 OMP_NUM_THREADS=4 OTTER_OUTPUT_DIR=%t.dl %tl 2>%t.errl | FileCheck --check-prefix=OUT %s
+// RUN: FileCheck --check-prefix=ERR %s < %t.errl
+// RUN: FileCheck %s < %t.dl/graph.txt
 #include <stdio.h>
 static int a[16];
 int main(void) {
@@ -63,25 +69,25 @@ int main(void) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} implicit_task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-39]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} implicit_task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-40]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-40]]:1{{( flags=executor)?}}{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} single_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-41]]:1{{( flags=executor)?}}{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-40]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-41]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-39]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-40]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-41]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-42]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-43]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-44]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-45]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-43]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-44]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-43]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-44]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-42]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-43]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-44]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-45]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-46]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-47]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-48]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-46]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-47]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskgroup_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-48]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-49]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-47]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-48]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-49]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-50]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} taskwait parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-48]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-49]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} taskwait parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-47]]:1{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} single_begin parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-59]]:1{{( flags=executor)?}}{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-60]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-61]]:1{{( flags=executor)?}}{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_end parent={{[^ ]+}} at={{[^ ]*}}/taskloop.c:[[@LINE-62]]:1{{( flags=executor)?}}{{$}}
