@@ -708,11 +708,22 @@ struct Analyzer::Impl {
       TS.Cur = S;
       TS.Impl.push_back({S, TS.Busy, 0});
       if (X.K == Kind::Implicit) {
-        // Members start from the encountering task's path at the fork.
-        auto It = ForkRec.find(X.Team);
-        if (It != ForkRec.end()) {
-          X.Rec = It->second;
-          incref(X.Rec);
+        // A member starts from the encountering task's path when it begins
+        // (the fork's cost up to then is serial before it), else from the
+        // fork.
+        std::uint32_t Enc = Teams[X.Team].Encountering;
+        if (Enc != None && Slots[Enc].Id &&
+            !(Slots[Enc].Flags & SCompleted)) {
+          std::int64_t V = mark(Enc);
+          Slots[S].Base = V;
+          Slots[S].Rec = Slots[Enc].Rec;
+          incref(Slots[S].Rec);
+        } else {
+          auto It = ForkRec.find(X.Team);
+          if (It != ForkRec.end()) {
+            Slots[S].Rec = It->second;
+            incref(Slots[S].Rec);
+          }
         }
       }
       break;
@@ -1128,13 +1139,33 @@ struct Analyzer::Impl {
         ++Open;
         R.WorkNs += T.Exec;
         std::int64_t V = mark(S);
-        assign(Best, V, T.Rec);
+        assign(Best, V, Slots[S].Rec);
+        if (T.Team != None && !Teams[T.Team].Finalized) {
+          Teams[T.Team].Work += T.Exec;
+          if (T.K == Kind::Implicit)
+            assign(Teams[T.Team].Join, V, Slots[S].Rec);
+        }
       }
     }
     if (Open)
       R.Warnings.push_back(std::to_string(Open) +
                            " task(s) did not complete in the trace "
                            "(truncated or still running?)");
+    // Regions whose end or members' ends are missing (truncated trace):
+    // report what was seen.
+    for (std::uint32_t TI = 0; TI < Teams.size(); ++TI) {
+      Team &Tm = Teams[TI];
+      if (Tm.Pseudo || Tm.Finalized)
+        continue;
+      if (!Tm.ParallelEnded) {
+        Tm.End = R.LastTime;
+        if (Tm.Join.V != NegInf)
+          Tm.JoinSpan = Tm.Join.V - Tm.ForkV;
+      }
+      Tm.ParallelEnded = true;
+      Tm.Ended = Tm.Members;
+      finalizeTeam(TI);
+    }
     if (OutOfOrder)
       R.Warnings.push_back(std::to_string(OutOfOrder) +
                            " event(s) out of time order");

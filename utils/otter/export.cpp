@@ -134,8 +134,8 @@ void AggregateGraph::writeDot(const Result &R, const LabelFn &Label,
                         : C.S.K == Kind::Parallel ? "trapezium"
                                                   : "box";
     OS << "  n" << I << " [shape=" << Shape << ",label="
-       << jsonString(std::string(kindName(C.S.K)) + "\\n" + C.where() +
-                     "\\n" + std::to_string(C.S.Instances) + "x, " +
+       << jsonString(std::string(kindName(C.S.K)) + "\n" + C.where() +
+                     "\n" + std::to_string(C.S.Instances) + "x, " +
                      fmtNs(double(C.S.TotalNs)))
        << "];\n";
   }

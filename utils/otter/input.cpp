@@ -23,6 +23,8 @@ struct Batch {
   std::vector<Event> Events;
 };
 
+struct Shared;
+
 /// One location's batches, produced by a reader thread.
 struct Lane {
   std::mutex M;
@@ -40,23 +42,49 @@ struct Lane {
     Q.push_back(std::move(B));
     CV.notify_all();
   }
-  void finish(bool Ok, const std::string &E) {
-    std::lock_guard<std::mutex> L(M);
-    Done = true;
-    Failed = !Ok;
-    Error = E;
-    CV.notify_all();
-  }
-  /// Next batch; false at the end of the lane.
-  bool pop(Batch &Out) {
+  /// Next batch; false at the end of the lane or when stopped.
+  bool pop(Batch &Out, const std::atomic<bool> &Stop) {
     std::unique_lock<std::mutex> L(M);
-    CV.wait(L, [&] { return !Q.empty() || Done; });
-    if (Q.empty())
+    CV.wait(L, [&] { return !Q.empty() || Done || Stop.load(); });
+    if (Q.empty() || Stop.load())
       return false;
     Out = std::move(Q.front());
     Q.pop_front();
     CV.notify_all();
     return true;
+  }
+  void wake() {
+    std::lock_guard<std::mutex> G(M);
+    CV.notify_all();
+  }
+};
+
+/// Owned jointly by the merging thread and the readers, so that a reader
+/// stuck inside OTF2 on a damaged file can be abandoned safely.
+struct Shared {
+  std::vector<std::unique_ptr<Lane>> Lanes;
+  std::atomic<bool> Stop{false};
+  std::mutex M;
+  std::condition_variable CV;
+  std::size_t Finished = 0;
+  void stopAll() {
+    Stop.store(true);
+    for (auto &L : Lanes)
+      L->wake();
+  }
+  void finish(Lane &Ln, bool Ok, const std::string &E) {
+    {
+      std::lock_guard<std::mutex> G(Ln.M);
+      Ln.Done = true;
+      Ln.Failed = !Ok;
+      Ln.Error = E;
+      Ln.CV.notify_all();
+    }
+    if (!Ok)
+      stopAll(); // one damaged location ends the whole read
+    std::lock_guard<std::mutex> G(M);
+    ++Finished;
+    CV.notify_all();
   }
 };
 
@@ -93,18 +121,18 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
             Fn(Th, E[I]);
         },
         Error);
-  std::vector<std::unique_ptr<Lane>> Lanes;
+  auto Sh = std::make_shared<Shared>();
   for (std::size_t I = 0; I < L; ++I)
-    Lanes.push_back(std::make_unique<Lane>());
-  std::atomic<bool> Stop{false};
+    Sh->Lanes.push_back(std::make_unique<Lane>());
   std::vector<std::thread> Readers;
+  std::string Anchor = Path;
   for (std::size_t J = 0; J < L; ++J) {
-    Readers.emplace_back([&, J] {
-      Lane &Ln = *Lanes[J];
+    Readers.emplace_back([Sh, Anchor, J] {
+      Lane &Ln = *Sh->Lanes[J];
       trace::TraceReader R;
       std::string E;
-      if (!R.open(Path, E)) {
-        Ln.finish(false, E);
+      if (!R.open(Anchor, E)) {
+        Sh->finish(Ln, false, E);
         return;
       }
       // Locations arrive one after another: keep the J-th.
@@ -113,7 +141,7 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
       std::uint32_t Cur = 0;
       bool Ok = R.readEvents(
           [&](std::uint32_t Th, const Event *Ev, std::size_t N) {
-            if (Stop.load(std::memory_order_relaxed))
+            if (Sh->Stop.load(std::memory_order_relaxed))
               return;
             if (!Any) {
               Any = true;
@@ -127,10 +155,10 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
             Batch B;
             B.Thread = Th;
             B.Events.assign(Ev, Ev + N);
-            Ln.push(std::move(B), Stop);
+            Ln.push(std::move(B), Sh->Stop);
           },
           E);
-      Ln.finish(Ok, E);
+      Sh->finish(Ln, Ok, E);
     });
   }
   // k-way merge by time.
@@ -148,7 +176,7 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
     while (Pos[J] >= Cur[J].Events.size()) {
       Pos[J] = 0;
       Cur[J].Events.clear();
-      if (!Lanes[J]->pop(Cur[J]))
+      if (!Sh->Lanes[J]->pop(Cur[J], Sh->Stop))
         return false;
     }
     return true;
@@ -156,7 +184,7 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   for (std::size_t J = 0; J < L; ++J)
     if (refill(J))
       Heap.push({Cur[J].Events[0].Time, J});
-  while (!Heap.empty()) {
+  while (!Heap.empty() && !Sh->Stop.load()) {
     std::size_t J = Heap.top().Lane;
     Heap.pop();
     // Deliver this lane's events while it stays the earliest.
@@ -173,18 +201,37 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
     if (Pos[J] < Cur[J].Events.size())
       Heap.push({Cur[J].Events[Pos[J]].Time, J});
   }
-  Stop.store(true);
-  for (auto &Ln : Lanes) {
-    std::lock_guard<std::mutex> G(Ln->M);
-    Ln->CV.notify_all();
+  bool Failed = Sh->Stop.load();
+  Sh->stopAll();
+  {
+    // Readers stop at their next batch; one stuck inside OTF2 on a damaged
+    // file is abandoned (it owns its state) after a grace period.
+    std::unique_lock<std::mutex> G(Sh->M);
+    Sh->CV.wait_for(G, std::chrono::seconds(Failed ? 2 : 60),
+                    [&] { return Sh->Finished == L; });
   }
-  for (std::thread &T : Readers)
-    T.join();
-  for (auto &Ln : Lanes)
+  for (std::thread &T : Readers) {
+    bool Done;
+    {
+      std::lock_guard<std::mutex> G(Sh->M);
+      Done = Sh->Finished == L;
+    }
+    if (Done)
+      T.join();
+    else
+      T.detach();
+  }
+  for (auto &Ln : Sh->Lanes) {
+    std::lock_guard<std::mutex> G(Ln->M);
     if (Ln->Failed) {
       Error = Ln->Error;
       return false;
     }
+  }
+  if (Failed) {
+    Error = "reading '" + Path + "' was interrupted";
+    return false;
+  }
   return true;
 }
 

@@ -10,8 +10,6 @@
 #include "input.h"
 #include "report.h"
 
-#include "graph/builder.h"
-#include "graph/writers.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -85,9 +83,10 @@ const CommandHelp Helps[] = {
      "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track per\n"
      "  thread, a slice per task and construct, flow arrows for creation and\n"
      "  dependence edges. Default -o otter.perfetto.json.\n"
-     "dot, csv: the full task graph (-o: file for dot, directory for csv), or\n"
+     "dot, csv: the full task graph, as 'otter graph' (-o DIR, default .), or\n"
      "  with --aggregate one node per source construct (instances, total time)\n"
-     "  and edges with counts. --svg also renders the dot file with Graphviz.\n"},
+     "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
+     "  for csv). --svg also renders the dot file with Graphviz.\n"},
 };
 
 int fail(const std::string &Msg) {
@@ -173,36 +172,43 @@ bool runDot(const std::string &Gv, std::string &Svg, std::string &Error) {
   return true;
 }
 
-/// The full task graph through the shared graph builder.
-bool buildGraph(cli::ArchiveInput &In, Graph &G, std::string &Error) {
-  GraphBuilder B([&](std::uint64_t Code) { return In.label(Code); });
-  cli::Progress Prog("reading events");
-  std::uint64_t N = 0;
-  bool Ok = In.streamRaw(
-      [&](std::uint32_t Th, const Event *E, std::size_t K) {
-        B.addEvents(Th, E, K);
-        N += K;
-        if (K)
-          Prog.tick(N & ~std::uint64_t(0xfffff));
-      },
-      Error);
-  Prog.done();
-  if (!Ok)
-    return false;
-  if (N == 0) {
-    Error = "'" + In.path() + "': the trace has no events";
-    return false;
+/// Directory of this executable (otter-graph is installed beside it).
+std::string selfDir() {
+  char Buf[4096];
+  ssize_t N = readlink("/proc/self/exe", Buf, sizeof Buf - 1);
+  if (N <= 0)
+    return ".";
+  std::string P(Buf, std::size_t(N));
+  std::size_t Slash = P.rfind('/');
+  return Slash == std::string::npos ? "." : P.substr(0, Slash);
+}
+
+/// The full task graph: runs otter-graph (the trace reader + the runtime's
+/// own graph builder and writers), so `otter graph` writes exactly the files
+/// otter-graph and the runtime write. Its errors are already one line.
+int runOtterGraph(const std::string &Archive, const std::string &Dir,
+                  const std::string &Formats) {
+  std::string Exe = selfDir() + "/otter-graph";
+  if (access(Exe.c_str(), X_OK) != 0)
+    Exe = "otter-graph"; // from PATH
+  std::fflush(stdout);
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return fail(std::string("cannot run otter-graph: ") + std::strerror(errno));
+  if (Pid == 0) {
+    execlp(Exe.c_str(), Exe.c_str(), Archive.c_str(), "-o", Dir.c_str(),
+           "--format", Formats.c_str(), (char *)nullptr);
+    std::fprintf(stderr, "otter: error: cannot run '%s': %s\n", Exe.c_str(),
+                 std::strerror(errno));
+    _exit(127);
   }
-  bool Built = false;
-  runWithLargeStack([&] {
-    try {
-      G = B.build();
-      Built = true;
-    } catch (const std::exception &X) {
-      Error = std::string("building the graph failed: ") + X.what();
-    }
-  });
-  return Built;
+  int St = 0;
+  while (waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(St))
+    return WEXITSTATUS(St);
+  return fail("otter-graph was killed by signal " +
+              std::to_string(WIFSIGNALED(St) ? WTERMSIG(St) : 0));
 }
 
 void printWritten(const Options &O, const std::vector<std::string> &Files) {
@@ -217,58 +223,35 @@ void printWritten(const Options &O, const std::vector<std::string> &Files) {
   }
 }
 
-int cmdGraph(cli::ArchiveInput &In, const Options &O) {
-  GraphFormats F;
+int cmdGraph(const Options &O) {
   std::string Fmt = O.Format.empty() ? "dot,csv" : O.Format;
-  F.Dot = F.Csv = F.Canonical = false;
-  std::size_t Pos = 0;
-  while (Pos <= Fmt.size()) {
-    std::size_t C = Fmt.find(',', Pos);
-    std::string W = Fmt.substr(Pos, C == std::string::npos ? C : C - Pos);
-    if (W == "dot")
-      F.Dot = true;
-    else if (W == "csv")
-      F.Csv = true;
-    else if (W == "canon")
-      F.Canonical = true;
-    else if (W == "all")
-      F.Dot = F.Csv = F.Canonical = true;
-    else
-      return usage("unknown graph format '" + W +
-                   "' (expected dot, csv, canon or all)");
-    if (C == std::string::npos)
-      break;
-    Pos = C + 1;
-  }
   std::string Dir = O.Output.empty() ? "." : O.Output;
-  if (!isDir(Dir))
-    return fail("output directory '" + Dir + "' does not exist");
-  Graph G;
-  std::string Error;
-  if (!buildGraph(In, G, Error))
-    return fail(Error);
-  if (!writeGraphFiles(G, Dir, F, Error))
-    return fail(Error);
+  int Rc = runOtterGraph(O.Archive, Dir, Fmt);
+  if (Rc != 0)
+    return Rc;
   std::vector<std::string> Files;
-  if (F.Csv) {
+  bool All = Fmt.find("all") != std::string::npos;
+  if (All || Fmt.find("csv") != std::string::npos) {
     Files.push_back(Dir + "/nodes.csv");
     Files.push_back(Dir + "/graph.csv");
   }
-  if (F.Dot)
+  if (All || Fmt.find("dot") != std::string::npos)
     Files.push_back(Dir + "/graph.gv");
-  if (F.Canonical)
+  if (All || Fmt.find("canon") != std::string::npos)
     Files.push_back(Dir + "/graph.txt");
   printWritten(O, Files);
   return 0;
 }
 
-int cmdExport(cli::ArchiveInput &In, const Options &O) {
-  Labels L{In, {}};
+int cmdExport(const std::string &, const Options &O,
+              cli::ArchiveInput *InP = nullptr) {
   std::string Error;
   std::vector<std::string> Files;
   if (O.Format.empty())
     return usage("export needs --format perfetto, dot or csv");
   if (O.Format == "perfetto") {
+    cli::ArchiveInput &In = *InP;
+    Labels L{In, {}};
     if (O.Aggregate || O.Svg)
       return usage("--aggregate and --svg apply to --format dot/csv");
     std::string Out = O.Output.empty() ? "otter.perfetto.json" : O.Output;
@@ -291,6 +274,8 @@ int cmdExport(cli::ArchiveInput &In, const Options &O) {
     if (O.Svg && O.Format != "dot")
       return usage("--svg needs --format dot");
     if (O.Aggregate) {
+      cli::ArchiveInput &In = *InP;
+      Labels L{In, {}};
       AggregateGraph A;
       Result R;
       if (!analyse(In, &A, R, Error))
@@ -324,33 +309,19 @@ int cmdExport(cli::ArchiveInput &In, const Options &O) {
         Files.push_back(Dir + "/aggregate_edges.csv");
       }
     } else {
-      Graph G;
-      if (!buildGraph(In, G, Error))
-        return fail(Error);
+      std::string Dir = O.Output.empty() ? "." : O.Output;
+      int Rc = runOtterGraph(O.Archive, Dir, O.Format);
+      if (Rc != 0)
+        return Rc;
       if (O.Format == "dot") {
-        std::string Out = O.Output.empty() ? "graph.gv" : O.Output;
-        std::ofstream OS(Out);
-        if (!OS)
-          return fail("cannot write '" + Out + "': " + std::strerror(errno));
-        writeDot(G, OS);
-        if (!OS.flush())
-          return fail("error writing '" + Out + "'");
-        Files.push_back(Out);
+        Files.push_back(Dir + "/graph.gv");
         if (O.Svg) {
           std::string Svg;
-          if (!runDot(Out, Svg, Error))
+          if (!runDot(Dir + "/graph.gv", Svg, Error))
             return fail(Error);
           Files.push_back(Svg);
         }
       } else {
-        std::string Dir = O.Output.empty() ? "." : O.Output;
-        if (!isDir(Dir))
-          return fail("output directory '" + Dir + "' does not exist");
-        GraphFormats F;
-        F.Dot = false;
-        F.Csv = true;
-        if (!writeGraphFiles(G, Dir, F, Error))
-          return fail(Error);
         Files.push_back(Dir + "/nodes.csv");
         Files.push_back(Dir + "/graph.csv");
       }
@@ -427,18 +398,25 @@ int run(int argc, char **argv) {
     return usage("no archive given");
   if (O.Command == "export" && O.Format.empty())
     return usage("export needs --format perfetto, dot or csv");
+  if (O.Command == "export" && O.Format != "perfetto" && O.Format != "dot" &&
+      O.Format != "csv")
+    return usage("unknown export format '" + O.Format +
+                 "' (expected perfetto, dot or csv)");
   if (O.Command != "export" && O.Command != "graph" &&
       (!O.Format.empty() || O.Aggregate || O.Svg))
     return usage("--format/--aggregate/--svg apply to 'export'");
 
+  if (O.Command == "graph")
+    return cmdGraph(O);
+  if (O.Command == "export" && !O.Aggregate && O.Format != "perfetto" &&
+      (O.Format == "dot" || O.Format == "csv"))
+    return cmdExport(O.Archive, O);
   cli::ArchiveInput In;
   std::string Error;
   if (!In.open(O.Archive, Error))
     return fail(Error);
-  if (O.Command == "graph")
-    return cmdGraph(In, O);
   if (O.Command == "export")
-    return cmdExport(In, O);
+    return cmdExport(O.Archive, O, &In);
   Result R;
   if (!analyse(In, nullptr, R, Error))
     return fail(Error);

@@ -1,0 +1,59 @@
+// Bad input: a missing, truncated or corrupt archive, a trace written by
+// another tool, an empty trace. Each gives one line "otter: error: ..."
+// naming the problem and a non-zero exit, for every command.
+// RUN: %clang -fopenmp -O1 %s -o %t
+// RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OMP_NUM_THREADS=2 %t
+// RUN: otter summary %t.d > /dev/null
+//
+// RUN: not otter summary %t.missing 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not otter parallelism %t.missing 2>&1 | wc -l | FileCheck %s --check-prefix=ONE
+// MISSING: otter: error: cannot open '{{.*}}.missing': No such file or directory
+//
+// An event file cut in half.
+// RUN: rm -rf %t.trunc && cp -r %t.d %t.trunc
+// RUN: python3 -c "import os,sys; p=sys.argv[1]; os.truncate(p, os.path.getsize(p)//2)" %t.trunc/trace/traces/0.evt
+// RUN: not otter summary %t.trunc 2>&1 | FileCheck %s --check-prefix=TRUNC
+// RUN: not otter parallelism --json %t.trunc 2>&1 | FileCheck %s --check-prefix=TRUNC
+// RUN: not otter diagnose %t.trunc 2>&1 | wc -l | FileCheck %s --check-prefix=ONE
+// RUN: not otter export --format perfetto -o %t.trunc.json %t.trunc 2>&1 | FileCheck %s --check-prefix=TRUNC
+// RUN: not otter graph -o %t.trunc %t.trunc 2>&1 | wc -l | FileCheck %s --check-prefix=ONE
+// TRUNC: otter: error: {{.*}}events{{.*}}location 0
+//
+// A missing event file.
+// RUN: rm -rf %t.noevt && cp -r %t.d %t.noevt && rm %t.noevt/trace/traces/1.evt
+// RUN: not otter summary %t.noevt 2>&1 | FileCheck %s --check-prefix=NOEVT
+// NOEVT: otter: error: {{.*}}location 1
+//
+// A corrupt anchor file.
+// RUN: rm -rf %t.corrupt && cp -r %t.d %t.corrupt
+// RUN: python3 -c "import sys; open(sys.argv[1], 'wb').write(bytes(range(256)) * 8)" %t.corrupt/trace/traces.otf2
+// RUN: not otter summary %t.corrupt 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// RUN: not otter export --format dot --aggregate -o %t.corrupt.gv %t.corrupt 2>&1 | FileCheck %s --check-prefix=CORRUPT
+// CORRUPT: otter: error: cannot read OTF2 archive '{{.*}}traces.otf2'
+//
+// Not a trace at all.
+// RUN: not otter summary %s 2>&1 | FileCheck %s --check-prefix=NOTRACE
+// NOTRACE: otter: error: cannot read OTF2 archive '{{.*}}bad-input.c'
+//
+// A valid OTF2 archive written by another tool, and an empty OTTER trace.
+// RUN: %clang %S/Inputs/empty-trace.c -lotf2 -o %t.writer
+// RUN: rm -rf %t.foreign %t.empty && %t.writer %t.foreign foreign && %t.writer %t.empty
+// RUN: not otter summary %t.foreign 2>&1 | FileCheck %s --check-prefix=FOREIGN
+// RUN: not otter parallelism %t.foreign/traces.otf2 2>&1 | FileCheck %s --check-prefix=FOREIGN
+// FOREIGN: otter: error: '{{.*}}traces.otf2' is not an OTTER trace
+// RUN: not otter summary %t.empty 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not otter diagnose --json %t.empty 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not otter export --format perfetto -o %t.empty.json %t.empty 2>&1 | FileCheck %s --check-prefix=EMPTY
+// EMPTY: otter: error: '{{.*}}': the trace has no events
+// RUN: test ! -e %t.empty.json
+//
+// ONE: {{^ *}}1{{$}}
+#include <stdio.h>
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel reduction(+ : n)
+  n += 1;
+  printf("%d\n", n);
+  return 0;
+}

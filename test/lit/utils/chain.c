@@ -1,0 +1,31 @@
+// A chain of four 20 ms tasks linked by inout dependences: everything is on
+// one path, so span ~= work and parallelism ~= 1; the critical path is the
+// task construct below (all four instances).
+// REQUIRES: plugin
+// RUN: %otter-cc -O1 %s -o %t
+// RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OMP_NUM_THREADS=2 %t
+// RUN: otter parallelism --json %t.d > %t.json
+// Work: 80 ms of spinning plus start-up (the machine may be loaded: a spin
+// can be descheduled at its end, so allow +50%).
+// RUN: python3 %S/Inputs/check.py %t.json work_ns=76e6:130e6 parallelism=0.85:1.15 rpath=20:0.85 region.parallelism=0.85:1.15
+// RUN: otter parallelism %t.d | FileCheck %s
+// RUN: otter diagnose %t.d | FileCheck %s --check-prefix=DIAG
+#include "Inputs/spin.h"
+
+int main(void) {
+  int x = 0;
+#pragma omp parallel
+#pragma omp single
+  for (int i = 0; i < 4; ++i) {
+#pragma omp task depend(inout : x)
+    spin_ms(20);
+  }
+  return x;
+}
+// CHECK: critical path
+// CHECK: task {{ *}}{{.*}}chain.c:20 {{.*}}(4 tasks)
+// CHECK: top contributors to the critical path:
+// CHECK-NEXT: task {{ *}}{{.*}}chain.c:20
+// DIAG-NOT: too_fine
+// DIAG-NOT: sibling_imbalance
+// DIAG-NOT: contention
