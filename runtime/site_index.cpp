@@ -3,8 +3,11 @@
 // Reads the plugin's site table (include/otter/site_table.h) from the
 // PT_NOTE segments of every loaded object and answers two questions:
 //  - userCodeAddress (hot path): if OMPT's codeptr_ra lies inside libomp
-//    (taskloop, cancel barrier...), the first return address on the stack
-//    that lies inside an instrumented call site; two compares otherwise;
+//    (taskloop, cancel barrier...), the return address of the frame that
+//    called into libomp: if it lies inside an instrumented call site, that
+//    address - 1 (same site, own label, quality Fallback), else the frame's
+//    own address (approximate); never a frame further up. Two compares
+//    otherwise;
 //  - describeCodeAddress (finalize): exact label when start < Code <= end of
 //    a site, else an approximate one (module+offset, dladdr symbol, optional
 //    llvm-symbolizer behind OTTER_SYMBOLIZE=1).
