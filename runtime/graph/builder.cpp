@@ -86,6 +86,13 @@ std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
   return F;
 }
 
+/// The end of a worksharing construct that every member of a team
+/// encounters (not a taskloop, which belongs to one task).
+bool isTeamWorkEnd(const Event &E) {
+  return E.Kind == EventKind::WorkEnd &&
+         static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop;
+}
+
 std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
   // splitmix64-style combination: order sensitive, well distributed.
   H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
@@ -191,7 +198,9 @@ private:
 
   std::uint64_t taskHash(std::uint32_t T);
   std::uint64_t parallelHash(std::uint32_t P);
-  std::vector<std::uint32_t> orderedMembers(std::uint32_t P);
+  std::uint64_t itemHash(std::uint64_t H, std::uint32_t Pos);
+  std::vector<std::size_t> phaseEnds(const std::vector<std::uint32_t> &Items) const;
+  std::vector<std::uint64_t> segmentHashes(std::uint32_t TI);
 
   NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                  std::uint64_t Code, std::uint64_t Time,
@@ -219,7 +228,8 @@ private:
   };
   /// Runs S until its next barrier (returns the order position of the
   /// barrier's SyncBegin) or its end (returns ~0u).
-  std::uint32_t runStrand(Strand &S, TeamCtx &Team);
+  std::uint32_t runStrand(Strand &S, TeamCtx &Team,
+                          std::size_t StopAt = ~std::size_t(0));
   void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
                 std::uint32_t CreatePos);
   NodeId emitTeam(std::uint32_t P, NodeId Cursor, NodeId EncounterParent,
@@ -357,6 +367,35 @@ void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
   }
 }
 
+std::uint64_t Walker::itemHash(std::uint64_t H, std::uint32_t Pos) {
+  const Event &E = ev(Pos);
+  H = mix(H, (std::uint64_t(E.Kind) << 16) | E.Sub);
+  // Not a barrier's code: libomp gives it on the team's primary thread
+  // only (workers report none at the end of a parallel region), and the
+  // signature must not depend on which member is the primary (e.g. when
+  // it is the one that executed a single).
+  if (!(E.Kind == EventKind::SyncBegin &&
+        isBarrier(static_cast<SyncKind>(E.Sub))))
+    H = mix(H, label(E.Code).second);
+  if (E.Kind == EventKind::Cancel)
+    H = mix(H, cancelNodeFlags(E.Aux));
+  if (E.Kind == EventKind::TaskCreate) {
+    auto It = TaskIndex.find(E.A);
+    if (It != TaskIndex.end()) {
+      TaskInfo &C = Tasks[It->second];
+      for (std::uint32_t D = C.Begin; D < C.End; ++D)
+        if (ev(D).Kind == EventKind::TaskDependence)
+          H = mix(H, ev(D).Sub);
+      H = mix(H, taskHash(It->second));
+    }
+  } else if (E.Kind == EventKind::ParallelBegin) {
+    auto It = ParallelIndex.find(E.A);
+    if (It != ParallelIndex.end())
+      H = mix(H, parallelHash(It->second));
+  }
+  return H;
+}
+
 std::uint64_t Walker::taskHash(std::uint32_t TI) {
   TaskInfo &T = Tasks[TI];
   if (T.HashDone)
@@ -366,35 +405,53 @@ std::uint64_t Walker::taskHash(std::uint32_t TI) {
   H = mix(H, label(T.Code).second);
   std::vector<std::uint32_t> Items;
   strand(T, Items);
-  for (std::uint32_t Pos : Items) {
-    const Event &E = ev(Pos);
-    H = mix(H, (std::uint64_t(E.Kind) << 16) | E.Sub);
-    // Not a barrier's code: libomp gives it on the team's primary thread
-    // only (workers report none at the end of a parallel region), and the
-    // signature must not depend on which member is the primary (e.g. when
-    // it is the one that executed a single).
-    if (!(E.Kind == EventKind::SyncBegin &&
-          isBarrier(static_cast<SyncKind>(E.Sub))))
-      H = mix(H, label(E.Code).second);
-    if (E.Kind == EventKind::Cancel)
-      H = mix(H, cancelNodeFlags(E.Aux));
-    if (E.Kind == EventKind::TaskCreate) {
-      auto It = TaskIndex.find(E.A);
-      if (It != TaskIndex.end()) {
-        TaskInfo &C = Tasks[It->second];
-        for (std::uint32_t D = C.Begin; D < C.End; ++D)
-          if (ev(D).Kind == EventKind::TaskDependence)
-            H = mix(H, ev(D).Sub);
-        H = mix(H, taskHash(It->second));
-      }
-    } else if (E.Kind == EventKind::ParallelBegin) {
-      auto It = ParallelIndex.find(E.A);
-      if (It != ParallelIndex.end())
-        H = mix(H, parallelHash(It->second));
-    }
-  }
+  for (std::uint32_t Pos : Items)
+    H = itemHash(H, Pos);
   T.Hash = H;
   return H;
+}
+
+/// Where a team member's strand is cut into phases: after the end of every
+/// worksharing construct (every member of a team encounters the same ones,
+/// in the same order) and after every barrier (with the ends of the
+/// constructs that the barrier closes, which strand() put after it).
+/// Returns the exclusive end index of each phase in Items; the last phase
+/// ends at Items.size() and may be empty.
+std::vector<std::size_t>
+Walker::phaseEnds(const std::vector<std::uint32_t> &Items) const {
+  std::vector<std::size_t> Ends;
+  for (std::size_t I = 0; I < Items.size(); ++I) {
+    const Event &E = ev(Items[I]);
+    bool Cut = false;
+    if (E.Kind == EventKind::SyncBegin &&
+        isBarrier(static_cast<SyncKind>(E.Sub))) {
+      while (I + 1 < Items.size() && isTeamWorkEnd(ev(Items[I + 1])))
+        ++I;
+      Cut = true;
+    } else if (isTeamWorkEnd(E)) {
+      Cut = true;
+    }
+    if (Cut)
+      Ends.push_back(I + 1);
+  }
+  Ends.push_back(Items.size());
+  return Ends;
+}
+
+/// Signatures of a team member's phases (see phaseEnds).
+std::vector<std::uint64_t> Walker::segmentHashes(std::uint32_t TI) {
+  std::vector<std::uint32_t> Items;
+  strand(Tasks[TI], Items);
+  std::vector<std::uint64_t> Out;
+  std::size_t Begin = 0;
+  for (std::size_t End : phaseEnds(Items)) {
+    std::uint64_t H = 0x7365676dULL;
+    for (std::size_t I = Begin; I < End; ++I)
+      H = itemHash(H, Items[I]);
+    Out.push_back(H);
+    Begin = End;
+  }
+  return Out;
 }
 
 std::uint64_t Walker::parallelHash(std::uint32_t PI) {
@@ -402,28 +459,28 @@ std::uint64_t Walker::parallelHash(std::uint32_t PI) {
   if (P.HashDone)
     return P.Hash;
   P.HashDone = true;
-  std::vector<std::uint64_t> Hs;
-  for (std::uint32_t M : P.Members)
-    Hs.push_back(taskHash(M));
-  std::sort(Hs.begin(), Hs.end());
+  // Per phase, the multiset of what the members did: the same whichever
+  // member did which part (see emitTeam).
+  std::vector<std::vector<std::uint64_t>> Segs;
+  std::size_t Phases = 0;
+  for (std::uint32_t M : P.Members) {
+    Segs.push_back(segmentHashes(M));
+    Phases = std::max(Phases, Segs.back().size());
+  }
   std::uint64_t H = mix(0x706172ULL, label(P.Code).second);
   H = mix(H, P.Members.size());
-  for (std::uint64_t X : Hs)
-    H = mix(H, X);
+  for (std::size_t Ph = 0; Ph < Phases; ++Ph) {
+    std::vector<std::uint64_t> Column;
+    for (const auto &S : Segs)
+      Column.push_back(Ph < S.size() ? S[Ph] : 0);
+    std::sort(Column.begin(), Column.end());
+    for (std::uint64_t X : Column)
+      H = mix(H, X);
+  }
   P.Hash = H;
   return H;
 }
 
-/// The implicit tasks of a team in canonical order: by subtree signature,
-/// so the order does not depend on which thread got which work. Ties (equal
-/// subtrees) keep team-index order.
-std::vector<std::uint32_t> Walker::orderedMembers(std::uint32_t PI) {
-  std::vector<std::uint32_t> M = Parallels[PI].Members;
-  std::stable_sort(M.begin(), M.end(), [&](std::uint32_t A, std::uint32_t B) {
-    return taskHash(A) < taskHash(B);
-  });
-  return M;
-}
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                        std::uint64_t Code, std::uint64_t Time,
@@ -545,9 +602,9 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   Team.Pending.push_back(Child);
 }
 
-std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team) {
+std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
   TaskInfo &T = Tasks[S.Task];
-  while (S.Pos < S.Items.size()) {
+  while (S.Pos < S.Items.size() && S.Pos < StopAt) {
     std::uint32_t Pos = S.Items[S.Pos++];
     const Event &E = ev(Pos);
     std::uint32_t Thread = threadOf(Pos);
@@ -672,13 +729,21 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team) {
       break;
     }
   }
-  S.Ended = true;
+  S.Ended = S.Pos >= S.Items.size();
   return ~0u;
 }
 
 /// A team: parallel_begin, one implicit task per member, the team's
 /// barriers (the k-th barrier of every member is the same instance),
-/// parallel_end. Members run strand by strand up to each barrier.
+/// parallel_end.
+///
+/// Members run phase by phase (see phaseEnds: a phase ends with a
+/// worksharing construct or a barrier). Within a phase the members are
+/// interchangeable: which thread runs a single, or which one runs both of
+/// two singles, is the schedule's choice. So in every phase the members'
+/// work is put on the implicit-task nodes ("slots") in the order of its
+/// signature, not by thread; each node still records the thread that really
+/// encountered it. The graph is then the same whichever member did what.
 NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
                         std::uint32_t Pos) {
   ParallelInfo &P = Parallels[PI];
@@ -690,82 +755,123 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   TeamCtx Team;
   Team.TeamNode = Begin;
   std::vector<Strand> Strands;
-  for (std::uint32_t M : orderedMembers(PI)) {
+  std::vector<std::vector<std::uint64_t>> Segs;
+  std::vector<std::vector<std::size_t>> Ends;
+  std::vector<std::size_t> Phase;
+  for (std::uint32_t M : P.Members) {
     TaskInfo &T = Tasks[M];
     if (T.Visited)
       continue;
     T.Visited = true;
     T.Team = &Team;
-    T.Node = addNode(NodeKind::ImplicitTask, Begin, T.Thread, P.Code, T.Time,
-                     T.Flags);
-    G.Nodes[T.Node].LabelInherited = true;
-    addEdge(Begin, T.Node, EdgeKind::Scope);
     Strand S;
     S.Task = M;
     strand(T, S.Items);
-    S.Cursor = T.Node;
+    Ends.push_back(phaseEnds(S.Items));
     Strands.push_back(std::move(S));
+    Segs.push_back(segmentHashes(M));
+    Phase.push_back(0);
   }
-  std::vector<std::uint32_t> Stops(Strands.size());
+  // Members still running, in the order of their current phase's signature
+  // (ties: team index).
+  auto slotOrder = [&] {
+    std::vector<std::size_t> Active;
+    for (std::size_t I = 0; I < Strands.size(); ++I)
+      if (!Strands[I].Ended && Phase[I] < Ends[I].size())
+        Active.push_back(I);
+    std::stable_sort(Active.begin(), Active.end(),
+                     [&](std::size_t A, std::size_t B) {
+                       return Segs[A][Phase[A]] < Segs[B][Phase[B]];
+                     });
+    return Active;
+  };
+  std::vector<NodeId> SlotNode, SlotCursor;
+  for (std::size_t I : slotOrder()) {
+    TaskInfo &T = Tasks[Strands[I].Task];
+    NodeId N = addNode(NodeKind::ImplicitTask, Begin, T.Thread, P.Code,
+                       T.Time, T.Flags);
+    G.Nodes[N].LabelInherited = true;
+    addEdge(Begin, N, EdgeKind::Scope);
+    SlotNode.push_back(N);
+    SlotCursor.push_back(N);
+  }
   bool EndBarrier = false; // the last barrier ends the parallel region
   for (;;) {
-    bool Any = false;
-    for (std::size_t I = 0; I < Strands.size(); ++I) {
-      Stops[I] = Strands[I].Ended ? ~0u : runStrand(Strands[I], Team);
-      Any |= Stops[I] != ~0u;
-    }
-    if (!Any)
+    std::vector<std::size_t> Order = slotOrder();
+    if (Order.empty())
       break;
-    // One barrier node for this instance; label from the first member that
-    // has a code address (workers report none at the implicit barrier).
-    std::uint64_t Code = 0, Time = 0;
-    NodeKind Kind = NodeKind::BarrierImplicit;
-    bool Missing = false;
-    for (std::size_t I = 0; I < Strands.size(); ++I) {
-      if (Stops[I] == ~0u) {
-        Missing = true;
-        continue;
-      }
-      const Event &B = ev(Stops[I]);
-      if (!Code && B.Code)
-        Code = B.Code;
-      if (!Time || B.Time < Time)
-        Time = B.Time;
-      if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
-        Kind = NodeKind::Barrier;
+    std::vector<std::uint32_t> Stops(Order.size(), ~0u);
+    bool AnyBarrier = false;
+    auto runPhase = [&](std::size_t K) {
+      Strand &S = Strands[Order[K]];
+      Tasks[S.Task].Node = SlotNode[K]; // parent of what this phase makes
+      S.Cursor = SlotCursor[K];
+      std::uint32_t Stop = runStrand(S, Team, Ends[Order[K]][Phase[Order[K]]]);
+      SlotCursor[K] = S.Cursor;
+      return Stop;
+    };
+    for (std::size_t K = 0; K < Order.size(); ++K) {
+      Stops[K] = runPhase(K);
+      AnyBarrier |= Stops[K] != ~0u;
     }
-    if (Missing)
-      warn("not every member of a team reached a barrier");
-    for (std::uint32_t Stop : Stops)
-      if (Stop != ~0u)
-        EndBarrier = static_cast<SyncKind>(ev(Stop).Sub) ==
-                     SyncKind::BarrierImplicitParallel;
-    NodeId Barrier = addNode(Kind, Begin, NoThread, Code, Time);
-    for (std::size_t I = 0; I < Strands.size(); ++I)
-      if (Stops[I] != ~0u) {
-        addEdge(Strands[I].Cursor, Barrier, EdgeKind::Scope);
-        Strands[I].Cursor = Barrier;
+    if (AnyBarrier) {
+      // One barrier node for this instance; label from the first member
+      // that has a code address (workers report none at the implicit
+      // barrier of a parallel region).
+      std::uint64_t Code = 0, Time = 0;
+      NodeKind Kind = NodeKind::BarrierImplicit;
+      bool Missing = false;
+      for (std::uint32_t Stop : Stops) {
+        if (Stop == ~0u) {
+          Missing = true;
+          continue;
+        }
+        const Event &B = ev(Stop);
+        if (!Code && B.Code)
+          Code = B.Code;
+        if (!Time || B.Time < Time)
+          Time = B.Time;
+        if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
+          Kind = NodeKind::Barrier;
+        EndBarrier =
+            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierImplicitParallel;
       }
-    syncAll(Team.Pending, Barrier);
+      if (Missing)
+        warn("not every member of a team reached a barrier");
+      NodeId Barrier = addNode(Kind, Begin, NoThread, Code, Time);
+      for (std::size_t K = 0; K < Order.size(); ++K)
+        if (Stops[K] != ~0u) {
+          addEdge(SlotCursor[K], Barrier, EdgeKind::Scope);
+          SlotCursor[K] = Barrier;
+        }
+      syncAll(Team.Pending, Barrier);
+      // The rest of the phase: the ends of the constructs this barrier
+      // closes, in the same slot as their begins.
+      for (std::size_t K = 0; K < Order.size(); ++K)
+        if (Stops[K] != ~0u && runPhase(K) != ~0u)
+          warn("two barriers in one phase");
+    }
+    for (std::size_t I : Order)
+      ++Phase[I];
   }
   // Every parallel region ends with an implicit barrier, but libomp 19
   // reports none for a serialized team (a team of one): make it, so that a
   // region's shape does not depend on whether its team was serialized.
-  if (!EndBarrier && !Strands.empty()) {
+  if (!EndBarrier && !SlotCursor.empty()) {
     NodeId Barrier =
         addNode(NodeKind::BarrierImplicit, Begin, NoThread, P.Code, E.Time);
     G.Nodes[Barrier].LabelInherited = true;
-    for (Strand &S : Strands) {
-      addEdge(S.Cursor, Barrier, EdgeKind::Scope);
-      S.Cursor = Barrier;
+    for (NodeId &C : SlotCursor) {
+      addEdge(C, Barrier, EdgeKind::Scope);
+      C = Barrier;
     }
     syncAll(Team.Pending, Barrier);
   }
   NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
                        P.Code, E.Time);
-  for (Strand &S : Strands)
-    addEdge(S.Cursor, End, EdgeKind::Scope);
-  if (Strands.empty())
+  for (NodeId C : SlotCursor)
+    addEdge(C, End, EdgeKind::Scope);
+  if (SlotCursor.empty())
     addEdge(Begin, End, EdgeKind::Scope);
   return End;
 }

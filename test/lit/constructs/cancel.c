@@ -56,23 +56,23 @@ int main(void) {
 // CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[TGB1:[0-9]+]] scope
-// CHECK-NEXT: n[[TGB1]] taskgroup_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGB1]] taskgroup_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T1:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TGE1:[0-9]+]] scope
-// CHECK-NEXT: n[[T1]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE1]] sync
-// CHECK-NEXT: n[[TGE1]] taskgroup_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGE1]] taskgroup_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope
@@ -105,8 +105,8 @@ int main(void) {
 // CANCEL-NEXT:   -> n[[T1:[0-9]+]] create
 // CANCEL-NEXT:   -> n[[TGE1:[0-9]+]] scope
 // CANCEL-NEXT: n[[T1]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CANCEL-NEXT:   -> n[[C1:[0-9]+]] scope
-// CANCEL-NEXT: n[[C1]] cancel parent=n[[T1]] at={{.*}} flags=taskgroup
+// CANCEL-NEXT:   -> n[[CN1:[0-9]+]] scope
+// CANCEL-NEXT: n[[CN1]] cancel parent=n[[T1]] at={{.*}} flags=taskgroup
 // CANCEL-NEXT:   -> n[[TGE1]] sync
 // CANCEL-NEXT: n[[TGE1]] taskgroup_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CANCEL-NEXT:   -> n[[IB1:[0-9]+]] scope
@@ -127,12 +127,12 @@ int main(void) {
 // CANCEL-NEXT:   -> n[[IT3:[0-9]+]] scope
 // CANCEL-NEXT:   -> n[[IT4:[0-9]+]] scope
 // CANCEL-NEXT: n[[IT3]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
-// CANCEL-NEXT:   -> n[[C2:[0-9]+]] scope
+// CANCEL-NEXT:   -> n[[CN2:[0-9]+]] scope
 // CANCEL-NEXT: n[[IT4]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
-// CANCEL-NEXT:   -> n[[C3:[0-9]+]] scope
-// CANCEL-NEXT: n[[C2]] cancel parent=n[[IT3]] at={{.*}} flags=parallel
+// CANCEL-NEXT:   -> n[[CN3:[0-9]+]] scope
+// CANCEL-NEXT: n[[CN2]] cancel parent=n[[IT3]] at={{.*}} flags=parallel
 // CANCEL-NEXT:   -> n[[IB3:[0-9]+]] scope
-// CANCEL-NEXT: n[[C3]] cancel parent=n[[IT4]] at={{.*}} flags=parallel
+// CANCEL-NEXT: n[[CN3]] cancel parent=n[[IT4]] at={{.*}} flags=parallel
 // CANCEL-NEXT:   -> n[[IB3]] scope
 // CANCEL-NEXT: n[[IB3]] barrier_implicit parent=n[[PB2]] at={{[^ ]*}}{{$}}
 // CANCEL-NEXT:   -> n[[IB4:[0-9]+]] scope

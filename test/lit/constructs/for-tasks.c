@@ -69,6 +69,8 @@ int main(void) {
 // CHECK-NEXT:   -> n[[LE2:[0-9]+]] scope
 // CHECK-NEXT: n[[LE1]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LB3:[0-9]+]] scope
+// CHECK-NEXT: n[[LE2]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LB4:[0-9]+]] scope
 // CHECK-NEXT: n[[LB3]] loop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T5:[0-9]+]] create
 // CHECK-NEXT:   -> n[[LE3:[0-9]+]] scope
@@ -76,8 +78,6 @@ int main(void) {
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] sync
 // CHECK-NEXT: n[[LE3]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
-// CHECK-NEXT: n[[LE2]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LB4:[0-9]+]] scope
 // CHECK-NEXT: n[[LB4]] loop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T6:[0-9]+]] create
 // CHECK-NEXT:   -> n[[LE4:[0-9]+]] scope

@@ -60,10 +60,10 @@ int main(void) {
 // CHECK-NEXT:   -> n[[LE2:[0-9]+]] scope
 // CHECK-NEXT: n[[LE1]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LB3:[0-9]+]] scope
-// CHECK-NEXT: n[[LB3]] loop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
 // CHECK-NEXT: n[[LE2]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LB4:[0-9]+]] scope
+// CHECK-NEXT: n[[LB3]] loop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
 // CHECK-NEXT: n[[LB4]] loop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
@@ -71,12 +71,12 @@ int main(void) {
 // CHECK-NEXT:   -> n[[LE4:[0-9]+]] scope
 // CHECK-NEXT: n[[LE3]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LB5:[0-9]+]] scope
+// CHECK-NEXT: n[[LE4]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LB6:[0-9]+]] scope
 // CHECK-NEXT: n[[LB5]] loop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LE5:[0-9]+]] scope
 // CHECK-NEXT: n[[LE5]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB3:[0-9]+]] scope
-// CHECK-NEXT: n[[LE4]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LB6:[0-9]+]] scope
 // CHECK-NEXT: n[[LB6]] loop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[LE6:[0-9]+]] scope
 // CHECK-NEXT: n[[LE6]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}

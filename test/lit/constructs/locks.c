@@ -63,12 +63,12 @@ int main(void) {
 // CHECK-NEXT:   -> n[[IT1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
 // CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LB1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[LKB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LB2:[0-9]+]] scope
-// CHECK-NEXT: n[[LB1]] lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LE1:[0-9]+]] scope
-// CHECK-NEXT: n[[LE1]] lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LKB2:[0-9]+]] scope
+// CHECK-NEXT: n[[LKB1]] lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LKE1:[0-9]+]] scope
+// CHECK-NEXT: n[[LKE1]] lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB1:[0-9]+]] scope
 // CHECK-NEXT: n[[NLB1]] nest_lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB2:[0-9]+]] scope
@@ -78,9 +78,9 @@ int main(void) {
 // CHECK-NEXT:   -> n[[NLE2:[0-9]+]] scope
 // CHECK-NEXT: n[[NLE2]] nest_lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[B1:[0-9]+]] scope
-// CHECK-NEXT: n[[LB2]] lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LE2:[0-9]+]] scope
-// CHECK-NEXT: n[[LE2]] lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[LKB2]] lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LKE2:[0-9]+]] scope
+// CHECK-NEXT: n[[LKE2]] lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB3:[0-9]+]] scope
 // CHECK-NEXT: n[[NLB3]] nest_lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB4:[0-9]+]] scope
@@ -93,17 +93,17 @@ int main(void) {
 // CHECK-NEXT: n[[B1]] barrier parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[MB1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[MB1]] masked_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LB3:[0-9]+]] scope
-// CHECK-NEXT: n[[LB3]] lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[LE3:[0-9]+]] scope
-// CHECK-NEXT: n[[LE3]] lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[MB1]] masked_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LKB3:[0-9]+]] scope
+// CHECK-NEXT: n[[LKB3]] lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[LKE3:[0-9]+]] scope
+// CHECK-NEXT: n[[LKE3]] lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB5:[0-9]+]] scope
-// CHECK-NEXT: n[[NLB5]] nest_lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLB5]] nest_lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLE5:[0-9]+]] scope
-// CHECK-NEXT: n[[NLE5]] nest_lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLE5]] nest_lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[ME1:[0-9]+]] scope
-// CHECK-NEXT: n[[ME1]] masked_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[ME1]] masked_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope

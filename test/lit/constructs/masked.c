@@ -39,18 +39,18 @@ int main(void) {
 // CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[IT3:[0-9]+]] scope
 // CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[MB1:[0-9]+]] scope
-// CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[MB2:[0-9]+]] scope
-// CHECK-NEXT: n[[MB1]] masked_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[MB1]] masked_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[ME1:[0-9]+]] scope
-// CHECK-NEXT: n[[ME1]] masked_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[ME1]] masked_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
-// CHECK-NEXT: n[[MB2]] masked_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[MB2]] masked_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[ME2:[0-9]+]] scope
-// CHECK-NEXT: n[[ME2]] masked_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[ME2]] masked_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope

@@ -76,10 +76,10 @@ int main(void) {
 // CHECK-NEXT:   -> n[[LE3:[0-9]+]] scope
 // CHECK-NEXT: n[[LE2]] loop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB4:[0-9]+]] scope
 // CHECK-NEXT: n[[LE3]] loop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB3:[0-9]+]] scope
+// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB4:[0-9]+]] scope
 // CHECK-NEXT: n[[SB3]] single_begin parent=n[[IT2]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[T2:[0-9]+]] create
 // CHECK-NEXT:   -> n[[IB4]] scope

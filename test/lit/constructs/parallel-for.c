@@ -60,16 +60,16 @@ int main(void) {
 // CHECK-NEXT:   -> n[[IT3:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[IT4:[0-9]+]] scope
 // CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[SCB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT4]] implicit_task parent=n[[PB2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] sections_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] sections_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SCB1]] sections_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCE1:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE1]] sections_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] sections_begin parent=n[[IT4]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE2]] sections_end parent=n[[IT4]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SCB2]] sections_begin parent=n[[IT4]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCE2:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE2]] sections_end parent=n[[IT4]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE2:[0-9]+]] scope

@@ -51,27 +51,27 @@ int main(void) {
 // CHECK-NEXT:   -> n[[IT1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[IT2:[0-9]+]] scope
 // CHECK-NEXT: n[[IT1]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[SCB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] sections_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCB2:[0-9]+]] scope
+// CHECK-NEXT: n[[SCB1]] sections_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] sections_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SCB2]] sections_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
-// CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] sections_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB3:[0-9]+]] scope
-// CHECK-NEXT: n[[SB3]] sections_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SE3:[0-9]+]] scope
-// CHECK-NEXT: n[[SE3]] sections_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCE1:[0-9]+]] scope
+// CHECK-NEXT:   -> n[[SCE2:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE1]] sections_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCB3:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE2]] sections_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCB4:[0-9]+]] scope
+// CHECK-NEXT: n[[SCB3]] sections_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCE3:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE3]] sections_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE2]] sections_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SB4:[0-9]+]] scope
-// CHECK-NEXT: n[[SB4]] sections_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[SE4:[0-9]+]] scope
-// CHECK-NEXT: n[[SE4]] sections_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SCB4]] sections_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[SCE4:[0-9]+]] scope
+// CHECK-NEXT: n[[SCE4]] sections_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope

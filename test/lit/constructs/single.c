@@ -52,21 +52,21 @@ int main(void) {
 // CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
 // CHECK-NEXT: n[[IT3]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB3:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
 // CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
-// CHECK-NEXT: n[[SB3]] single_begin parent=n[[IT3]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SB3]] single_begin parent=n[[IT3]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[SE3:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
 // CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
-// CHECK-NEXT: n[[SE3]] single_end parent=n[[IT3]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SE3]] single_end parent=n[[IT3]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope

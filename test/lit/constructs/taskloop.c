@@ -53,59 +53,59 @@ int main(void) {
 // CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{.*}} flags=executor
-// CHECK-NEXT:   -> n[[TB1:[0-9]+]] scope
-// CHECK-NEXT: n[[TB1]] taskloop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{.*}} flags=executor
+// CHECK-NEXT:   -> n[[TLB1:[0-9]+]] scope
+// CHECK-NEXT: n[[TLB1]] taskloop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGB1:[0-9]+]] scope
-// CHECK-NEXT: n[[TGB1]] taskgroup_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGB1]] taskgroup_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T1:[0-9]+]] create
 // CHECK-NEXT:   -> n[[T2:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TGE1:[0-9]+]] scope
-// CHECK-NEXT: n[[T1]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE1]] sync
-// CHECK-NEXT: n[[T2]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE1]] sync
-// CHECK-NEXT: n[[TGE1]] taskgroup_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[TE1:[0-9]+]] scope
-// CHECK-NEXT: n[[TE1]] taskloop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[TB2:[0-9]+]] scope
-// CHECK-NEXT: n[[TB2]] taskloop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGE1]] taskgroup_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[TLE1:[0-9]+]] scope
+// CHECK-NEXT: n[[TLE1]] taskloop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[TLB2:[0-9]+]] scope
+// CHECK-NEXT: n[[TLB2]] taskloop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGB2:[0-9]+]] scope
-// CHECK-NEXT: n[[TGB2]] taskgroup_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGB2]] taskgroup_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T3:[0-9]+]] create
 // CHECK-NEXT:   -> n[[T4:[0-9]+]] create
 // CHECK-NEXT:   -> n[[T5:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TGE2:[0-9]+]] scope
-// CHECK-NEXT: n[[T3]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T3]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE2]] sync
-// CHECK-NEXT: n[[T4]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T4]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE2]] sync
-// CHECK-NEXT: n[[T5]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T5]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TGE2]] sync
-// CHECK-NEXT: n[[TGE2]] taskgroup_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[TE2:[0-9]+]] scope
-// CHECK-NEXT: n[[TE2]] taskloop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[TB3:[0-9]+]] scope
-// CHECK-NEXT: n[[TB3]] taskloop_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TGE2]] taskgroup_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[TLE2:[0-9]+]] scope
+// CHECK-NEXT: n[[TLE2]] taskloop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[TLB3:[0-9]+]] scope
+// CHECK-NEXT: n[[TLB3]] taskloop_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T6:[0-9]+]] create
 // CHECK-NEXT:   -> n[[T7:[0-9]+]] create
-// CHECK-NEXT:   -> n[[TE3:[0-9]+]] scope
-// CHECK-NEXT: n[[T6]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[TLE3:[0-9]+]] scope
+// CHECK-NEXT: n[[T6]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TW1:[0-9]+]] sync
-// CHECK-NEXT: n[[T7]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T7]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TW1]] sync
-// CHECK-NEXT: n[[TE3]] taskloop_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TLE3]] taskloop_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TW1]] scope
-// CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
+// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope

@@ -53,35 +53,35 @@ int main(void) {
 // CHECK-NEXT:   -> n[[SB1:[0-9]+]] scope
 // CHECK-NEXT: n[[IT2]] implicit_task parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
-// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SB1]] single_begin parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[T1:[0-9]+]] create
 // CHECK-NEXT:   -> n[[T2:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TW1:[0-9]+]] scope
-// CHECK-NEXT: n[[T1]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T3:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[T3]] task parent=n[[T1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1]] sync
-// CHECK-NEXT: n[[T2]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] sync
+// CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TW1]] sync
-// CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T4:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TW2:[0-9]+]] scope
-// CHECK-NEXT: n[[T4]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T4]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[TW2]] sync
-// CHECK-NEXT: n[[TW2]] taskwait parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[TW2]] taskwait parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[T5:[0-9]+]] create
 // CHECK-NEXT:   -> n[[IB1]] scope
-// CHECK-NEXT: n[[T5]] task parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[T5]] task parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] sync
+// CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope
 // CHECK-NEXT:   -> n[[SE2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[SE1]] single_end parent=n[[IT1]] at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{.*}} flags=executor
+// CHECK-NEXT: n[[SE2]] single_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB2]] scope
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PE1:[0-9]+]] scope
