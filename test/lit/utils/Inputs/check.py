@@ -9,14 +9,43 @@ check.py FILE CHECK...   each CHECK is one of
   rpath=LINE:SHARE the same, relative to the first parallel region's span
                    (the whole program's span includes the runtime's start-up)
   nopath=LINE      no critical-path step at source line LINE
+  --summary FILE   the `otter summary --json` of the same trace: then any
+                   other argument is a Python expression that must hold, over
+                   work, span, rwork, rspan, rpar (first region) and, per
+                   source line L of a task construct, tL (total execution
+                   time), mL (longest instance) and pL (ns on the critical
+                   path). Such checks hold on a loaded machine too: a spin
+                   that is descheduled stretches both sides.
 Prints what it checked; exits 1 on the first failure.
 """
 import json
 import sys
 
 d = json.load(open(sys.argv[1]))
+args = sys.argv[2:]
+env = None
+if len(args) >= 2 and args[0] == "--summary":
+    summ = json.load(open(args[1]))
+    args = args[2:]
+    r = d["regions"][0] if d["regions"] else {}
+    env = {"work": d["work_ns"], "span": d["span_ns"],
+           "rwork": r.get("work_ns", 0), "rspan": r.get("span_ns", 0),
+           "rpar": r.get("parallelism", 0), "max": max, "min": min}
+    for c in summ["constructs"]:
+        if c["kind"] == "task":
+            L = c["line"]
+            env[f"t{L}"] = env.get(f"t{L}", 0) + c["total_ns"]
+            env[f"m{L}"] = max(env.get(f"m{L}", 0), c["max_ns"])
+            env.setdefault(f"p{L}", 0)
+    for s in d["critical_path"]:
+        env[f"p{s['line']}"] = env.get(f"p{s['line']}", 0) + s["ns"]
 ok = True
-for c in sys.argv[2:]:
+for c in args:
+    if env is not None and "=" not in c.replace("==", "").replace(">=", "").replace("<=", "").replace("!=", ""):
+        good = bool(eval(c, {}, env))
+        print(f"{c}: {'ok' if good else 'FAIL'}")
+        ok = ok and good
+        continue
     key, val = c.split("=", 1)
     if key in ("path", "nopath", "rpath"):
         line = int(val.split(":")[0])
@@ -40,5 +69,7 @@ for c in sys.argv[2:]:
         print(f"{c}: {x}: {'ok' if good else 'FAIL'}")
     ok = ok and good
 if not ok:
+    if env is not None:
+        print({k: v for k, v in env.items() if not callable(v)})
     print(json.dumps(d, indent=1)[:4000])
 sys.exit(0 if ok else 1)
