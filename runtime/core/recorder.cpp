@@ -15,10 +15,14 @@
 namespace otter::recorder {
 
 std::atomic<bool> Active{false};
+thread_local ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec"))) = nullptr;
+bool UseTsc = false;
 
 namespace {
 
-thread_local ThreadState *Current = nullptr;
+// TSC -> ns: Ns = NsBase + ((Raw - TscBase) * Mult) >> 32.
+std::uint64_t TscBase = 0, NsBase = 0, Mult = 0;
 
 std::mutex RegistryMutex;
 std::vector<ThreadState *> &registry() {
@@ -47,8 +51,8 @@ void setSinks(EventSink **Sinks, std::size_t N) {
 void setBufferEvents(std::size_t N) { BufferEvents = N; }
 
 ThreadState *registerThread(std::uint32_t Type) {
-  if (Current)
-    return Current;
+  if (CurrentThread)
+    return CurrentThread;
   auto *T = new (std::nothrow) ThreadState();
   if (!T)
     return nullptr;
@@ -64,15 +68,51 @@ ThreadState *registerThread(std::uint32_t Type) {
     std::lock_guard<std::mutex> L(RegistryMutex);
     registry().push_back(T);
   }
-  Current = T;
+  CurrentThread = T;
   return T;
 }
 
-ThreadState *thisThread() {
-  ThreadState *T = Current;
-  if (T) [[likely]]
-    return T;
-  return registerThread(uint32_t(ThreadType::Other));
+void initClock() {
+#if defined(__x86_64__)
+  // Invariant TSC: CPUID 0x80000007, EDX bit 8. Without it the counter may
+  // stop or change rate: use the kernel's clock.
+  unsigned Eax, Ebx, Ecx, Edx;
+  __asm__ volatile("cpuid"
+                   : "=a"(Eax), "=b"(Ebx), "=c"(Ecx), "=d"(Edx)
+                   : "a"(0x80000000u), "c"(0));
+  if (Eax < 0x80000007u)
+    return;
+  __asm__ volatile("cpuid"
+                   : "=a"(Eax), "=b"(Ebx), "=c"(Ecx), "=d"(Edx)
+                   : "a"(0x80000007u), "c"(0));
+  if (!(Edx & (1u << 8)))
+    return;
+  // Calibrate over ~2 ms against CLOCK_MONOTONIC.
+  std::uint64_t T0 = __rdtsc(), N0 = monotonicNs(), T1, N1;
+  do {
+    T1 = __rdtsc();
+    N1 = monotonicNs();
+  } while (N1 - N0 < 2000000);
+  if (T1 <= T0)
+    return;
+  Mult = (unsigned __int128)(N1 - N0) * (1ull << 32) / (T1 - T0);
+  if (Mult == 0)
+    return;
+  TscBase = T1;
+  NsBase = N1;
+  UseTsc = true;
+#endif
+}
+
+std::uint64_t toNs(std::uint64_t Raw) {
+  if (!UseTsc)
+    return Raw;
+  if (Raw >= TscBase)
+    return NsBase +
+           std::uint64_t(((unsigned __int128)(Raw - TscBase) * Mult) >> 32);
+  std::uint64_t Back =
+      std::uint64_t(((unsigned __int128)(TscBase - Raw) * Mult) >> 32);
+  return Back < NsBase ? NsBase - Back : 0;
 }
 
 TaskState *allocTask(ThreadState *T) {
@@ -94,6 +134,9 @@ void flush(ThreadState *T) {
   std::lock_guard<std::mutex> L(FlushMutex);
   if (T->Count == 0)
     return;
+  if (UseTsc)
+    for (std::size_t I = 0; I < T->Count; ++I)
+      T->Buffer[I].Time = toNs(T->Buffer[I].Time);
   for (std::size_t I = 0; I < SinkCount; ++I)
     SinkList[I]->consume(*T, T->Buffer, T->Count);
   T->EventsRecorded += T->Count;

@@ -16,6 +16,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
 namespace otter {
 
@@ -38,6 +41,12 @@ struct ThreadState {
   std::uint64_t Flushes = 0;
   std::uint64_t EventsRecorded = 0;
   bool Ended = false;
+  /// User code addresses of the taskloops this thread is creating tasks for
+  /// (libomp reports the tasks' codeptr_ra inside itself: the stack walk to
+  /// the user's call site is done once per taskloop, not once per task).
+  static constexpr unsigned MaxTaskloopDepth = 8;
+  unsigned TaskloopDepth = 0;
+  std::uint64_t TaskloopCode[MaxTaskloopDepth];
 };
 
 /// Interface of whatever consumes flushed buffers (graph builder, OTF2).
@@ -52,15 +61,31 @@ public:
 
 namespace recorder {
 
-/// Set by the session; null means "do not record".
+/// Set by the session; false means "do not record".
 extern std::atomic<bool> Active;
+
+/// The calling thread's state. Initial-exec TLS: one load, no call into the
+/// dynamic linker (the variable is a single pointer, which fits the static
+/// TLS space glibc reserves for dlopen'ed libraries).
+extern thread_local ThreadState *CurrentThread
+    __attribute__((tls_model("initial-exec")));
+
+/// Timestamps: the CPU's invariant time-stamp counter where there is one
+/// (a few cycles to read), converted to CLOCK_MONOTONIC nanoseconds when a
+/// buffer is flushed; CLOCK_MONOTONIC itself elsewhere.
+extern bool UseTsc;
 
 void setSinks(EventSink **Sinks, std::size_t N);
 void setBufferEvents(std::size_t N);
 
-/// The calling thread's state, creating it on first use.
-ThreadState *thisThread();
 ThreadState *registerThread(std::uint32_t Type);
+
+/// The calling thread's state, creating it on first use.
+inline ThreadState *thisThread() {
+  if (ThreadState *T = CurrentThread) [[likely]]
+    return T;
+  return registerThread(std::uint32_t(ThreadType::Other));
+}
 
 /// Process-unique id made from the thread index and a local counter.
 inline std::uint64_t newId(ThreadState *T) {
@@ -73,11 +98,25 @@ inline void freeTask(ThreadState *T, TaskState *S) {
   T->FreeTasks = S;
 }
 
-inline std::uint64_t now() {
+inline std::uint64_t monotonicNs() {
   timespec Ts;
   clock_gettime(CLOCK_MONOTONIC, &Ts);
   return std::uint64_t(Ts.tv_sec) * 1000000000ull + std::uint64_t(Ts.tv_nsec);
 }
+
+/// Raw timestamp for an event (ticks or ns: see UseTsc).
+inline std::uint64_t now() {
+#if defined(__x86_64__)
+  if (UseTsc) [[likely]]
+    return __rdtsc();
+#endif
+  return monotonicNs();
+}
+
+/// Chooses the clock and calibrates the counter; once, at tool start.
+void initClock();
+/// Converts a raw timestamp to CLOCK_MONOTONIC ns.
+std::uint64_t toNs(std::uint64_t Raw);
 
 void flush(ThreadState *T);
 
@@ -88,6 +127,17 @@ inline Event &append(ThreadState *T) {
   Event &E = T->Buffer[T->Count++];
   E.Time = now();
   return E;
+}
+
+/// The event appended last by this thread, if it is of kind K for task
+/// Task (used to give a wait the timestamp of the construct it starts or
+/// ends with: a clock read saved, a few ns of precision lost).
+inline const Event *lastEventIf(const ThreadState *T, EventKind K,
+                                TaskId Task) {
+  if (T->Count == 0)
+    return nullptr;
+  const Event &E = T->Buffer[T->Count - 1];
+  return E.Kind == K && E.Task == Task ? &E : nullptr;
 }
 
 /// Flushes every registered thread (finalize: other threads are idle).

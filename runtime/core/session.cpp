@@ -247,6 +247,7 @@ bool start() {
                      [](const std::string &W) { message("warning: ", W); },
                      program_invocation_short_name, (long)getpid());
     recorder::setBufferEvents(Cfg.BufferEvents);
+    recorder::initClock();
     initSiteIndex();
     static EventSink *Sinks[4];
     std::size_t N = 0;

@@ -26,6 +26,7 @@
 
 #include <omp-tools.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -135,6 +136,14 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
                   ompt_data_t *NewTaskData, int Flags, int HasDependences,
                   const void *Codeptr) {
   OTTER_PROLOGUE();
+  // A taskloop's tasks: libomp reports a code address inside itself; the
+  // taskloop's own user address was found once, at its work(begin).
+  std::uint64_t Code =
+      T->TaskloopDepth && codeIsInsideOpenMPRuntime(Codeptr)
+          ? T->TaskloopCode[std::min(T->TaskloopDepth,
+                                     ThreadState::MaxTaskloopDepth) -
+                            1]
+          : code(Codeptr);
   TaskState *S = recorder::allocTask(T);
   if (!S)
     return;
@@ -146,7 +155,7 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
   Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::TaskCreate);
   E.A = S->Id;
   E.Aux = S->Flags;
-  E.Code = code(Codeptr);
+  E.Code = Code;
 }
 
 void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
@@ -198,9 +207,19 @@ void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                   ompt_data_t *ParallelData, ompt_data_t *TaskData,
                   const void *Codeptr) {
   OTTER_PROLOGUE();
-  Event &E = taskEvent(T, taskOf(TaskData),
+  // A sync region that ends right as its wait does takes the wait's
+  // timestamp instead of reading the clock again.
+  TaskState *S = taskOf(TaskData);
+  const Event *Prev =
+      Endpoint == ompt_scope_end
+          ? recorder::lastEventIf(T, EventKind::SyncWaitEnd, S ? S->Id : 0)
+          : nullptr;
+  std::uint64_t PrevTime = Prev ? Prev->Time : 0;
+  Event &E = taskEvent(T, S,
                        Endpoint == ompt_scope_begin ? EventKind::SyncBegin
                                                     : EventKind::SyncEnd);
+  if (Prev)
+    E.Time = PrevTime;
   E.A = ParallelData ? ParallelData->value : 0;
   E.Sub = std::uint16_t(Kind);
   E.Code = code(Codeptr);
@@ -210,9 +229,19 @@ void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                       ompt_data_t *ParallelData, ompt_data_t *TaskData,
                       const void *Codeptr) {
   OTTER_PROLOGUE();
-  Event &E = taskEvent(T, taskOf(TaskData),
+  // A wait that starts right as its sync region does takes the region's
+  // timestamp instead of reading the clock again.
+  TaskState *S = taskOf(TaskData);
+  const Event *Prev =
+      Endpoint == ompt_scope_begin
+          ? recorder::lastEventIf(T, EventKind::SyncBegin, S ? S->Id : 0)
+          : nullptr;
+  std::uint64_t PrevTime = Prev ? Prev->Time : 0;
+  Event &E = taskEvent(T, S,
                        Endpoint == ompt_scope_begin ? EventKind::SyncWaitBegin
                                                     : EventKind::SyncWaitEnd);
+  if (Prev)
+    E.Time = PrevTime;
   E.A = ParallelData ? ParallelData->value : 0;
   E.Sub = std::uint16_t(Kind);
   E.Code = code(Codeptr);
@@ -222,12 +251,22 @@ void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
             ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
             const void *Codeptr) {
   OTTER_PROLOGUE();
+  std::uint64_t Code = code(Codeptr);
+  if (Kind == ompt_work_taskloop) {
+    if (Endpoint == ompt_scope_begin) {
+      if (T->TaskloopDepth < ThreadState::MaxTaskloopDepth)
+        T->TaskloopCode[T->TaskloopDepth] = Code;
+      ++T->TaskloopDepth;
+    } else if (T->TaskloopDepth) {
+      --T->TaskloopDepth;
+    }
+  }
   Event &E = taskEvent(T, taskOf(TaskData),
                        Endpoint == ompt_scope_begin ? EventKind::WorkBegin
                                                     : EventKind::WorkEnd);
   E.A = Count;
   E.Sub = std::uint16_t(Kind);
-  E.Code = code(Codeptr);
+  E.Code = Code;
 }
 
 void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
