@@ -19,5 +19,8 @@ OMP_TOOL_LIBRARIES="$build/lib/libotter.so" OTTER_OUTPUT_DIR="$out" \
   OMP_NUM_THREADS=2 "$out/tasks"
 dot -Tsvg "$out/graph.gv" -o "$out/graph.svg"
 echo
+echo "otter quickstart: what the trace says (build/bin/otter summary $out)"
+"$build/bin/otter" summary --top 5 "$out" || true
+echo
 echo "otter quickstart: results in $out"
 ls -1 "$out" | sed 's/^/  /'
