@@ -1,20 +1,49 @@
 //===- otter/export.cpp - Perfetto trace and aggregate graph exports -----===//
 #include "export.h"
 
+#include <charconv>
 #include <cstdio>
 
 namespace otter::analysis {
 
-static std::string us(std::uint64_t Ns) {
-  char B[40];
-  std::snprintf(B, sizeof B, "%llu.%03llu", (unsigned long long)(Ns / 1000),
-                (unsigned long long)(Ns % 1000));
-  return B;
+PerfettoWriter::PerfettoWriter(std::ostream &O, LabelFn L)
+    : OS(O), Label(std::move(L)), Buf(new char[BufSize]), Cur(Buf.get()),
+      End(Buf.get() + BufSize) {
+  put("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
 }
 
-PerfettoWriter::PerfettoWriter(std::ostream &O, LabelFn L)
-    : OS(O), Label(std::move(L)) {
-  OS << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+PerfettoWriter::~PerfettoWriter() { flush(); }
+
+void PerfettoWriter::flush() {
+  if (Cur != Buf.get())
+    OS.write(Buf.get(), Cur - Buf.get());
+  Cur = Buf.get();
+}
+
+void PerfettoWriter::putName(const std::string &Name) {
+  if (Name.size() + Reserve > std::size_t(End - Cur)) {
+    flush();
+    if (Name.size() + Reserve > BufSize) { // a huge label
+      OS.write(Name.data(), std::streamsize(Name.size()));
+      return;
+    }
+  }
+  std::memcpy(Cur, Name.data(), Name.size());
+  Cur += Name.size();
+}
+
+void PerfettoWriter::num(std::uint64_t X) {
+  Cur = std::to_chars(Cur, End, X).ptr;
+}
+
+void PerfettoWriter::us(std::uint64_t Ns) {
+  Cur = std::to_chars(Cur, End, Ns / 1000).ptr;
+  unsigned F = unsigned(Ns % 1000);
+  Cur[0] = '.';
+  Cur[1] = char('0' + F / 100);
+  Cur[2] = char('0' + F / 10 % 10);
+  Cur[3] = char('0' + F % 10);
+  Cur += 4;
 }
 
 const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
@@ -28,66 +57,122 @@ const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
   return It->second;
 }
 
-void PerfettoWriter::sep() {
-  if (!First)
-    OS << ",\n";
-  First = false;
-}
-
 void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
                           std::uint64_t Code, std::uint64_t Start,
                           std::uint64_t End, std::uint64_t ExecNs) {
+  if (!LastTaskName || Code != LastTaskCode) {
+    LastTaskName = &name(Kind::Task, Code);
+    LastTaskCode = Code;
+  }
+  const std::string &Name = *LastTaskName;
+  room(Reserve);
   sep();
   ++Slices;
-  OS << "{\"name\":" << name(Kind::Task, Code)
-     << ",\"cat\":\"task\",\"ph\":\"X\",\"ts\":" << us(Start)
-     << ",\"dur\":" << us(End > Start ? End - Start : 0)
-     << ",\"pid\":1,\"tid\":" << Thread << ",\"args\":{\"task\":" << Id
-     << ",\"exec_ns\":" << ExecNs << "}}";
+  lit("{\"name\":");
+  putName(Name);
+  lit(",\"cat\":\"task\",\"ph\":\"X\",\"ts\":");
+  us(Start);
+  lit(",\"dur\":");
+  us(End > Start ? End - Start : 0);
+  lit(",\"pid\":1,\"tid\":");
+  num(Thread);
+  lit(",\"args\":{\"task\":");
+  num(Id);
+  lit(",\"exec_ns\":");
+  num(ExecNs);
+  lit("}}");
   auto It = Pending.find(Id);
   if (It == Pending.end())
     return;
-  for (auto [Flow, Dep] : It->second) {
+  auto arrive = [&](std::uint64_t Flow, bool Dep) {
+    room(Reserve);
     sep();
-    OS << "{\"name\":\"" << (Dep ? "dependence" : "create") << "\",\"cat\":\""
-       << (Dep ? "dependence" : "create")
-       << "\",\"ph\":\"f\",\"bp\":\"e\",\"id\":" << Flow
-       << ",\"ts\":" << us(Start) << ",\"pid\":1,\"tid\":" << Thread << "}";
-  }
+    if (Dep)
+      lit("{\"name\":\"dependence\",\"cat\":\"dependence\"");
+    else
+      lit("{\"name\":\"create\",\"cat\":\"create\"");
+    lit(",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
+    num(Flow);
+    lit(",\"ts\":");
+    us(Start);
+    lit(",\"pid\":1,\"tid\":");
+    num(Thread);
+    *Cur++ = '}';
+  };
+  FlowSet F = It->second;
   Pending.erase(It);
+  arrive(F.Flow, F.Dep);
+  if (F.More) {
+    auto M = PendingMore.find(Id);
+    for (auto [Flow, Dep] : M->second)
+      arrive(Flow, Dep);
+    PendingMore.erase(M);
+  }
 }
 
 void PerfettoWriter::construct(std::uint32_t Thread, Kind K,
                                std::uint64_t Code, std::uint64_t Start,
                                std::uint64_t End) {
+  const std::string &Name = name(K, Code);
+  room(Reserve);
   sep();
   ++Slices;
-  OS << "{\"name\":" << name(K, Code) << ",\"cat\":\"" << kindName(K)
-     << "\",\"ph\":\"X\",\"ts\":" << us(Start)
-     << ",\"dur\":" << us(End > Start ? End - Start : 0)
-     << ",\"pid\":1,\"tid\":" << Thread << "}";
+  lit("{\"name\":");
+  putName(Name);
+  lit(",\"cat\":\"");
+  const char *KN = kindName(K);
+  std::size_t KL = std::strlen(KN);
+  std::memcpy(Cur, KN, KL);
+  Cur += KL;
+  lit("\",\"ph\":\"X\",\"ts\":");
+  us(Start);
+  lit(",\"dur\":");
+  us(End > Start ? End - Start : 0);
+  lit(",\"pid\":1,\"tid\":");
+  num(Thread);
+  *Cur++ = '}';
 }
 
 void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
                           std::uint64_t FromTime, std::uint64_t ToTask) {
   std::uint64_t Id = NextFlow++;
+  room(Reserve);
   sep();
-  OS << "{\"name\":\"" << (Dep ? "dependence" : "create") << "\",\"cat\":\""
-     << (Dep ? "dependence" : "create") << "\",\"ph\":\"s\",\"id\":" << Id
-     << ",\"ts\":" << us(FromTime) << ",\"pid\":1,\"tid\":" << FromThread
-     << "}";
-  Pending[ToTask].push_back({Id, Dep});
+  if (Dep)
+    lit("{\"name\":\"dependence\",\"cat\":\"dependence\"");
+  else
+    lit("{\"name\":\"create\",\"cat\":\"create\"");
+  lit(",\"ph\":\"s\",\"id\":");
+  num(Id);
+  lit(",\"ts\":");
+  us(FromTime);
+  lit(",\"pid\":1,\"tid\":");
+  num(FromThread);
+  *Cur++ = '}';
+  auto [It, New] = Pending.try_emplace(ToTask, FlowSet{Id, Dep, false});
+  if (!New) {
+    It->second.More = true;
+    PendingMore[ToTask].push_back({Id, Dep});
+  }
 }
 
 void PerfettoWriter::finish(std::uint32_t Threads) {
+  room(Reserve);
   sep();
-  OS << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":"
-        "\"OpenMP program\"}}";
+  lit("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{"
+      "\"name\":\"OpenMP program\"}}");
   for (std::uint32_t T = 0; T < Threads; ++T) {
-    OS << ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":" << T
-       << ",\"args\":{\"name\":\"OpenMP thread " << T << "\"}}";
+    room(Reserve);
+    lit(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":");
+    num(T);
+    lit(",\"args\":{\"name\":\"OpenMP thread ");
+    num(T);
+    lit("\"}}");
   }
-  OS << "\n]}\n";
+  room(Reserve);
+  lit("\n]}\n");
+  flush();
+  OS.flush();
 }
 
 void AggregateGraph::constructEdge(std::uint64_t FromCode, Kind FromKind,

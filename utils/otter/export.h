@@ -5,7 +5,9 @@
 #include "analysis.h"
 #include "report.h"
 
+#include <cstring>
 #include <map>
+#include <memory>
 #include <ostream>
 #include <unordered_map>
 
@@ -18,6 +20,7 @@ namespace otter::analysis {
 class PerfettoWriter final : public Observer {
 public:
   PerfettoWriter(std::ostream &OS, LabelFn Label);
+  ~PerfettoWriter() override;
   void task(std::uint32_t Thread, std::uint64_t Id, std::uint64_t Code,
             std::uint64_t Start, std::uint64_t End,
             std::uint64_t ExecNs) override;
@@ -27,20 +30,61 @@ public:
             std::uint64_t ToTask) override;
   void constructEdge(std::uint64_t, Kind, std::uint64_t, Kind,
                      const char *) override {}
-  /// Writes the thread metadata and closes the JSON document.
+  /// Writes the thread metadata, closes the JSON document and flushes.
   void finish(std::uint32_t Threads);
   std::uint64_t slices() const { return Slices; }
 
 private:
+  // Slices are formatted into a large buffer (std::to_chars, no iostream
+  // per field) that goes to the stream in one write when full.
+  static constexpr std::size_t BufSize = 1 << 20, Reserve = 4096;
   const std::string &name(Kind K, std::uint64_t Code);
-  void sep();
+  void sep() {
+    if (!First) {
+      Cur[0] = ',';
+      Cur[1] = '\n';
+      Cur += 2;
+    }
+    First = false;
+  }
+  void room(std::size_t N) {
+    if (std::size_t(End - Cur) < N)
+      flush();
+  }
+  void flush();
+  void put(const char *S, std::size_t N) {
+    room(N);
+    std::memcpy(Cur, S, N);
+    Cur += N;
+  }
+  void put(const std::string &S) { put(S.data(), S.size()); }
+  template <std::size_t N> void lit(const char (&S)[N]) {
+    std::memcpy(Cur, S, N - 1);
+    Cur += N - 1;
+  }
+  void putName(const std::string &Name); // then room for Reserve bytes
+  void num(std::uint64_t X);
+  void us(std::uint64_t Ns); // "<us>.<ns, 3 digits>"
   std::ostream &OS;
   LabelFn Label;
+  std::unique_ptr<char[]> Buf;
+  char *Cur, *End;
   bool First = true;
   std::uint64_t Slices = 0, NextFlow = 1;
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
-  std::unordered_map<std::uint64_t, std::vector<std::pair<std::uint64_t, bool>>>
-      Pending; // task id -> (flow id, dependence)
+  const std::string *LastTaskName = nullptr;
+  std::uint64_t LastTaskCode = 0;
+  // Pending flows into tasks that have not started yet: task id -> the
+  // first flow inline, further ones (dependences) in a side table.
+  struct FlowSet {
+    std::uint64_t Flow;
+    bool Dep;
+    bool More;
+  };
+  std::unordered_map<std::uint64_t, FlowSet> Pending;
+  std::unordered_map<std::uint64_t,
+                     std::vector<std::pair<std::uint64_t, bool>>>
+      PendingMore;
 };
 
 /// One node per source construct, edges (create, dependence, scope)
