@@ -242,7 +242,6 @@ struct Analyzer::Impl {
   std::vector<std::uint64_t> Codes{0};
   std::unordered_map<std::uint64_t, std::uint32_t> CodeIndex;
   std::vector<ConstructStats> Stats;
-  std::unordered_map<std::uint64_t, std::uint32_t> StatIndex;
 
   std::vector<std::uint32_t> CreateHist =
       std::vector<std::uint32_t>(HistBuckets);
@@ -297,23 +296,45 @@ struct Analyzer::Impl {
     PeakLive = std::max(PeakLive, ++Live);
     return S;
   }
+  // Code address -> code index: a direct-mapped cache in front of the map
+  // (a program has few distinct construct addresses, seen over and over).
+  static constexpr std::size_t CodeCacheSize = 256;
+  struct CodeCacheEntry {
+    std::uint64_t Addr = 0;
+    std::uint32_t Index = 0;
+  };
+  CodeCacheEntry CodeCache[CodeCacheSize];
   std::uint32_t code(std::uint64_t Addr) {
     if (!Addr)
       return 0;
+    CodeCacheEntry &C =
+        CodeCache[((Addr * 0x9E3779B97F4A7C15ull) >> 56) & (CodeCacheSize - 1)];
+    if (C.Addr == Addr)
+      return C.Index;
     auto [It, New] = CodeIndex.try_emplace(Addr, std::uint32_t(Codes.size()));
     if (New)
       Codes.push_back(Addr);
+    C.Addr = Addr;
+    C.Index = It->second;
     return It->second;
   }
+  // (code index, kind) -> Stats index + 1, dense: codes are few.
+  std::vector<std::uint32_t> StatOf;
   ConstructStats &stat(std::uint32_t Code, Kind K) {
-    std::uint64_t Key = (std::uint64_t(Code) << 8) | std::uint64_t(K);
-    auto [It, New] = StatIndex.try_emplace(Key, std::uint32_t(Stats.size()));
-    if (New) {
+    std::size_t Key = std::size_t(Code) * std::size_t(Kind::Count) +
+                      std::size_t(K);
+    if (Key >= StatOf.size())
+      StatOf.resize(std::max<std::size_t>(
+                        Key + 1, (Codes.size() + 16) * std::size_t(Kind::Count)),
+                    0);
+    std::uint32_t &I = StatOf[Key];
+    if (!I) {
       Stats.emplace_back();
       Stats.back().Code = Codes[Code];
       Stats.back().K = K;
+      I = std::uint32_t(Stats.size());
     }
-    return Stats[It->second];
+    return Stats[I - 1];
   }
   void instance(std::uint32_t Code, Kind K, std::uint64_t Ns) {
     ConstructStats &S = stat(Code, K);
@@ -1221,6 +1242,11 @@ Analyzer::Analyzer() : P(std::make_unique<Impl>()) {}
 Analyzer::~Analyzer() = default;
 void Analyzer::setObserver(Observer *O) { P->Obs = O; }
 void Analyzer::add(std::uint32_t Thread, const Event &E) { P->add(Thread, E); }
+void Analyzer::add(std::uint32_t Thread, const Event *E, std::size_t N) {
+  Impl &I = *P;
+  for (std::size_t K = 0; K < N; ++K)
+    I.add(Thread, E[K]);
+}
 Result Analyzer::finish() { return P->finish(); }
 std::uint64_t Analyzer::peakLiveTasks() const { return P->PeakLive; }
 

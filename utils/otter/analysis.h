@@ -138,6 +138,8 @@ public:
   void setObserver(Observer *O);
   /// Feed events in global time order (see the file comment).
   void add(std::uint32_t Thread, const Event &E);
+  /// A run of one thread's events (same order requirement).
+  void add(std::uint32_t Thread, const Event *E, std::size_t N);
   Result finish();
   /// Peak number of live task slots (for memory diagnostics).
   std::uint64_t peakLiveTasks() const;
