@@ -115,12 +115,7 @@ bool ArchiveInput::streamRaw(
 bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   std::size_t L = P->Main.locationCount();
   if (L <= 1)
-    return P->Main.readEvents(
-        [&](std::uint32_t Th, const Event *E, std::size_t N) {
-          for (std::size_t I = 0; I < N; ++I)
-            Fn(Th, E[I]);
-        },
-        Error);
+    return P->Main.readEvents(Fn, Error);
   auto Sh = std::make_shared<Shared>();
   for (std::size_t I = 0; I < L; ++I)
     Sh->Lanes.push_back(std::make_unique<Lane>());
@@ -184,18 +179,23 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   for (std::size_t J = 0; J < L; ++J)
     if (refill(J))
       Heap.push({Cur[J].Events[0].Time, J});
-  while (!Heap.empty() && !Sh->Stop.load()) {
+  while (!Heap.empty() && !Sh->Stop.load(std::memory_order_relaxed)) {
     std::size_t J = Heap.top().Lane;
     Heap.pop();
-    // Deliver this lane's events while it stays the earliest.
+    // Deliver this lane's events while it stays the earliest, in runs.
     std::uint64_t Limit = Heap.empty() ? ~0ull : Heap.top().Time;
     for (;;) {
-      const Event &E = Cur[J].Events[Pos[J]];
-      if (E.Time > Limit)
-        break;
-      Fn(Cur[J].Thread, E);
-      ++Pos[J];
-      if (!refill(J))
+      const std::vector<Event> &V = Cur[J].Events;
+      std::size_t From = Pos[J], To = From;
+      if (Limit == ~0ull)
+        To = V.size();
+      else
+        while (To < V.size() && V[To].Time <= Limit)
+          ++To;
+      if (To > From)
+        Fn(Cur[J].Thread, V.data() + From, To - From);
+      Pos[J] = To;
+      if (To < V.size() || !refill(J))
         break;
     }
     if (Pos[J] < Cur[J].Events.size())

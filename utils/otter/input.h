@@ -29,8 +29,12 @@ public:
   /// the .otf2 anchor). False: Error is a one-line reason.
   bool open(const std::string &Path, std::string &Error);
   std::size_t threads() const;
-  using EventFn = std::function<void(std::uint32_t Thread, const Event &E)>;
-  /// Every event, threads merged by time. False: Error says why.
+  /// A run of one thread's consecutive events.
+  using EventFn = std::function<void(std::uint32_t Thread, const Event *E,
+                                     std::size_t N)>;
+  /// Every event, threads merged by time, in runs (one call per run of a
+  /// thread's events that precede every other thread's next event). False:
+  /// Error says why.
   bool streamOrdered(const EventFn &Fn, std::string &Error);
   /// Every event in the reader's own order (location by location), batched.
   bool streamRaw(const std::function<void(std::uint32_t, const Event *,
@@ -50,8 +54,11 @@ class Progress {
 public:
   explicit Progress(const char *What);
   ~Progress();
-  void tick(std::uint64_t Events) {
-    if (Enabled && (Events & 0xfffff) == 0)
+  /// N more events read.
+  void tick(std::uint64_t N) {
+    std::uint64_t Old = Events;
+    Events += N;
+    if (Enabled && (Old >> 20) != (Events >> 20))
       show(Events);
   }
   void done();
@@ -62,6 +69,7 @@ private:
   bool Enabled;
   bool Shown = false;
   std::uint64_t Start;
+  std::uint64_t Events = 0;
 };
 
 } // namespace otter::cli

@@ -112,9 +112,10 @@ bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
   cli::Progress Prog("reading events");
   std::uint64_t N = 0;
   bool Ok = In.streamOrdered(
-      [&](std::uint32_t Th, const Event &E) {
-        A.add(Th, E);
-        Prog.tick(++N);
+      [&](std::uint32_t Th, const Event *E, std::size_t K) {
+        A.add(Th, E, K);
+        N += K;
+        Prog.tick(K);
       },
       Error);
   Prog.done();
