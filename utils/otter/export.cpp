@@ -178,8 +178,24 @@ void PerfettoWriter::finish(std::uint32_t Threads) {
 void AggregateGraph::constructEdge(std::uint64_t FromCode, Kind FromKind,
                                    std::uint64_t ToCode, Kind ToKind,
                                    const char *EdgeKind) {
-  ++Edges[{FromCode, ToCode, std::uint8_t(FromKind), std::uint8_t(ToKind),
-           EdgeKind}];
+  std::uint64_t H = (FromCode * 0x9E3779B97F4A7C15ull) ^
+                    (ToCode * 0xC2B2AE3D27D4EB4Full) ^
+                    (std::uint64_t(FromKind) << 8 | std::uint64_t(ToKind)) ^
+                    std::uint64_t(reinterpret_cast<std::uintptr_t>(EdgeKind));
+  H ^= H >> 29;
+  H *= 0xBF58476D1CE4E5B9ull;
+  CacheEntry &C = Cache[(H >> 40) & (CacheSize - 1)];
+  if (C.Count && C.From == FromCode && C.To == ToCode &&
+      C.Kind == EdgeKind && C.FromK == std::uint8_t(FromKind) &&
+      C.ToK == std::uint8_t(ToKind)) {
+    ++*C.Count;
+    return;
+  }
+  std::uint64_t &N = Edges[{FromCode, ToCode, std::uint8_t(FromKind),
+                            std::uint8_t(ToKind), EdgeKind}];
+  ++N;
+  C = {FromCode, ToCode, EdgeKind, std::uint8_t(FromKind),
+       std::uint8_t(ToKind), &N};
 }
 
 AggregateGraph::Built AggregateGraph::build(const Result &R,

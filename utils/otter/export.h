@@ -112,7 +112,7 @@ public:
       if (To != O.To) return To < O.To;
       if (FromK != O.FromK) return FromK < O.FromK;
       if (ToK != O.ToK) return ToK < O.ToK;
-      return std::string(Kind) < O.Kind;
+      return std::strcmp(Kind, O.Kind) < 0;
     }
   };
 
@@ -124,6 +124,17 @@ private:
   };
   Built build(const Result &R, const LabelFn &Label) const;
   std::map<Key, std::uint64_t> Edges;
+  // A program has few distinct edges, counted over and over: a
+  // direct-mapped cache of counters (map nodes are stable) in front of the
+  // ordered map. EdgeKind is compared by address here (a literal).
+  struct CacheEntry {
+    std::uint64_t From = 0, To = 0;
+    const char *Kind = nullptr;
+    std::uint8_t FromK = 0, ToK = 0;
+    std::uint64_t *Count = nullptr;
+  };
+  static constexpr std::size_t CacheSize = 1024;
+  std::unique_ptr<CacheEntry[]> Cache{new CacheEntry[CacheSize]};
 };
 
 } // namespace otter::analysis
