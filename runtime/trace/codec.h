@@ -43,6 +43,12 @@ namespace otter::trace {
 /// encoding changes.
 inline constexpr const char *FormatVersion = "otter-otf2-1";
 inline constexpr const char *FormatProperty = "OTTER::FORMAT";
+/// Anchor property: "complete" when the archive was closed, "running" in
+/// the checkpoints written while the program ran (a reader of those sees
+/// the program killed: events up to the last chunk each thread wrote).
+inline constexpr const char *StateProperty = "OTTER::STATE";
+inline constexpr const char *StateComplete = "complete";
+inline constexpr const char *StateRunning = "running";
 
 /// Attribute definitions (ref = enum value), one per Event field.
 enum Attr : std::uint32_t {

@@ -5,6 +5,7 @@
 
 #include <otf2/otf2.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -41,6 +42,8 @@ struct TraceReader::Impl {
   std::uint32_t AttrRef[AttrCount];
   std::unordered_map<std::uint32_t, Param> Params;
   std::uint64_t Events = 0;
+  bool Complete = true;
+  bool EvtFilesUsed = false;
 
   // Event decoding state (one location at a time).
   std::optional<Predictor> Pred;
@@ -341,6 +344,12 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   }
   std::string F = Format;
   std::free(Format);
+  char *State = nullptr;
+  if (OTF2_Reader_GetProperty(P->R, StateProperty, &State) == OTF2_SUCCESS &&
+      State) {
+    P->Complete = std::string(State) != StateRunning;
+    std::free(State);
+  }
   if (F != FormatVersion) {
     Error = "'" + Anchor + "' has OTTER trace format '" + F +
             "'; this reader understands '" + FormatVersion + "'";
@@ -391,11 +400,40 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
 }
 
 bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
+  std::vector<std::uint32_t> All;
+  for (std::uint64_t L : P->Locations)
+    All.push_back(std::uint32_t(L));
+  return readLocations(All, Fn, Error);
+}
+
+bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
+                                const Sink &Fn, std::string &Error) {
   if (!P->R) {
     Error = "no archive open";
     return false;
   }
-  for (std::uint64_t L : P->Locations)
+  for (std::uint32_t T : Threads)
+    if (std::find(P->Locations.begin(), P->Locations.end(),
+                  std::uint64_t(T)) == P->Locations.end()) {
+      Error = "no location " + std::to_string(T) + " in '" + P->Anchor + "'";
+      return false;
+    }
+  if (Threads.empty())
+    return true;
+  // OTF2 opens event files once per reader: reopen the reader for a second
+  // read (the definitions stay ours).
+  if (P->EvtFilesUsed) {
+    OTF2_Reader_Close(P->R);
+    P->R = OTF2_Reader_Open(P->Anchor.c_str());
+    if (!P->R) {
+      Error = "cannot reopen OTF2 archive '" + P->Anchor +
+              "': " + lastOtf2Error();
+      return false;
+    }
+    OTF2_Reader_SetSerialCollectiveCallbacks(P->R);
+  }
+  P->EvtFilesUsed = true;
+  for (std::uint32_t L : Threads)
     OTF2_Reader_SelectLocation(P->R, L);
   bool HaveEvtFiles = OTF2_Reader_OpenEvtFiles(P->R) == OTF2_SUCCESS;
   if (!HaveEvtFiles) {
@@ -414,7 +452,7 @@ bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
   OTF2_EvtReaderCallbacks_SetParameterUnsignedIntCallback(C, evParam);
   P->Out = &Fn;
   bool Ok = true;
-  for (std::uint64_t L : P->Locations) {
+  for (std::uint32_t L : Threads) {
     OTF2_EvtReader *ER = OTF2_Reader_GetEvtReader(P->R, L);
     if (!ER) {
       Error = "cannot read events of location " + std::to_string(L) + ": " +
@@ -423,8 +461,8 @@ bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
       break;
     }
     OTF2_Reader_RegisterEvtCallbacks(P->R, ER, C, P.get());
-    P->Pred.emplace(std::uint32_t(L));
-    P->Thread = std::uint32_t(L);
+    P->Pred.emplace(L);
+    P->Thread = L;
     P->PendingComplete = false;
     uint64_t N = 0;
     OTF2_ErrorCode E = OTF2_Reader_ReadAllLocalEvents(P->R, ER, &N);
@@ -442,6 +480,14 @@ bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
   P->Out = nullptr;
   return Ok;
 }
+
+std::vector<std::uint32_t> TraceReader::locations() const {
+  std::vector<std::uint32_t> R;
+  for (std::uint64_t L : P->Locations)
+    R.push_back(std::uint32_t(L));
+  return R;
+}
+bool TraceReader::complete() const { return P->Complete; }
 
 SourceLabel TraceReader::label(std::uint64_t Code) const {
   auto It = P->LabelOf.find(Code);

@@ -17,6 +17,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace otter::trace {
 
@@ -35,6 +36,23 @@ public:
   /// Streams every location's events to Fn, in batches, each location in
   /// recorded order. False: Error says why.
   bool readEvents(const Sink &Fn, std::string &Error);
+
+  /// Like readEvents, but decodes only the given locations (thread
+  /// indices as passed to Sink; see locations()), in the order given; OTF2
+  /// does not even open the other event files. One reader per thread, each
+  /// reading its own location, costs one decode of the archive in total
+  /// (readEvents in each would cost one per thread). Unknown locations:
+  /// false with Error. Can be called again on the same reader.
+  bool readLocations(const std::vector<std::uint32_t> &Threads,
+                     const Sink &Fn, std::string &Error);
+
+  /// The locations (thread indices) in the archive, in definition order.
+  std::vector<std::uint32_t> locations() const;
+
+  /// False if the archive was not closed by the runtime (the program was
+  /// killed; see trace/writer.cpp): its events stop, per thread, at the
+  /// last chunk that reached the disk.
+  bool complete() const;
 
   /// The label the runtime recorded for a code address.
   SourceLabel label(std::uint64_t Code) const;
