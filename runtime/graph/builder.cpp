@@ -3,6 +3,9 @@
 // Structural walk over the per-task event sequences; see builder.h for the
 // semantics and docs/graph.md for the rules each edge kind follows.
 //
+// addEvents reduces each event at once to what the walk reads (see
+// "Ingest" below); build() indexes that per task and walks it.
+//
 // The walk is two passes over the same structure:
 //  1. a signature (hash) of every task's subtree, so that the implicit tasks
 //     of a team can be put in an order that does not depend on which thread
@@ -15,9 +18,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <malloc.h>
 #include <memory>
 #include <numeric>
 #include <pthread.h>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -88,8 +93,8 @@ std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
 
 /// The end of a worksharing construct that every member of a team
 /// encounters (not a taskloop, which belongs to one task).
-bool isTeamWorkEnd(const Event &E) {
-  return E.Kind == EventKind::WorkEnd &&
+template <class Ev> bool isTeamWorkEnd(const Ev &E) {
+  return static_cast<EventKind>(E.Kind) == EventKind::WorkEnd &&
          static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop;
 }
 
@@ -111,37 +116,338 @@ std::uint64_t hashString(const std::string &S) {
   return H;
 }
 
+constexpr std::uint32_t NoIndex = ~std::uint32_t(0);
+constexpr std::uint16_t NoThreadIndex = 0xffff;
+
+//===----------------------------------------------------------------------===//
+// Ingest: what addEvents keeps.
+//
+// The walk needs, per task, what it is (flags, creation code, thread) and its
+// strand: the events that make nodes, in its own program order. So each
+// event is reduced as it arrives:
+//  - task ids become dense indices (IdMap); a task's attributes go to its
+//    TaskIn record at once (TaskCreate: flags and code of the new task;
+//    ImplicitTaskBegin: flags and thread; TaskSchedule: only the thread);
+//  - events that can make a node, or that the dependence rules read, become
+//    a 16-byte Rec (task, seq, kind, sub, thread, one 32-bit payload), code
+//    addresses an index into a table of distinct codes, thread indices an
+//    index into a table of distinct threads; the rare wide payloads (a
+//    dependence's address, a mutex's wait id, cancel flags) go to a side
+//    table;
+//  - what the walk never reads is dropped: the end of a taskwait or barrier
+//    (only a taskgroup's end makes a node), reductions, cancels the task did
+//    not activate, schedule events once they gave the thread, timestamps
+//    (no output has times: they belong to the trace).
+// Storage is paged (no reallocation copying the whole store as it grows)
+// and released page by page once build() has indexed it.
+//===----------------------------------------------------------------------===//
+
+/// A vector in fixed-size pages: growing never copies, and pages can be
+/// released while a pass walks it front to back.
+template <class T, unsigned Shift = 16> class PagedVec {
+public:
+  static constexpr std::size_t PageSize = std::size_t(1) << Shift;
+  std::size_t size() const { return N; }
+  T &operator[](std::size_t I) { return Pages[I >> Shift][I & (PageSize - 1)]; }
+  const T &operator[](std::size_t I) const {
+    return Pages[I >> Shift][I & (PageSize - 1)];
+  }
+  T &push_back(const T &V) {
+    if ((N >> Shift) == Pages.size())
+      Pages.emplace_back(new T[PageSize]);
+    T &R = (*this)[N++];
+    R = V;
+    return R;
+  }
+  /// Frees the page holding element I (which must not be read again).
+  void releasePageOf(std::size_t I) { Pages[I >> Shift].reset(); }
+  void clear() {
+    Pages.clear();
+    Pages.shrink_to_fit();
+    N = 0;
+  }
+
+private:
+  std::vector<std::unique_ptr<T[]>> Pages;
+  std::size_t N = 0;
+};
+
+/// Task id -> dense index. The runtime's ids are (thread + 1) << 40 | a
+/// per-thread counter: those go to a direct table per creating thread
+/// (4 bytes per id, paged); any other id (synthetic streams, other
+/// producers) to a hash map.
+class IdMap {
+public:
+  std::uint32_t &slot(std::uint64_t Id) {
+    std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
+    if (Hi < MaxHi && Lo < (std::uint64_t(1) << MaxLoBits)) {
+      if (Direct.size() <= Hi)
+        Direct.resize(Hi + 1);
+      auto &Pages = Direct[Hi];
+      std::size_t P = Lo >> PageShift;
+      if (Pages.size() <= P)
+        Pages.resize(P + 1);
+      if (!Pages[P]) {
+        Pages[P].reset(new std::uint32_t[std::size_t(1) << PageShift]);
+        std::fill_n(Pages[P].get(), std::size_t(1) << PageShift, NoIndex);
+      }
+      return Pages[P][Lo & ((std::uint64_t(1) << PageShift) - 1)];
+    }
+    return Other.try_emplace(Id, NoIndex).first->second;
+  }
+  void clear() {
+    decltype(Direct)().swap(Direct);
+    decltype(Other)().swap(Other);
+  }
+
+private:
+  static constexpr std::uint64_t MaxHi = 1024;
+  static constexpr unsigned MaxLoBits = 30, PageShift = 16;
+  std::vector<std::vector<std::unique_ptr<std::uint32_t[]>>> Direct;
+  std::unordered_map<std::uint64_t, std::uint32_t> Other;
+};
+
+/// One strand event, as the walk reads it (8 bytes).
+struct Item {
+  std::uint8_t Kind;    // EventKind
+  std::uint8_t Sub;     // Event::Sub, 255 if it does not fit (no valid value)
+  std::uint16_t Thread; // index into Store::ThreadIds
+  std::uint32_t Payload; // TaskCreate: task index; ParallelBegin: parallel
+                         // index; TaskDependence, Mutex*, Cancel: index
+                         // into Store::Wide; others: code index
+  EventKind kind() const { return static_cast<EventKind>(Kind); }
+};
+static_assert(sizeof(Item) == 8);
+
+/// An item as collected: with its task and position in the task's order.
+struct Rec {
+  std::uint32_t Task;
+  std::uint32_t Seq;
+  Item It;
+};
+static_assert(sizeof(Rec) == 16);
+
+/// Payloads that do not fit an Item.
+struct Wide {
+  std::uint64_t A = 0;    // dependence address, mutex wait id
+  std::uint32_t Code = 0; // code index
+  std::uint32_t Aux = 0;  // cancel flags
+};
+
+/// What the events said about one task, while collecting.
+struct TaskIn {
+  std::uint64_t SchedPrior = 0; // key of the schedule event that gave
+  std::uint32_t SchedSeq = 0;   // SchedThread (see TaskSchedule below)
+  std::uint32_t Code = 0;       // code index
+  std::uint32_t Flags = 0;
+  std::uint16_t Thread = NoThreadIndex;      // from ImplicitTaskBegin
+  std::uint16_t SchedThread = NoThreadIndex; // from TaskSchedule
+  std::uint8_t Bits = 0;
+  static constexpr std::uint8_t Known = 1, HasSched = 2, Implicit = 4;
+};
+
+struct RootIn {
+  std::uint64_t Time = 0;
+  TaskId Id = 0;
+};
+
+struct ParallelIn {
+  std::uint32_t Code = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> Members; // (index in
+                                                                // team, task)
+};
+
+} // namespace
+
+struct GraphBuilder::Store {
+  IdMap Ids;
+  PagedVec<TaskIn> Tasks;
+  PagedVec<Rec> Recs;
+  std::vector<Wide> Wides;
+  std::unordered_map<std::uint32_t, RootIn> Roots; // tasks with TaskInitial
+  std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
+  std::vector<ParallelIn> Parallels;
+  std::vector<std::uint64_t> Codes{0}; // code index -> address (0: none)
+  std::unordered_map<std::uint64_t, std::uint32_t> CodeIndex{{0, 0}};
+  std::vector<std::uint32_t> ThreadIds; // thread index -> thread
+  std::unordered_map<std::uint32_t, std::uint16_t> ThreadIndex;
+  std::size_t Events = 0; // graph events seen
+
+  std::uint32_t task(TaskId Id) {
+    std::uint32_t &S = Ids.slot(Id);
+    if (S == NoIndex) {
+      S = (std::uint32_t)Tasks.size();
+      Tasks.push_back(TaskIn{});
+    }
+    return S;
+  }
+  std::uint32_t parallel(ParallelId Id) {
+    auto [It, New] =
+        ParallelIndex.try_emplace(Id, (std::uint32_t)Parallels.size());
+    if (New)
+      Parallels.emplace_back();
+    return It->second;
+  }
+  std::uint32_t code(std::uint64_t C) {
+    auto [It, New] = CodeIndex.try_emplace(C, (std::uint32_t)Codes.size());
+    if (New)
+      Codes.push_back(C);
+    return It->second;
+  }
+  std::uint32_t wide(std::uint64_t A, std::uint64_t Code, std::uint32_t Aux) {
+    Wides.push_back({A, code(Code), Aux});
+    return (std::uint32_t)Wides.size() - 1;
+  }
+  std::uint16_t thread(std::uint32_t T) {
+    auto [It, New] =
+        ThreadIndex.try_emplace(T, (std::uint16_t)ThreadIds.size());
+    if (New) {
+      if (ThreadIds.size() >= NoThreadIndex)
+        throw std::length_error("more than 65534 threads");
+      ThreadIds.push_back(T);
+    }
+    return It->second;
+  }
+  void add(std::uint32_t Thread, const Event *E, std::size_t N);
+};
+
+namespace {
+std::uint8_t narrowSub(std::uint16_t Sub) {
+  // Every valid sub-kind is small; a larger value is no valid kind, and 255
+  // is none either, so the walk treats both alike.
+  return Sub < 255 ? std::uint8_t(Sub) : std::uint8_t(255);
+}
+} // namespace
+
+void GraphBuilder::Store::add(std::uint32_t Thread, const Event *Ev,
+                              std::size_t N) {
+  std::uint16_t Th = NoThreadIndex;
+  for (std::size_t I = 0; I < N; ++I) {
+    const Event &E = Ev[I];
+    if (!isGraphEvent(E.Kind))
+      continue;
+    ++Events;
+    if (Th == NoThreadIndex)
+      Th = thread(Thread); // Stats.Threads: threads with graph events
+    auto item = [&](std::uint32_t Payload) {
+      if (E.Task == 0)
+        return; // belongs to no task: no strand has it
+      Recs.push_back(Rec{task(E.Task), E.Seq,
+                         Item{std::uint8_t(E.Kind), narrowSub(E.Sub), Th,
+                              Payload}});
+    };
+    switch (E.Kind) {
+    case EventKind::TaskCreate: {
+      std::uint32_t C = task(E.A);
+      TaskIn &T = Tasks[C];
+      T.Bits |= TaskIn::Known;
+      T.Flags = E.Aux | TaskExplicit;
+      T.Code = code(E.Code);
+      if (T.Flags & TaskInitial)
+        Roots[C] = RootIn{E.Time, E.A};
+      item(C);
+      break;
+    }
+    case EventKind::ImplicitTaskBegin: {
+      std::uint32_t X = task(E.Task);
+      TaskIn &T = Tasks[X];
+      T.Bits |= TaskIn::Known | TaskIn::Implicit;
+      T.Flags = E.Extra;
+      T.Thread = Th;
+      if (T.Flags & TaskInitial)
+        Roots[X] = RootIn{E.Time, E.Task};
+      if (E.A && !(E.Extra & TaskInitial))
+        Parallels[parallel(E.A)].Members.emplace_back(E.Sub, X);
+      break;
+    }
+    case EventKind::ParallelBegin: {
+      std::uint32_t P = parallel(E.A);
+      Parallels[P].Code = code(E.Code);
+      item(P);
+      break;
+    }
+    case EventKind::TaskSchedule:
+      // A task's thread: the first schedule event naming it as next, in the
+      // order (prior task id, seq, arrival), unless an implicit-task begin
+      // gives it. (For a tied task every such event is on the one thread
+      // that runs it.) Only the key of the best event so far is kept.
+      if (E.A) {
+        TaskIn &T = Tasks[task(E.A)];
+        if (!(T.Bits & TaskIn::HasSched) || E.Task < T.SchedPrior ||
+            (E.Task == T.SchedPrior && E.Seq < T.SchedSeq)) {
+          T.Bits |= TaskIn::HasSched;
+          T.SchedPrior = E.Task;
+          T.SchedSeq = E.Seq;
+          T.SchedThread = Th;
+        }
+      }
+      break;
+    case EventKind::TaskDependence:
+      item(wide(E.A, 0, 0));
+      break;
+    case EventKind::SyncBegin:
+    case EventKind::SyncEnd: {
+      auto K = static_cast<SyncKind>(E.Sub);
+      // Only the begin of a taskwait / barrier makes a node; a taskgroup
+      // makes two; a reduction none.
+      if (K == SyncKind::Reduction ||
+          (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup))
+        break;
+      item(code(E.Code));
+      break;
+    }
+    case EventKind::WorkBegin:
+    case EventKind::WorkEnd:
+    case EventKind::MaskedBegin:
+    case EventKind::MaskedEnd:
+    case EventKind::NestLockBegin:
+    case EventKind::NestLockEnd:
+      item(code(E.Code));
+      break;
+    case EventKind::MutexAcquired:
+    case EventKind::MutexReleased:
+      item(wide(E.A, E.Code, 0));
+      break;
+    case EventKind::Cancel:
+      // Only a cancel the task itself activated is program order; libomp's
+      // "detected" (at a cancellation point or barrier) and "discarded task"
+      // reports depend on timing, so they make no node.
+      if (E.Aux & CancelActivated)
+        item(wide(0, E.Code, E.Aux));
+      break;
+    default: // ThreadBegin: only counted
+      break;
+    }
+  }
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The walk.
+//===----------------------------------------------------------------------===//
+
 struct TeamCtx;
 struct TaskgroupFrame;
 
-struct TaskInfo {
-  TaskId Id = 0;
+/// What a task is, interned: few distinct (code, flags, thread) triples.
+struct TaskDesc {
+  std::uint32_t Code = 0; // code index
   std::uint32_t Flags = 0;
-  TaskId Creator = 0;
-  std::uint64_t Code = 0;
-  std::uint64_t Time = 0;
   std::uint32_t Thread = NoThread;
-  ParallelId Parallel = 0;
-  std::uint32_t TeamIndex = 0;
-  std::uint32_t Begin = 0, End = 0; // range in the sorted event order
-  bool Known = false;   // created / begun: we know what it is
-  bool HashDone = false;
-  bool Visited = false; // emitted
-  bool Synced = false;
-  std::uint64_t Hash = 0;
-  NodeId Node = NoNode;
-  NodeId Frontier = NoNode;
-  TeamCtx *Team = nullptr;
-  TaskgroupFrame *InheritedGroup = nullptr;
+  bool operator==(const TaskDesc &) const = default;
+};
+struct TaskDescHash {
+  std::size_t operator()(const TaskDesc &D) const {
+    return mix(mix(D.Code, D.Flags), D.Thread);
+  }
 };
 
+// Per-task walk state bits.
+constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8;
+
 struct ParallelInfo {
-  ParallelId Id = 0;
-  TaskId Encountering = 0;
-  std::uint64_t Code = 0;
-  std::uint64_t Time = 0;
-  std::uint32_t Thread = NoThread;
-  std::uint32_t Requested = 0;
+  std::uint32_t Code = 0;
   std::vector<std::uint32_t> Members; // task indices
   bool HashDone = false;
   std::uint64_t Hash = 0;
@@ -163,38 +469,61 @@ struct AddrState {
   std::vector<std::uint32_t> SetPreds;
 };
 
+struct RootInfo {
+  std::uint32_t Task;
+  std::uint64_t Time;
+  TaskId Id;
+};
+
 class Walker {
 public:
-  Walker(std::vector<Event> &Events, std::vector<std::uint32_t> &Threads,
-         GraphBuilder::Resolver &Resolve)
-      : Events(Events), Threads(Threads), Resolve(Resolve) {}
+  Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve)
+      : In(In), Resolve(Resolve) {}
 
   Graph run();
 
 private:
-  std::vector<Event> &Events;
-  std::vector<std::uint32_t> &Threads;
+  GraphBuilder::Store &In; // what addEvents collected
   GraphBuilder::Resolver &Resolve;
 
-  std::vector<std::uint32_t> Order; // event indices sorted by (Task, Seq)
-  std::vector<TaskInfo> Tasks;
-  std::unordered_map<TaskId, std::uint32_t> TaskIndex;
+  // Per task (dense index), structure of arrays.
+  std::vector<std::uint32_t> Desc;      // index into Descs
+  std::vector<std::uint32_t> ItemBegin; // task's items: [Begin[T], Begin[T+1])
+  std::vector<std::uint32_t> Frontier;  // last node of the task's strand
+  std::vector<std::uint8_t> Bits;
+  std::vector<std::uint64_t> Hashes;    // signatures, made on first use
+  std::vector<TaskDesc> Descs;
+  std::vector<Item> Items; // all strands, grouped by task, program order
   std::vector<ParallelInfo> Parallels;
-  std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
-  std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint64_t>>
-      CodeLabels; // code -> (label index, hash)
+  std::vector<RootInfo> Roots;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> Labels; // per code
+                                            // index: (label index, hash)
   Graph G;
 
-  std::uint32_t taskFor(TaskId Id);
-  std::uint32_t parallelFor(ParallelId Id);
-  const Event &ev(std::uint32_t OrderPos) const {
-    return Events[Order[OrderPos]];
+  void index();
+  const Item &ev(std::uint32_t Pos) const { return Items[Pos]; }
+  std::uint32_t threadOf(std::uint32_t Pos) const {
+    return In.ThreadIds[Items[Pos].Thread];
   }
-  std::uint32_t threadOf(std::uint32_t OrderPos) const {
-    return Threads[Order[OrderPos]];
+  const TaskDesc &desc(std::uint32_t T) const { return Descs[Desc[T]]; }
+  /// Code index of an item's event.
+  std::uint32_t codeOf(const Item &E) const {
+    switch (E.kind()) {
+    case EventKind::TaskCreate:
+      return desc(E.Payload).Code;
+    case EventKind::ParallelBegin:
+      return Parallels[E.Payload].Code;
+    case EventKind::TaskDependence:
+    case EventKind::MutexAcquired:
+    case EventKind::MutexReleased:
+    case EventKind::Cancel:
+      return In.Wides[E.Payload].Code;
+    default:
+      return E.Payload;
+    }
   }
-  std::pair<std::uint32_t, std::uint64_t> label(std::uint64_t Code);
-  void strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const;
+  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
+  void strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
 
   std::uint64_t taskHash(std::uint32_t T);
   std::uint64_t parallelHash(std::uint32_t P);
@@ -203,8 +532,7 @@ private:
   std::vector<std::uint64_t> segmentHashes(std::uint32_t TI);
 
   NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
-                 std::uint64_t Code, std::uint64_t Time,
-                 std::uint32_t Flags = 0);
+                 std::uint32_t Code, std::uint32_t Flags = 0);
   void addEdge(NodeId S, NodeId T, EdgeKind K) {
     if (S != NoNode && T != NoNode && S != T)
       G.Edges.push_back({S, T, K});
@@ -214,10 +542,25 @@ private:
       G.Warnings.push_back(std::move(W));
     ++G.Stats.Warnings;
   }
+  /// Appends to a list of tasks waiting for a sync; when the list is full,
+  /// first drops those already synced (syncAll skips them anyway). On fib
+  /// the team's list would otherwise hold every task of the program.
+  void pushPending(std::vector<std::uint32_t> &L, std::uint32_t T) {
+    if (L.size() == L.capacity() && L.size() >= 64) {
+      L.erase(std::remove_if(L.begin(), L.end(),
+                             [&](std::uint32_t X) { return Bits[X] & Synced; }),
+              L.end());
+      if (L.size() > L.capacity() / 2)
+        L.reserve(L.capacity() * 2); // amortised: grow, as push_back would
+    }
+    L.push_back(T);
+  }
 
   // Emission.
   struct Strand {
     std::uint32_t Task;
+    NodeId Node = NoNode; // parent of the nodes this strand makes
+    TaskgroupFrame *InheritedGroup = nullptr; // innermost enclosing taskgroup
     std::vector<std::uint32_t> Items; // order positions, normalised
     std::size_t Pos = 0;
     NodeId Cursor = NoNode;
@@ -236,43 +579,140 @@ private:
                   std::uint32_t Pos);
   void emitRoot(std::uint32_t T);
   void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
-  void addDependences(Strand &Creator, std::uint32_t Child);
+  void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
 };
 
-std::uint32_t Walker::taskFor(TaskId Id) {
-  auto [It, New] = TaskIndex.try_emplace(Id, (std::uint32_t)Tasks.size());
-  if (New) {
-    Tasks.emplace_back();
-    Tasks.back().Id = Id;
+/// Turns what addEvents collected into the walk's arrays, releasing the
+/// collected records as it goes (they are the bulk of the memory).
+void Walker::index() {
+  std::size_t NT = In.Tasks.size();
+  Desc.resize(NT);
+  Bits.assign(NT, 0);
+  std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
+  for (std::size_t T = 0; T < NT; ++T) {
+    const TaskIn &X = In.Tasks[T];
+    // An implicit-task begin gives the thread; else the schedule events.
+    std::uint16_t Th = (X.Bits & TaskIn::Implicit) ? X.Thread
+                       : (X.Bits & TaskIn::HasSched) ? X.SchedThread
+                                                       : NoThreadIndex;
+    TaskDesc D{X.Code, X.Flags,
+               Th == NoThreadIndex ? NoThread : In.ThreadIds[Th]};
+    auto [It, New] = DescIndex.try_emplace(D, (std::uint32_t)Descs.size());
+    if (New)
+      Descs.push_back(D);
+    Desc[T] = It->second;
+    if (X.Bits & TaskIn::Known) {
+      Bits[T] = Known;
+      if (X.Flags & TaskInitial) {
+        auto R = In.Roots.find((std::uint32_t)T);
+        RootIn RI = R != In.Roots.end() ? R->second : RootIn{};
+        Roots.push_back({(std::uint32_t)T, RI.Time, RI.Id});
+      }
+    }
   }
-  return It->second;
+  In.Tasks.clear();
+  In.Ids.clear();
+  In.Roots = {};
+
+  // Group the records by task (a counting sort: stable, so a task's records
+  // keep their arrival order), then order each task's by Seq.
+  std::size_t NR = In.Recs.size();
+  if (NR >= NoIndex)
+    throw std::length_error("too many events");
+  ItemBegin.assign(NT + 1, 0);
+  for (std::size_t I = 0; I < NR; ++I)
+    ++ItemBegin[In.Recs[I].Task + 1];
+  for (std::size_t T = 0; T < NT; ++T)
+    ItemBegin[T + 1] += ItemBegin[T];
+  Items.resize(NR);
+  std::vector<std::uint32_t> Seqs(NR);
+  {
+    std::vector<std::uint32_t> Next(ItemBegin.begin(), ItemBegin.end() - 1);
+    for (std::size_t I = 0; I < NR; ++I) {
+      const Rec &R = In.Recs[I];
+      std::uint32_t P = Next[R.Task]++;
+      Items[P] = R.It;
+      Seqs[P] = R.Seq;
+      if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0)
+        In.Recs.releasePageOf(I);
+    }
+  }
+  In.Recs.clear();
+  std::vector<std::pair<std::uint32_t, Item>> Tmp;
+  for (std::size_t T = 0; T < NT; ++T) {
+    std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
+    if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
+      continue;
+    Tmp.clear();
+    for (std::uint32_t I = B; I < E; ++I)
+      Tmp.emplace_back(Seqs[I], Items[I]);
+    std::stable_sort(Tmp.begin(), Tmp.end(), [](const auto &X, const auto &Y) {
+      return X.first < Y.first;
+    });
+    for (std::uint32_t I = B; I < E; ++I)
+      Items[I] = Tmp[I - B].second;
+  }
+  Seqs = {};
+  Tmp = {};
+#if defined(__GLIBC__)
+  malloc_trim(0); // give the released pages back before the graph grows
+#endif
+
+  // libomp 19 reports a critical's release with the return address of
+  // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
+  // some other code on every other thread, so it depends on who ran the
+  // task. A critical_end takes the code of its critical_begin instead.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> OpenCriticals;
+  for (std::size_t T = 0; T < NT; ++T) {
+    OpenCriticals.clear();
+    for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I) {
+      const Item &E = Items[I];
+      if (E.Sub != std::uint8_t(MutexKind::Critical))
+        continue;
+      if (E.kind() == EventKind::MutexAcquired) {
+        OpenCriticals.emplace_back(In.Wides[E.Payload].A,
+                                   In.Wides[E.Payload].Code);
+      } else if (E.kind() == EventKind::MutexReleased) {
+        Wide &W = In.Wides[E.Payload];
+        for (std::size_t J = OpenCriticals.size(); J-- > 0;)
+          if (OpenCriticals[J].first == W.A) {
+            W.Code = OpenCriticals[J].second;
+            OpenCriticals.erase(OpenCriticals.begin() + J);
+            break;
+          }
+      }
+    }
+  }
+
+  Parallels.resize(In.Parallels.size());
+  for (std::size_t P = 0; P < In.Parallels.size(); ++P) {
+    auto &M = In.Parallels[P].Members;
+    std::stable_sort(M.begin(), M.end(), [](const auto &X, const auto &Y) {
+      return X.first < Y.first;
+    });
+    Parallels[P].Code = In.Parallels[P].Code;
+    for (const auto &X : M)
+      Parallels[P].Members.push_back(X.second);
+  }
+  In.Parallels = {};
+  Labels.assign(In.Codes.size(), {NoIndex, 0});
+  Frontier.assign(NT, NoNode);
 }
 
-std::uint32_t Walker::parallelFor(ParallelId Id) {
-  auto [It, New] =
-      ParallelIndex.try_emplace(Id, (std::uint32_t)Parallels.size());
-  if (New) {
-    Parallels.emplace_back();
-    Parallels.back().Id = Id;
-  }
-  return It->second;
-}
-
-std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint64_t Code) {
+std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint32_t Code) {
   if (Code == 0)
     return {0, 0};
-  auto It = CodeLabels.find(Code);
-  if (It != CodeLabels.end())
-    return It->second;
-  SourceLabel L = Resolve(Code);
+  auto &Slot = Labels[Code];
+  if (Slot.first != NoIndex)
+    return Slot;
+  SourceLabel L = Resolve(In.Codes[Code]);
   // Hash what is stable across runs of the same binary (not the address).
   std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
   if (L.Line)
     H = mix(H, L.Line);
   G.Labels.push_back(std::move(L));
-  auto Result = std::make_pair((std::uint32_t)G.Labels.size() - 1, H);
-  CodeLabels.emplace(Code, Result);
-  return Result;
+  Slot = {(std::uint32_t)G.Labels.size() - 1, H};
+  return Slot;
 }
 
 /// The events of T's own strand that matter for the graph, in program
@@ -282,56 +722,25 @@ std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint64_t Code) {
 ///    construct and waited for at its barrier reach the construct's end);
 ///  - a taskloop's implicit taskgroup is reported around the taskloop; it
 ///    belongs inside it, for the same reason.
-void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
+void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
+  // Ingest kept only what makes nodes (Store::add), and the task's
+  // dependences, which are not in program order.
   Out.clear();
-  for (std::uint32_t I = T.Begin; I < T.End; ++I) {
-    const Event &E = ev(I);
-    switch (E.Kind) {
-    case EventKind::TaskCreate:
-    case EventKind::ParallelBegin:
-    case EventKind::WorkBegin:
-    case EventKind::WorkEnd:
-    case EventKind::MaskedBegin:
-    case EventKind::MaskedEnd:
-    case EventKind::MutexAcquired:
-    case EventKind::MutexReleased:
-    case EventKind::NestLockBegin:
-    case EventKind::NestLockEnd:
+  for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I)
+    if (Items[I].kind() != EventKind::TaskDependence)
       Out.push_back(I);
-      break;
-    case EventKind::Cancel:
-      // Only a cancel the task itself activated is program order; libomp's
-      // "detected" (at a cancellation point or barrier) and "discarded task"
-      // reports depend on timing, so they make no node.
-      if (E.Aux & CancelActivated)
-        Out.push_back(I);
-      break;
-    case EventKind::SyncBegin:
-    case EventKind::SyncEnd: {
-      auto K = static_cast<SyncKind>(E.Sub);
-      if (K == SyncKind::Reduction)
-        break;
-      if (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup)
-        break; // only the begin of a taskwait / barrier makes a node
-      Out.push_back(I);
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  auto kindOf = [&](std::uint32_t Pos, EventKind K) { return ev(Pos).Kind == K; };
+  auto kindOf = [&](std::uint32_t Pos, EventKind K) { return ev(Pos).kind() == K; };
   auto syncOf = [&](std::uint32_t Pos, SyncKind K) {
-    const Event &E = ev(Pos);
-    return (E.Kind == EventKind::SyncBegin || E.Kind == EventKind::SyncEnd) &&
+    const Item &E = ev(Pos);
+    return (E.kind() == EventKind::SyncBegin || E.kind() == EventKind::SyncEnd) &&
            static_cast<SyncKind>(E.Sub) == K;
   };
   for (std::size_t I = 0; I + 1 < Out.size(); ++I) {
-    const Event &E = ev(Out[I]);
+    const Item &E = ev(Out[I]);
     // WorkEnd, barrier-begin  ->  barrier-begin, WorkEnd
-    if (E.Kind == EventKind::WorkEnd &&
+    if (E.kind() == EventKind::WorkEnd &&
         static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop &&
-        ev(Out[I + 1]).Kind == EventKind::SyncBegin &&
+        ev(Out[I + 1]).kind() == EventKind::SyncBegin &&
         isBarrier(static_cast<SyncKind>(ev(Out[I + 1]).Sub)) &&
         static_cast<SyncKind>(ev(Out[I + 1]).Sub) !=
             SyncKind::BarrierImplicitParallel) {
@@ -341,20 +750,20 @@ void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
     }
     // taskgroup-begin, taskloop-begin ... taskloop-end, taskgroup-end
     if (syncOf(Out[I], SyncKind::Taskgroup) &&
-        E.Kind == EventKind::SyncBegin && kindOf(Out[I + 1], EventKind::WorkBegin) &&
+        E.kind() == EventKind::SyncBegin && kindOf(Out[I + 1], EventKind::WorkBegin) &&
         static_cast<WorkKind>(ev(Out[I + 1]).Sub) == WorkKind::Taskloop) {
       // Find the matching taskloop end followed by taskgroup end.
       int Depth = 0;
       for (std::size_t J = I + 2; J + 1 < Out.size(); ++J) {
-        const Event &F = ev(Out[J]);
-        if (F.Kind == EventKind::WorkBegin &&
+        const Item &F = ev(Out[J]);
+        if (F.kind() == EventKind::WorkBegin &&
             static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop)
           ++Depth;
-        if (F.Kind == EventKind::WorkEnd &&
+        if (F.kind() == EventKind::WorkEnd &&
             static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop) {
           if (Depth-- > 0)
             continue;
-          if (ev(Out[J + 1]).Kind == EventKind::SyncEnd &&
+          if (ev(Out[J + 1]).kind() == EventKind::SyncEnd &&
               syncOf(Out[J + 1], SyncKind::Taskgroup)) {
             std::swap(Out[I], Out[I + 1]);
             std::swap(Out[J], Out[J + 1]);
@@ -368,46 +777,44 @@ void Walker::strand(const TaskInfo &T, std::vector<std::uint32_t> &Out) const {
 }
 
 std::uint64_t Walker::itemHash(std::uint64_t H, std::uint32_t Pos) {
-  const Event &E = ev(Pos);
-  H = mix(H, (std::uint64_t(E.Kind) << 16) | E.Sub);
+  const Item &E = ev(Pos);
+  H = mix(H, (std::uint64_t(E.kind()) << 16) | E.Sub);
   // Not a barrier's code: libomp gives it on the team's primary thread
   // only (workers report none at the end of a parallel region), and the
   // signature must not depend on which member is the primary (e.g. when
   // it is the one that executed a single).
-  if (!(E.Kind == EventKind::SyncBegin &&
+  if (!(E.kind() == EventKind::SyncBegin &&
         isBarrier(static_cast<SyncKind>(E.Sub))))
-    H = mix(H, label(E.Code).second);
-  if (E.Kind == EventKind::Cancel)
-    H = mix(H, cancelNodeFlags(E.Aux));
-  if (E.Kind == EventKind::TaskCreate) {
-    auto It = TaskIndex.find(E.A);
-    if (It != TaskIndex.end()) {
-      TaskInfo &C = Tasks[It->second];
-      for (std::uint32_t D = C.Begin; D < C.End; ++D)
-        if (ev(D).Kind == EventKind::TaskDependence)
-          H = mix(H, ev(D).Sub);
-      H = mix(H, taskHash(It->second));
-    }
-  } else if (E.Kind == EventKind::ParallelBegin) {
-    auto It = ParallelIndex.find(E.A);
-    if (It != ParallelIndex.end())
-      H = mix(H, parallelHash(It->second));
+    H = mix(H, label(codeOf(E)).second);
+  if (E.kind() == EventKind::Cancel)
+    H = mix(H, cancelNodeFlags(In.Wides[E.Payload].Aux));
+  if (E.kind() == EventKind::TaskCreate) {
+    std::uint32_t C = E.Payload;
+    for (std::uint32_t D = ItemBegin[C]; D < ItemBegin[C + 1]; ++D)
+      if (ev(D).kind() == EventKind::TaskDependence)
+        H = mix(H, ev(D).Sub);
+    H = mix(H, taskHash(C));
+  } else if (E.kind() == EventKind::ParallelBegin) {
+    H = mix(H, parallelHash(E.Payload));
   }
   return H;
 }
 
 std::uint64_t Walker::taskHash(std::uint32_t TI) {
-  TaskInfo &T = Tasks[TI];
-  if (T.HashDone)
-    return T.Hash;
-  T.HashDone = true; // guards against cycles in corrupt input
-  std::uint64_t H = mix(0x6f74746572ULL, T.Flags & ~TaskUndeferred);
-  H = mix(H, label(T.Code).second);
+  // Made only for teams of more than one member (emitTeam), so a memo of
+  // 8 bytes per task exists only when some team needs it.
+  if (Hashes.empty())
+    Hashes.assign(Bits.size(), 0);
+  if (Bits[TI] & HashDone)
+    return Hashes[TI];
+  Bits[TI] |= HashDone; // guards against cycles in corrupt input
+  std::uint64_t H = mix(0x6f74746572ULL, desc(TI).Flags & ~TaskUndeferred);
+  H = mix(H, label(desc(TI).Code).second);
   std::vector<std::uint32_t> Items;
-  strand(T, Items);
+  strand(TI, Items);
   for (std::uint32_t Pos : Items)
     H = itemHash(H, Pos);
-  T.Hash = H;
+  Hashes[TI] = H;
   return H;
 }
 
@@ -421,9 +828,9 @@ std::vector<std::size_t>
 Walker::phaseEnds(const std::vector<std::uint32_t> &Items) const {
   std::vector<std::size_t> Ends;
   for (std::size_t I = 0; I < Items.size(); ++I) {
-    const Event &E = ev(Items[I]);
+    const Item &E = ev(Items[I]);
     bool Cut = false;
-    if (E.Kind == EventKind::SyncBegin &&
+    if (E.kind() == EventKind::SyncBegin &&
         isBarrier(static_cast<SyncKind>(E.Sub))) {
       while (I + 1 < Items.size() && isTeamWorkEnd(ev(Items[I + 1])))
         ++I;
@@ -441,7 +848,7 @@ Walker::phaseEnds(const std::vector<std::uint32_t> &Items) const {
 /// Signatures of a team member's phases (see phaseEnds).
 std::vector<std::uint64_t> Walker::segmentHashes(std::uint32_t TI) {
   std::vector<std::uint32_t> Items;
-  strand(Tasks[TI], Items);
+  strand(TI, Items);
   std::vector<std::uint64_t> Out;
   std::size_t Begin = 0;
   for (std::size_t End : phaseEnds(Items)) {
@@ -483,26 +890,23 @@ std::uint64_t Walker::parallelHash(std::uint32_t PI) {
 
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
-                       std::uint64_t Code, std::uint64_t Time,
-                       std::uint32_t Flags) {
+                       std::uint32_t Code, std::uint32_t Flags) {
   Node N;
   N.Kind = K;
   N.Parent = Parent;
   N.Thread = Thread;
   N.Label = label(Code).first;
   N.Flags = Flags;
-  N.Time = Time;
   G.Nodes.push_back(N);
   return (NodeId)G.Nodes.size() - 1;
 }
 
 void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
   for (std::uint32_t X : Waited) {
-    TaskInfo &T = Tasks[X];
-    if (T.Synced || T.Frontier == NoNode)
+    if ((Bits[X] & Synced) || Frontier[X] == NoNode)
       continue;
-    T.Synced = true;
-    addEdge(T.Frontier, Sync, EdgeKind::Sync);
+    Bits[X] |= Synced;
+    addEdge(Frontier[X], Sync, EdgeKind::Sync);
   }
   Waited.clear();
 }
@@ -513,15 +917,15 @@ void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
 /// inoutset) tasks on one address form a group that shares predecessors.
 /// Edges whose source was already waited for (a taskwait or barrier in
 /// program order before Child was created) are implied and not listed.
-void Walker::addDependences(Strand &Creator, std::uint32_t Child) {
-  TaskInfo &C = Tasks[Child];
+void Walker::addDependences(Strand &Creator, std::uint32_t Child,
+                            NodeId ChildNode) {
   std::vector<std::uint32_t> Preds;
-  for (std::uint32_t D = C.Begin; D < C.End; ++D) {
-    const Event &E = ev(D);
-    if (E.Kind != EventKind::TaskDependence)
+  for (std::uint32_t D = ItemBegin[Child]; D < ItemBegin[Child + 1]; ++D) {
+    const Item &E = ev(D);
+    if (E.kind() != EventKind::TaskDependence)
       continue;
     auto Type = static_cast<DependenceType>(E.Sub);
-    AddrState &S = Creator.Deps[E.A];
+    AddrState &S = Creator.Deps[In.Wides[E.Payload].A];
     auto isSet = [](DependenceType T) {
       return T == DependenceType::MutexInOutSet || T == DependenceType::InOutSet;
     };
@@ -561,76 +965,63 @@ void Walker::addDependences(Strand &Creator, std::uint32_t Child) {
   std::sort(Preds.begin(), Preds.end());
   Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
   for (std::uint32_t P : Preds) {
-    if (P == Child || Tasks[P].Synced || Tasks[P].Frontier == NoNode)
+    if (P == Child || (Bits[P] & Synced) || Frontier[P] == NoNode)
       continue;
-    addEdge(Tasks[P].Frontier, C.Node, EdgeKind::Dependence);
+    addEdge(Frontier[P], ChildNode, EdgeKind::Dependence);
   }
 }
 
 void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
                       std::uint32_t CreatePos) {
-  TaskInfo &C = Tasks[Child];
-  TaskInfo &P = Tasks[Creator.Task];
-  if (C.Visited) {
+  if (Bits[Child] & Visited) {
     warn("task created twice in the event stream");
     return;
   }
-  C.Visited = true;
+  Bits[Child] |= Visited;
   ++G.Stats.Tasks;
-  std::uint32_t Thread = C.Thread != NoThread ? C.Thread : threadOf(CreatePos);
-  C.Node = addNode(NodeKind::Task, P.Node, Thread, C.Code, C.Time, C.Flags);
-  addEdge(Creator.Cursor, C.Node, EdgeKind::Create);
-  C.Team = &Team;
-  C.InheritedGroup = !Creator.Groups.empty() ? Creator.Groups.back().get()
-                                             : P.InheritedGroup;
-  addDependences(Creator, Child);
-
+  const TaskDesc &D = desc(Child);
+  std::uint32_t Thread = D.Thread != NoThread ? D.Thread : threadOf(CreatePos);
   Strand S;
   S.Task = Child;
-  strand(C, S.Items);
-  S.Cursor = C.Node;
+  S.Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
+  addEdge(Creator.Cursor, S.Node, EdgeKind::Create);
+  S.InheritedGroup = !Creator.Groups.empty() ? Creator.Groups.back().get()
+                                             : Creator.InheritedGroup;
+  addDependences(Creator, Child, S.Node);
+
+  strand(Child, S.Items);
+  S.Cursor = S.Node;
   std::uint32_t Stop = runStrand(S, Team);
   while (Stop != ~0u) { // a barrier in an explicit task: not legal OpenMP
     warn("barrier reported inside an explicit task");
     Stop = runStrand(S, Team);
   }
-  C.Frontier = S.Cursor;
+  Frontier[Child] = S.Cursor;
 
-  Creator.PendingChildren.push_back(Child);
-  if (C.InheritedGroup)
-    C.InheritedGroup->Members.push_back(Child);
-  Team.Pending.push_back(Child);
+  pushPending(Creator.PendingChildren, Child);
+  if (S.InheritedGroup)
+    pushPending(S.InheritedGroup->Members, Child);
+  pushPending(Team.Pending, Child);
 }
 
 std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
-  TaskInfo &T = Tasks[S.Task];
   while (S.Pos < S.Items.size() && S.Pos < StopAt) {
     std::uint32_t Pos = S.Items[S.Pos++];
-    const Event &E = ev(Pos);
+    const Item &E = ev(Pos);
     std::uint32_t Thread = threadOf(Pos);
     auto step = [&](NodeKind K, std::uint32_t Flags = 0) {
-      NodeId N = addNode(K, T.Node, Thread, E.Code, E.Time, Flags);
+      NodeId N = addNode(K, S.Node, Thread, codeOf(E), Flags);
       addEdge(S.Cursor, N, EdgeKind::Scope);
       S.Cursor = N;
       return N;
     };
-    switch (E.Kind) {
-    case EventKind::TaskCreate: {
-      auto It = TaskIndex.find(E.A);
-      if (It == TaskIndex.end()) {
-        warn("task creation with unknown task");
-        break;
-      }
-      emitTask(It->second, S, Team, Pos);
+    switch (E.kind()) {
+    case EventKind::TaskCreate: // the task was indexed by its creation
+      emitTask(E.Payload, S, Team, Pos);
       break;
-    }
-    case EventKind::ParallelBegin: {
-      auto It = ParallelIndex.find(E.A);
-      if (It == ParallelIndex.end())
-        break;
-      S.Cursor = emitTeam(It->second, S.Cursor, T.Node, Pos);
+    case EventKind::ParallelBegin:
+      S.Cursor = emitTeam(E.Payload, S.Cursor, S.Node, Pos);
       break;
-    }
     case EventKind::SyncBegin: {
       auto K = static_cast<SyncKind>(E.Sub);
       if (isBarrier(K)) {
@@ -657,7 +1048,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     case EventKind::WorkBegin:
     case EventKind::WorkEnd: {
-      bool Begin = E.Kind == EventKind::WorkBegin;
+      bool Begin = E.kind() == EventKind::WorkBegin;
       NodeKind K;
       std::uint32_t Flags = 0;
       switch (static_cast<WorkKind>(E.Sub)) {
@@ -695,7 +1086,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     case EventKind::MutexAcquired:
     case EventKind::MutexReleased: {
-      bool Begin = E.Kind == EventKind::MutexAcquired;
+      bool Begin = E.kind() == EventKind::MutexAcquired;
       switch (static_cast<MutexKind>(E.Sub)) {
       case MutexKind::Lock:
       case MutexKind::TestLock:
@@ -723,7 +1114,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       step(NodeKind::NestLockEnd);
       break;
     case EventKind::Cancel:
-      step(NodeKind::Cancel, cancelNodeFlags(E.Aux));
+      step(NodeKind::Cancel, cancelNodeFlags(In.Wides[E.Payload].Aux));
       break;
     default:
       break;
@@ -748,9 +1139,8 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
                         std::uint32_t Pos) {
   ParallelInfo &P = Parallels[PI];
   ++G.Stats.ParallelRegions;
-  const Event &E = ev(Pos);
   NodeId Begin = addNode(NodeKind::ParallelBegin, EncounterParent,
-                         threadOf(Pos), P.Code, E.Time);
+                         threadOf(Pos), P.Code);
   addEdge(Cursor, Begin, EdgeKind::Scope);
   TeamCtx Team;
   Team.TeamNode = Begin;
@@ -759,19 +1149,21 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   std::vector<std::vector<std::size_t>> Ends;
   std::vector<std::size_t> Phase;
   for (std::uint32_t M : P.Members) {
-    TaskInfo &T = Tasks[M];
-    if (T.Visited)
+    if (Bits[M] & Visited)
       continue;
-    T.Visited = true;
-    T.Team = &Team;
+    Bits[M] |= Visited;
     Strand S;
     S.Task = M;
-    strand(T, S.Items);
+    strand(M, S.Items);
     Ends.push_back(phaseEnds(S.Items));
     Strands.push_back(std::move(S));
-    Segs.push_back(segmentHashes(M));
     Phase.push_back(0);
   }
+  // The signatures only order members against each other: a team of one
+  // needs none (and then its tasks are never hashed).
+  if (Strands.size() > 1)
+    for (const Strand &S : Strands)
+      Segs.push_back(segmentHashes(S.Task));
   // Members still running, in the order of their current phase's signature
   // (ties: team index).
   auto slotOrder = [&] {
@@ -787,9 +1179,9 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   };
   std::vector<NodeId> SlotNode, SlotCursor;
   for (std::size_t I : slotOrder()) {
-    TaskInfo &T = Tasks[Strands[I].Task];
+    const TaskDesc &T = desc(Strands[I].Task);
     NodeId N = addNode(NodeKind::ImplicitTask, Begin, T.Thread, P.Code,
-                       T.Time, T.Flags);
+                       T.Flags);
     G.Nodes[N].LabelInherited = true;
     addEdge(Begin, N, EdgeKind::Scope);
     SlotNode.push_back(N);
@@ -804,7 +1196,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
     bool AnyBarrier = false;
     auto runPhase = [&](std::size_t K) {
       Strand &S = Strands[Order[K]];
-      Tasks[S.Task].Node = SlotNode[K]; // parent of what this phase makes
+      S.Node = SlotNode[K]; // parent of what this phase makes
       S.Cursor = SlotCursor[K];
       std::uint32_t Stop = runStrand(S, Team, Ends[Order[K]][Phase[Order[K]]]);
       SlotCursor[K] = S.Cursor;
@@ -818,7 +1210,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       // One barrier node for this instance; label from the first member
       // that has a code address (workers report none at the implicit
       // barrier of a parallel region).
-      std::uint64_t Code = 0, Time = 0;
+      std::uint32_t Code = 0;
       NodeKind Kind = NodeKind::BarrierImplicit;
       bool Missing = false;
       for (std::uint32_t Stop : Stops) {
@@ -826,11 +1218,9 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
           Missing = true;
           continue;
         }
-        const Event &B = ev(Stop);
-        if (!Code && B.Code)
-          Code = B.Code;
-        if (!Time || B.Time < Time)
-          Time = B.Time;
+        const Item &B = ev(Stop);
+        if (!Code && codeOf(B))
+          Code = codeOf(B);
         if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
           Kind = NodeKind::Barrier;
         EndBarrier =
@@ -838,7 +1228,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       }
       if (Missing)
         warn("not every member of a team reached a barrier");
-      NodeId Barrier = addNode(Kind, Begin, NoThread, Code, Time);
+      NodeId Barrier = addNode(Kind, Begin, NoThread, Code);
       for (std::size_t K = 0; K < Order.size(); ++K)
         if (Stops[K] != ~0u) {
           addEdge(SlotCursor[K], Barrier, EdgeKind::Scope);
@@ -859,7 +1249,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   // region's shape does not depend on whether its team was serialized.
   if (!EndBarrier && !SlotCursor.empty()) {
     NodeId Barrier =
-        addNode(NodeKind::BarrierImplicit, Begin, NoThread, P.Code, E.Time);
+        addNode(NodeKind::BarrierImplicit, Begin, NoThread, P.Code);
     G.Nodes[Barrier].LabelInherited = true;
     for (NodeId &C : SlotCursor) {
       addEdge(C, Barrier, EdgeKind::Scope);
@@ -868,7 +1258,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
     syncAll(Team.Pending, Barrier);
   }
   NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
-                       P.Code, E.Time);
+                       P.Code);
   for (NodeId C : SlotCursor)
     addEdge(C, End, EdgeKind::Scope);
   if (SlotCursor.empty())
@@ -879,142 +1269,66 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
 /// An initial task: the root of a contention group, in a team of its own
 /// (the implicit parallel region), whose barriers hang off the task node.
 void Walker::emitRoot(std::uint32_t TI) {
-  TaskInfo &T = Tasks[TI];
-  T.Visited = true;
-  T.Node = addNode(NodeKind::InitialTask, NoNode, T.Thread, T.Code, T.Time,
-                   T.Flags);
-  TeamCtx Team;
-  Team.TeamNode = T.Node;
-  T.Team = &Team;
+  Bits[TI] |= Visited;
+  const TaskDesc &T = desc(TI);
   Strand S;
   S.Task = TI;
-  strand(T, S.Items);
-  S.Cursor = T.Node;
+  S.Node = addNode(NodeKind::InitialTask, NoNode, T.Thread, T.Code, T.Flags);
+  TeamCtx Team;
+  Team.TeamNode = S.Node;
+  strand(TI, S.Items);
+  S.Cursor = S.Node;
   for (;;) {
     std::uint32_t Stop = runStrand(S, Team);
     if (Stop == ~0u)
       break;
-    const Event &B = ev(Stop);
+    const Item &B = ev(Stop);
     NodeKind Kind = static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit
                         ? NodeKind::Barrier
                         : NodeKind::BarrierImplicit;
-    NodeId Barrier = addNode(Kind, T.Node, threadOf(Stop), B.Code, B.Time);
+    NodeId Barrier =
+        addNode(Kind, S.Node, threadOf(Stop), codeOf(B));
     addEdge(S.Cursor, Barrier, EdgeKind::Scope);
     S.Cursor = Barrier;
     syncAll(Team.Pending, Barrier);
   }
-  T.Frontier = S.Cursor;
+  Frontier[TI] = S.Cursor;
 }
 
 Graph Walker::run() {
   G.Labels.push_back(SourceLabel{}); // label 0: none
-  // Sort by (task, seq); stable so equal keys keep arrival order.
-  Order.resize(Events.size());
-  std::iota(Order.begin(), Order.end(), 0u);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [&](std::uint32_t A, std::uint32_t B) {
-                     const Event &X = Events[A], &Y = Events[B];
-                     if (X.Task != Y.Task)
-                       return X.Task < Y.Task;
-                     return X.Seq < Y.Seq;
-                   });
-  // libomp 19 reports a critical's release with the return address of
-  // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
-  // some other code on every other thread, so it depends on who ran the
-  // task. A critical_end takes the code of its critical_begin instead.
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> OpenCriticals;
-  for (std::uint32_t I = 0; I < Order.size(); ++I) {
-    Event &E = Events[Order[I]];
-    if (I == 0 || ev(I - 1).Task != E.Task)
-      OpenCriticals.clear();
-    if (static_cast<MutexKind>(E.Sub) != MutexKind::Critical)
-      continue;
-    if (E.Kind == EventKind::MutexAcquired) {
-      OpenCriticals.emplace_back(E.A, E.Code);
-    } else if (E.Kind == EventKind::MutexReleased) {
-      for (std::size_t J = OpenCriticals.size(); J-- > 0;)
-        if (OpenCriticals[J].first == E.A) {
-          E.Code = OpenCriticals[J].second;
-          OpenCriticals.erase(OpenCriticals.begin() + J);
-          break;
-        }
-    }
-  }
-  std::unordered_set<std::uint32_t> ThreadSet;
-  for (std::uint32_t I = 0; I < Order.size(); ++I) {
-    const Event &E = ev(I);
-    ThreadSet.insert(threadOf(I));
-    if (E.Kind != EventKind::ThreadBegin && E.Task != 0) {
-      // Events of one task are contiguous in Order.
-      TaskInfo &T = Tasks[taskFor(E.Task)];
-      if (I == 0 || ev(I - 1).Task != E.Task)
-        T.Begin = I;
-      T.End = I + 1;
-    }
-    switch (E.Kind) {
-    case EventKind::TaskCreate: {
-      TaskInfo &C = Tasks[taskFor(E.A)];
-      C.Known = true;
-      C.Flags = E.Aux | TaskExplicit;
-      C.Creator = E.Task;
-      C.Code = E.Code;
-      C.Time = E.Time;
-      break;
-    }
-    case EventKind::ImplicitTaskBegin: {
-      TaskInfo &T = Tasks[taskFor(E.Task)];
-      T.Known = true;
-      T.Flags = E.Extra;
-      T.Parallel = E.A;
-      T.TeamIndex = E.Sub;
-      T.Thread = threadOf(I);
-      T.Time = E.Time;
-      if (E.A && !(E.Extra & TaskInitial))
-        Parallels[parallelFor(E.A)].Members.push_back(taskFor(E.Task));
-      break;
-    }
-    case EventKind::ParallelBegin: {
-      ParallelInfo &P = Parallels[parallelFor(E.A)];
-      P.Encountering = E.Task;
-      P.Code = E.Code;
-      P.Time = E.Time;
-      P.Requested = E.Aux;
-      break;
-    }
-    case EventKind::TaskSchedule: {
-      if (E.A) {
-        TaskInfo &N = Tasks[taskFor(E.A)];
-        if (N.Thread == NoThread)
-          N.Thread = threadOf(I);
-      }
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  G.Stats.Threads = (std::uint32_t)ThreadSet.size();
-  G.Stats.Events = Events.size();
-  for (ParallelInfo &P : Parallels)
-    std::sort(P.Members.begin(), P.Members.end(),
-              [&](std::uint32_t A, std::uint32_t B) {
-                return Tasks[A].TeamIndex < Tasks[B].TeamIndex;
-              });
+  G.Stats.Threads = (std::uint32_t)In.ThreadIds.size();
+  G.Stats.Events = In.Events;
+  index();
+  // Reserve what the walk will make, so that the graph never reallocates
+  // (a copy of millions of nodes or edges next to the original): every
+  // explicit task makes a node, a create and a sync edge; every strand item
+  // at most a node and a scope edge (a parallel begin three nodes).
+  // Reserved and unused memory is never touched, so costs nothing.
+  std::size_t NodesMax = Bits.size() + 2 * Parallels.size();
+  for (const Item &E : Items)
+    NodesMax += E.kind() == EventKind::ParallelBegin ? 3
+                : E.kind() == EventKind::TaskCreate ||
+                        E.kind() == EventKind::TaskDependence
+                    ? 0
+                    : 1;
+  std::size_t Members = 0;
+  for (const ParallelInfo &P : Parallels)
+    Members += P.Members.size();
+  G.Nodes.reserve(NodesMax);
+  G.Edges.reserve(NodesMax + 2 * Bits.size() + 2 * Members);
 
-  std::vector<std::uint32_t> Roots;
-  for (std::uint32_t I = 0; I < Tasks.size(); ++I)
-    if (Tasks[I].Known && (Tasks[I].Flags & TaskInitial))
-      Roots.push_back(I);
-  std::sort(Roots.begin(), Roots.end(), [&](std::uint32_t A, std::uint32_t B) {
-    if (Tasks[A].Time != Tasks[B].Time)
-      return Tasks[A].Time < Tasks[B].Time;
-    return Tasks[A].Id < Tasks[B].Id;
-  });
-  for (std::uint32_t R : Roots)
-    emitRoot(R);
+  std::sort(Roots.begin(), Roots.end(),
+            [&](const RootInfo &A, const RootInfo &B) {
+              if (A.Time != B.Time)
+                return A.Time < B.Time;
+              return A.Id < B.Id;
+            });
+  for (const RootInfo &R : Roots)
+    emitRoot(R.Task);
   std::uint64_t Lost = 0;
-  for (TaskInfo &T : Tasks)
-    if (T.Known && !T.Visited)
+  for (std::uint8_t B : Bits)
+    if ((B & Known) && !(B & Visited))
       ++Lost;
   if (Lost)
     warn(std::to_string(Lost) +
@@ -1027,21 +1341,26 @@ Graph Walker::run() {
 
 } // namespace
 
-GraphBuilder::GraphBuilder(Resolver R) : Resolve(std::move(R)) {}
+GraphBuilder::GraphBuilder(Resolver R)
+    : Resolve(std::move(R)), S(std::make_unique<Store>()) {}
+
+GraphBuilder::~GraphBuilder() = default;
 
 void GraphBuilder::addEvents(std::uint32_t Thread, const Event *E,
                              std::size_t N) {
-  for (std::size_t I = 0; I < N; ++I) {
-    if (!isGraphEvent(E[I].Kind))
-      continue;
-    Events.push_back(E[I]);
-    Threads.push_back(Thread);
-  }
+  S->add(Thread, E, N);
 }
 
+std::size_t GraphBuilder::eventCount() const { return S->Events; }
+
 Graph GraphBuilder::build() {
-  Walker W(Events, Threads, Resolve);
-  return W.run();
+  Graph G;
+  {
+    Walker W(*S, Resolve);
+    G = W.run();
+  }
+  S = std::make_unique<Store>(); // everything collected is in G now
+  return G;
 }
 
 void runWithLargeStack(const std::function<void()> &Fn) {

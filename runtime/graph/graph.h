@@ -68,14 +68,16 @@ using NodeId = std::uint32_t;
 inline constexpr NodeId NoNode = ~NodeId(0);
 inline constexpr std::uint32_t NoThread = ~std::uint32_t(0);
 
+/// 20 bytes: a graph has millions of nodes (one per task and construct), so
+/// nothing goes here that no writer or analysis reads (no timestamp: times
+/// belong to the trace).
 struct Node {
   NodeKind Kind;
+  bool LabelInherited = false;     // label taken from the enclosing construct
   NodeId Parent = NoNode;
   std::uint32_t Thread = NoThread; // thread that encountered / ran it
   std::uint32_t Label = 0;         // index into Graph::Labels
   std::uint32_t Flags = 0;         // TaskFlags for task nodes, node flags
-  std::uint64_t Time = 0;          // time of the event that made it (ns)
-  bool LabelInherited = false;     // label taken from the enclosing construct
 };
 
 /// Flags on non-task nodes.

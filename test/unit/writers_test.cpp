@@ -29,9 +29,11 @@ Graph sampleGraph() {
   A.Function = "main+0x5";
   A.Quality = LabelQuality::Approximate;
   G.Labels.push_back(A);
-  Node Init{NodeKind::InitialTask, NoNode, 0, 0, TaskInitial, 0, false};
-  Node Task{NodeKind::Task, 0, 1, 1, TaskUntied | TaskFinal, 0, false};
-  Node Wait{NodeKind::Taskwait, 0, 0, 2, 0, 0, false};
+  Node Init{.Kind = NodeKind::InitialTask, .Parent = NoNode, .Thread = 0,
+            .Label = 0, .Flags = TaskInitial};
+  Node Task{.Kind = NodeKind::Task, .Parent = 0, .Thread = 1, .Label = 1,
+            .Flags = TaskUntied | TaskFinal};
+  Node Wait{.Kind = NodeKind::Taskwait, .Parent = 0, .Thread = 0, .Label = 2};
   G.Nodes = {Init, Task, Wait};
   G.Edges = {{0, 1, EdgeKind::Create},
              {0, 2, EdgeKind::Scope},
