@@ -13,6 +13,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
+#include <ftw.h>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -95,8 +97,25 @@ std::string makeDirectories(const std::string &Path) {
 
 /// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
 /// says why in one line and returns null (the program runs on untraced).
+/// Removes the archive a previous run left in Dir (its anchor, definitions
+/// and event files, nothing else): a rerun with the same OTTER_OUTPUT_DIR
+/// replaces its trace, as it replaces its graph files.
+void removePreviousArchive(const std::string &Dir) {
+  struct stat St;
+  if (stat((Dir + "/traces.otf2").c_str(), &St) != 0)
+    return; // not an OTF2 archive: leave it alone
+  ::unlink((Dir + "/traces.otf2").c_str());
+  ::unlink((Dir + "/traces.def").c_str());
+  nftw((Dir + "/traces").c_str(),
+       [](const char *Path, const struct stat *, int, struct FTW *) {
+         return std::remove(Path);
+       },
+       16, FTW_DEPTH | FTW_PHYS);
+}
+
 trace::TraceWriter *startTrace(const Config &Cfg) {
   std::string Dir = Cfg.OutputDir + "/trace";
+  removePreviousArchive(Dir);
   std::string Why = makeDirectories(Dir);
   if (Why.empty()) {
     trace::WriterOptions O;
@@ -282,9 +301,19 @@ void finishInChild() {
 }
 void onExit() {
   State &St = state();
+  // A normal exit (main returns, or exit() outside any parallel region):
+  // libomp calls the tool's finalize after this handler, once its threads
+  // have delivered their last events; finishing here would race with them.
+  using InParallelFn = int (*)();
+  static auto InParallel = reinterpret_cast<InParallelFn>(
+      dlsym(RTLD_DEFAULT, "omp_in_parallel"));
+  if (InParallel && !InParallel())
+    return;
   if (!St.Started || St.Finished.exchange(true))
     return;
-  trace::runInChild(finishInChild, 60);
+  // The deadline only guards against a deadlock in the copy (a lock held by
+  // a thread that does not exist there); building a large graph takes time.
+  trace::runInChild(finishInChild, 600);
 }
 } // namespace
 
