@@ -15,6 +15,7 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <ftw.h>
+#include <pthread.h>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -280,6 +281,12 @@ bool start() {
         trace::installCrashHandlers(saveTraceOnCrash);
       }
     recorder::setSinks(Sinks, N);
+    // A child made by fork() shares the parent's output directory: it must
+    // not record, nor write over the parent's files when it exits.
+    pthread_atfork(nullptr, nullptr, [] {
+      recorder::Active.store(false, std::memory_order_relaxed);
+      state().Finished.store(true);
+    });
     St.Started = true;
     std::atexit(onExit);
     return true;
