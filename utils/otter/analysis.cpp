@@ -253,7 +253,18 @@ struct Analyzer::Impl {
   std::uint64_t Unknown = 0, OutOfOrder = 0;
 
   // ---- ids, codes, stats ------------------------------------------------
-  std::uint32_t *idCell(std::uint64_t Id, bool Create) {
+  // Hot: a dense cell, inline; growth and foreign ids out of line.
+  [[gnu::always_inline]] std::uint32_t *idCell(std::uint64_t Id,
+                                               bool Create) {
+    std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
+    if (Hi - 1 < IdDense.size()) {
+      auto &V = IdDense[Hi - 1];
+      if (Lo < V.size())
+        return &V[Lo];
+    }
+    return idCellSlow(Id, Create);
+  }
+  [[gnu::noinline]] std::uint32_t *idCellSlow(std::uint64_t Id, bool Create) {
     std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
     if (Hi >= 1 && Hi <= 4096 && Lo < (std::uint64_t(1) << 31)) {
       if (IdDense.size() < Hi)
@@ -466,7 +477,8 @@ struct Analyzer::Impl {
       if (T.Extra != None) {
         CreatorState &C = Creators[T.Extra];
         resetVal(C.Pend);
-        C.Deps.clear();
+        if (!C.Deps.empty())
+          C.Deps.clear();
         C.SibN = 0;
         FreeCreators.push_back(T.Extra);
       }
@@ -958,7 +970,8 @@ struct Analyzer::Impl {
       if (K == Kind::Taskwait) {
         if (X.Extra != None) {
           merge(T, Creators[X.Extra].Pend);
-          Creators[X.Extra].Deps.clear();
+          if (!Creators[X.Extra].Deps.empty())
+            Creators[X.Extra].Deps.clear();
         }
         evalSiblings(T);
       } else if (K == Kind::Taskgroup) {
