@@ -121,8 +121,9 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
     Sh->Lanes.push_back(std::make_unique<Lane>());
   std::vector<std::thread> Readers;
   std::string Anchor = Path;
+  std::vector<std::uint32_t> Locs = P->Main.locations();
   for (std::size_t J = 0; J < L; ++J) {
-    Readers.emplace_back([Sh, Anchor, J] {
+    Readers.emplace_back([Sh, Anchor, J, Loc = Locs[J]] {
       Lane &Ln = *Sh->Lanes[J];
       trace::TraceReader R;
       std::string E;
@@ -130,22 +131,11 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
         Sh->finish(Ln, false, E);
         return;
       }
-      // Locations arrive one after another: keep the J-th.
-      std::size_t Ordinal = 0;
-      bool Any = false;
-      std::uint32_t Cur = 0;
-      bool Ok = R.readEvents(
+      // Each reader decodes its own location only.
+      bool Ok = R.readLocations(
+          {Loc},
           [&](std::uint32_t Th, const Event *Ev, std::size_t N) {
             if (Sh->Stop.load(std::memory_order_relaxed))
-              return;
-            if (!Any) {
-              Any = true;
-              Cur = Th;
-            } else if (Th != Cur) {
-              ++Ordinal;
-              Cur = Th;
-            }
-            if (Ordinal != J)
               return;
             Batch B;
             B.Thread = Th;

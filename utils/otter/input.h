@@ -2,8 +2,9 @@
 //
 // The analyses need every thread's events merged by timestamp. The trace
 // reader (runtime/trace/reader.h) streams one location after another, so
-// this adapter runs one reader per location on its own thread, each keeping
-// only its location's batches in a small bounded queue, and merges the
+// this adapter runs one reader per location on its own thread, each
+// decoding only its own location (TraceReader::readLocations: the archive
+// is decoded once in total) into a small bounded queue, and merges the
 // queues by time on the calling thread: memory stays bounded by the queues,
 // whatever the trace's length.
 //
