@@ -7,12 +7,18 @@
 #include <otf2/otf2.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cerrno>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <mutex>
 #include <string>
+#include <chrono>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -23,11 +29,9 @@ namespace {
 
 constexpr OTF2_CommRef TeamComm = 0;
 
-OTF2_FlushType preFlush(void *, OTF2_FileType, OTF2_LocationRef, void *,
-                        bool) {
-  return OTF2_FLUSH; // bounded memory: write a full chunk out at once
-}
-const OTF2_FlushCallbacks FlushCallbacks = {preFlush, nullptr};
+// Defined after TraceWriter::Impl (they call into it).
+OTF2_FlushType preFlush(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
+                        void *, bool Final);
 
 // OTF2's default pool lets each writer grow to 128 MiB before it writes
 // anything. Ours gives an event writer at most EventChunks chunks: when they
@@ -39,10 +43,12 @@ struct ChunkPool {
   unsigned Used = 0, Count = 0;
   void *Chunks[EventChunks];
 };
+std::atomic<std::uint64_t> EventChunkSize{0}; // as OTF2 allocates them
 void *allocChunk(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
                  uint64_t Size) {
   if (Type != OTF2_FILETYPE_EVENTS)
     return std::malloc(Size); // definitions: few, freed by free_all below
+  EventChunkSize.store(Size, std::memory_order_relaxed);
   auto *P = static_cast<ChunkPool *>(*Data);
   if (!P) {
     P = new (std::nothrow) ChunkPool();
@@ -61,13 +67,17 @@ void *allocChunk(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
   ++P->Used;
   return C;
 }
-void freeAllChunks(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
-                   bool Final) {
+void afterFlush(void *User, OTF2_LocationRef Loc);
+void freeAllChunks(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
+                   void **Data, bool Final) {
   if (Type != OTF2_FILETYPE_EVENTS)
     return; // definition chunks: leaked once per run, at close (small)
   auto *P = static_cast<ChunkPool *>(*Data);
   if (!P)
     return;
+  // OTF2 frees the chunks of an event writer right after writing them out.
+  if (!Final && P->Used)
+    afterFlush(User, Loc);
   P->Used = 0;
   if (Final) {
     for (unsigned I = 0; I < P->Count; ++I)
@@ -107,6 +117,13 @@ struct Location {
   std::mutex M;                     // consume vs close
   bool Closed = false;
   std::uint64_t AttrEvents = 0;
+  // What of this location's event file is on disk and readable (guarded
+  // by TraceWriter::Impl::M; see "Surviving SIGKILL" below).
+  int Fd = -1;                  // our own descriptor on the event file
+  std::uint64_t DiskEnd = 0;    // end of the complete chunks written
+  std::uint64_t DiskEvents = 0; // events in them
+  bool OnDisk = false;          // listed in the checkpoint definitions
+  bool Sentinel = false;        // a flush is in progress (see beforeFlush)
   // Direct-mapped caches in front of the shared tables.
   std::uint64_t CodeKeys[256] = {};
   std::uint32_t CodeVals[256] = {};
@@ -128,14 +145,234 @@ struct TraceWriter::Impl {
   std::unordered_map<std::string, std::uint32_t> RegionIds;
   std::vector<RegionEntry> Regions;
   std::uint64_t EventCount = 0;
+  // Checkpoints (all guarded by M).
+  std::atomic<bool> Closing{false}; // close() owns the archive: no more
+  std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
+  std::uint64_t LastCheckpointNs = 0;
+  std::uint64_t Checkpoints = 0;
 
   Location *location(std::uint32_t Index, std::uint32_t Type);
   std::uint32_t codeId(Location &L, std::uint64_t Code);
   std::uint32_t region(Location &L, RegionClass C, std::uint16_t Sub,
                        std::uint32_t Code);
   void encode(Location &L, const Event &E);
-  void writeDefinitions(OTF2_GlobalDefWriter *D);
+  void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
+  std::string evtPath(std::uint32_t I) const {
+    return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
+  }
+  void beforeFlush(std::uint32_t Loc);
+  void afterFlush(std::uint32_t Loc);
+  bool checkpoint();
 };
+
+// --- Surviving SIGKILL ----------------------------------------------------
+//
+// OTF2 writes the anchor and the global definitions only at close, and an
+// event file is only terminated (END_OF_FILE record) at close: a file that
+// ends after a chunk boundary makes OTF2's readers (otf2-print included)
+// re-read their last chunk forever. So, per location, at every chunk flush
+// OTF2 does while the program runs (preFlush / freeAllChunks below):
+//  - before OTF2 writes: if the tables grew since the last checkpoint,
+//    write the definitions (they then cover every event that can reach the
+//    disk), and put a one-byte sentinel far beyond the end of the event
+//    file: while OTF2 writes, the file is followed by zeros, on which a
+//    reader stops with an error instead of looping;
+//  - after OTF2 wrote: find the new complete chunks (their headers), write a
+//    19-byte empty terminating chunk (header + END_OF_FILE) after them and
+//    cut the file there. OTF2's next write, at its own file position, starts
+//    exactly there and overwrites the terminator; the final chunk written at
+//    close is never shorter than it.
+// Definitions (anchor + traces.def) are written by a second OTF2 archive
+// object into <dir>/.checkpoint and renamed into place, definitions first,
+// anchor last (the empty local definition file of a location is written
+// before the location is first listed). They list only
+// locations whose event file is terminated, with the number of events that
+// reached the disk. A checkpoint also runs every 0.5 s of flushes (clock
+// range, event counts). What a SIGKILL loses: per thread, the events still in
+// the recorder's buffer and in OTF2's chunks in memory (<= 2 chunks).
+
+namespace {
+constexpr std::uint64_t SentinelGap = 64ull << 20;
+constexpr unsigned ChunkHeaderBytes = 18; // type, endianness, 2 x uint64
+constexpr unsigned char ChunkHeaderType = 3, EndOfFile = 2;
+
+OTF2_FlushType flushAlways(void *, OTF2_FileType, OTF2_LocationRef, void *,
+                           bool) {
+  return OTF2_FLUSH;
+}
+const OTF2_FlushCallbacks CheckpointFlush = {flushAlways, nullptr};
+
+std::uint64_t wallNs() {
+  return std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count());
+}
+} // namespace
+
+void TraceWriter::Impl::beforeFlush(std::uint32_t Loc) {
+  if (Closing.load(std::memory_order_acquire))
+    return;
+  std::lock_guard<std::mutex> G(M);
+  if (Closed || Loc >= Locs.size() || !Locs[Loc])
+    return;
+  Location &L = *Locs[Loc];
+  if (Regions.size() != DefRegions || Codes.size() != DefCodes)
+    checkpoint();
+  if (L.Fd < 0) // the first flush: OTF2 creates (truncates) the file itself
+    L.Fd = ::open(evtPath(Loc).c_str(), O_WRONLY | O_CLOEXEC);
+  if (L.Fd < 0)
+    return;
+  char Zero = 0;
+  L.Sentinel = ::pwrite(L.Fd, &Zero, 1, off_t(L.DiskEnd + SentinelGap)) == 1;
+}
+
+void TraceWriter::Impl::afterFlush(std::uint32_t Loc) {
+  if (Closing.load(std::memory_order_acquire))
+    return;
+  std::lock_guard<std::mutex> G(M);
+  if (Closed || Loc >= Locs.size() || !Locs[Loc])
+    return;
+  Location &L = *Locs[Loc];
+  if (L.Fd < 0)
+    L.Fd = ::open(evtPath(Loc).c_str(), O_WRONLY | O_CLOEXEC);
+  int Rd = ::open(evtPath(Loc).c_str(), O_RDONLY | O_CLOEXEC);
+  std::uint64_t Chunk = EventChunkSize.load(std::memory_order_relaxed);
+  if (L.Fd < 0 || Rd < 0 || Chunk < 64) {
+    if (Rd >= 0)
+      ::close(Rd);
+    return;
+  }
+  // Walk the chunk headers OTF2 wrote after the last terminated end.
+  std::uint64_t End = L.DiskEnd, Last = L.DiskEvents;
+  unsigned char Endian = 0;
+  for (;;) {
+    unsigned char H[ChunkHeaderBytes];
+    if (::pread(Rd, H, sizeof H, off_t(End)) != ssize_t(sizeof H) ||
+        H[0] != ChunkHeaderType)
+      break;
+    std::uint64_t First, LastEv;
+    std::memcpy(&First, H + 2, 8);
+    std::memcpy(&LastEv, H + 10, 8);
+    if (First != Last + 1 || LastEv < First)
+      break; // our own terminator (empty chunk), or not ours to judge
+    Endian = H[1];
+    Last = LastEv;
+    End += Chunk;
+  }
+  ::close(Rd);
+  if (Endian) {
+    unsigned char T[ChunkHeaderBytes + 1];
+    std::uint64_t First = Last + 1;
+    T[0] = ChunkHeaderType;
+    T[1] = Endian;
+    std::memcpy(T + 2, &First, 8);
+    std::memcpy(T + 10, &Last, 8);
+    T[ChunkHeaderBytes] = EndOfFile;
+    if (::pwrite(L.Fd, T, sizeof T, off_t(End)) == ssize_t(sizeof T)) {
+      L.DiskEnd = End;
+      L.DiskEvents = Last;
+    }
+  }
+  if (L.Sentinel || Endian) {
+    // Drop the sentinel (and nothing OTF2 wrote: it writes whole chunks,
+    // and zeros read as an end of chunk anyway).
+    if (::ftruncate(L.Fd, off_t(L.DiskEnd + ChunkHeaderBytes + 1)) == 0)
+      L.Sentinel = false;
+  }
+  std::uint64_t Now = wallNs();
+  if (L.DiskEvents && !L.OnDisk && Endian) {
+    // Its (empty) local definition file first: readers expect one per
+    // location. The bytes OTF2 itself writes for an empty one.
+    unsigned char D[ChunkHeaderBytes + 2] = {ChunkHeaderType, Endian};
+    std::uint64_t One = 1;
+    std::memcpy(D + 2, &One, 8);
+    D[ChunkHeaderBytes] = EndOfFile;
+    D[ChunkHeaderBytes + 1] = 1; // end of buffer
+    std::string F = Opt.Dir + "/traces/" + std::to_string(Loc) + ".def";
+    int Fd = ::open((F + ".tmp").c_str(),
+                    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    bool Ok = Fd >= 0 && ::write(Fd, D, sizeof D) == ssize_t(sizeof D);
+    if (Fd >= 0)
+      ::close(Fd);
+    L.OnDisk = Ok && ::rename((F + ".tmp").c_str(), F.c_str()) == 0;
+    if (L.OnDisk)
+      checkpoint();
+  } else if (L.OnDisk && Now - LastCheckpointNs > 500000000ull) {
+    checkpoint();
+  }
+}
+
+/// Writes anchor + global definitions of what is on disk now, atomically enough: each file is renamed into place, the
+/// definitions before the anchor. Called with M held.
+bool TraceWriter::Impl::checkpoint() {
+  LastCheckpointNs = wallNs();
+  DefRegions = Regions.size();
+  DefCodes = Codes.size();
+  std::string Tmp = Opt.Dir + "/.checkpoint";
+  ::mkdir(Tmp.c_str(), 0777);
+  for (const char *F : {"/traces.otf2", "/traces.def"})
+    ::unlink((Tmp + F).c_str());
+  ::rmdir((Tmp + "/traces").c_str()); // OTF2 refuses an existing one
+  OTF2_Archive *A = OTF2_Archive_Open(Tmp.c_str(), "traces",
+                                      OTF2_FILEMODE_WRITE, Opt.ChunkBytes,
+                                      4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
+                                      OTF2_COMPRESSION_NONE);
+  if (!A)
+    return false;
+  bool Ok =
+      OTF2_Archive_SetFlushCallbacks(A, &CheckpointFlush, nullptr) ==
+          OTF2_SUCCESS &&
+      OTF2_Archive_SetSerialCollectiveCallbacks(A) == OTF2_SUCCESS &&
+      OTF2_Archive_SetCreator(A, Opt.Creator.c_str()) == OTF2_SUCCESS &&
+      OTF2_Archive_SetProperty(A, FormatProperty, FormatVersion, true) ==
+          OTF2_SUCCESS &&
+      OTF2_Archive_SetProperty(A, StateProperty, StateRunning, true) ==
+          OTF2_SUCCESS;
+  // Every code id needs a region for its calling context: lend one for
+  // this checkpoint only (the final definitions may find a better one).
+  std::size_t NRegions = Regions.size();
+  std::vector<std::uint32_t> Lent;
+  for (std::size_t I = 1; I < Codes.size(); ++I)
+    if (Codes[I].Region == NoRef) {
+      Codes[I].Region = std::uint32_t(Regions.size());
+      Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
+      Lent.push_back(std::uint32_t(I));
+    }
+  OTF2_GlobalDefWriter *D = Ok ? OTF2_Archive_GetGlobalDefWriter(A) : nullptr;
+  if (D)
+    writeDefinitions(D, true);
+  else
+    Ok = false;
+  for (std::uint32_t I : Lent)
+    Codes[I].Region = NoRef;
+  Regions.resize(NRegions);
+  if (OTF2_Archive_Close(A) != OTF2_SUCCESS)
+    Ok = false;
+  if (!Ok)
+    return false;
+  bool Renamed =
+      ::rename((Tmp + "/traces.def").c_str(),
+               (Opt.Dir + "/traces.def").c_str()) == 0 &&
+      ::rename((Tmp + "/traces.otf2").c_str(),
+               (Opt.Dir + "/traces.otf2").c_str()) == 0;
+  if (Renamed)
+    ++Checkpoints;
+  return Renamed;
+}
+
+namespace {
+OTF2_FlushType preFlush(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
+                        void *, bool Final) {
+  if (User && Type == OTF2_FILETYPE_EVENTS && !Final)
+    static_cast<TraceWriter::Impl *>(User)->beforeFlush(std::uint32_t(Loc));
+  return OTF2_FLUSH; // bounded memory: write full chunks out at once
+}
+void afterFlush(void *User, OTF2_LocationRef Loc) {
+  if (User)
+    static_cast<TraceWriter::Impl *>(User)->afterFlush(std::uint32_t(Loc));
+}
+const OTF2_FlushCallbacks FlushCallbacks = {preFlush, nullptr};
+} // namespace
 
 TraceWriter::TraceWriter(WriterOptions O, Resolver R)
     : P(std::make_unique<Impl>()) {
@@ -164,16 +401,20 @@ bool TraceWriter::open(std::string &Error) {
             lastOtf2Error();
     return false;
   }
-  if (OTF2_Archive_SetFlushCallbacks(P->Archive, &FlushCallbacks, nullptr) !=
+  ::unlink((P->Opt.Dir + "/.checkpoint/traces.otf2").c_str());
+  ::unlink((P->Opt.Dir + "/.checkpoint/traces.def").c_str());
+  if (OTF2_Archive_SetFlushCallbacks(P->Archive, &FlushCallbacks, P.get()) !=
           OTF2_SUCCESS ||
       OTF2_Archive_SetMemoryCallbacks(P->Archive, &MemoryCallbacks,
-                                      nullptr) != OTF2_SUCCESS ||
+                                      P.get()) != OTF2_SUCCESS ||
       OTF2_Archive_SetSerialCollectiveCallbacks(P->Archive) != OTF2_SUCCESS ||
       OTF2_Pthread_Archive_SetLockingCallbacks(P->Archive, nullptr) !=
           OTF2_SUCCESS ||
       OTF2_Archive_SetCreator(P->Archive, P->Opt.Creator.c_str()) !=
           OTF2_SUCCESS ||
       OTF2_Archive_SetProperty(P->Archive, FormatProperty, FormatVersion,
+                               true) != OTF2_SUCCESS ||
+      OTF2_Archive_SetProperty(P->Archive, StateProperty, StateComplete,
                                true) != OTF2_SUCCESS ||
       OTF2_Archive_OpenEvtFiles(P->Archive) != OTF2_SUCCESS) {
     Error = "cannot set up OTF2 archive in '" + P->Opt.Dir + "': " +
@@ -753,8 +994,13 @@ OTF2_AttributeValue str(std::uint32_t V) {
 
 } // namespace
 
-/// Writes every definition known so far. Called with M held.
-void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D) {
+/// Writes every definition known so far. Called with M held. Checkpoint:
+/// only the locations whose events are on disk, with the count on disk.
+void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
+                                         bool Checkpoint) {
+  auto listed = [&](std::size_t I) {
+    return Locs[I] && (!Checkpoint || Locs[I]->OnDisk);
+  };
   Strings S;
   // Intern every string first: definitions may only reference strings
   // defined before them.
@@ -772,7 +1018,7 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D) {
     SParam[I] = S(ParamNames[I]);
   std::vector<std::uint32_t> SLoc(Locs.size());
   for (std::size_t I = 0; I < Locs.size(); ++I)
-    if (Locs[I])
+    if (listed(I))
       SLoc[I] = S("OpenMP thread " + std::to_string(I));
   struct RStr {
     std::uint32_t Name, Canon, Desc, File;
@@ -833,10 +1079,11 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D) {
                                           OTF2_UNDEFINED_LOCATION_GROUP);
   std::vector<std::uint64_t> Members, Ranks;
   for (std::size_t I = 0; I < Locs.size(); ++I) {
-    if (!Locs[I])
+    if (!listed(I))
       continue;
-    std::uint64_t N = 0;
-    OTF2_EvtWriter_GetNumberOfEvents(Locs[I]->W, &N);
+    std::uint64_t N = Locs[I]->DiskEvents;
+    if (!Checkpoint)
+      OTF2_EvtWriter_GetNumberOfEvents(Locs[I]->W, &N);
     OTF2_GlobalDefWriter_WriteLocation(D, I, SLoc[I],
                                        OTF2_LOCATION_TYPE_CPU_THREAD, N, 0);
     Ranks.push_back(Members.size());
@@ -904,6 +1151,7 @@ bool TraceWriter::close(std::string &Error) {
   if (!P->Open || P->Closed)
     return true;
   P->Closed = true;
+  P->Closing.store(true, std::memory_order_release);
   for (Location *L : P->Locs)
     if (L) {
       L->M.lock(); // waits for a flush in progress; unlocked below
@@ -920,7 +1168,7 @@ bool TraceWriter::close(std::string &Error) {
   if (!D)
     Ok = false;
   else
-    P->writeDefinitions(D);
+    P->writeDefinitions(D, false);
   for (Location *L : P->Locs)
     if (L) {
       OTF2_Archive_CloseEvtWriter(P->Archive, L->W);
@@ -941,15 +1189,28 @@ bool TraceWriter::close(std::string &Error) {
     Ok = false;
   P->Archive = nullptr;
   for (Location *L : P->Locs)
-    if (L)
+    if (L) {
+      if (L->Fd >= 0)
+        ::close(L->Fd);
+      L->Fd = -1;
       L->M.unlock();
+    }
+  std::string Tmp = P->Opt.Dir + "/.checkpoint";
+  for (const char *F : {"/traces.otf2", "/traces.def"})
+    ::unlink((Tmp + F).c_str());
+  ::rmdir((Tmp + "/traces").c_str());
+  ::rmdir(Tmp.c_str());
   if (!Ok)
     Error = "writing the OTF2 archive in '" + P->Opt.Dir +
             "' failed: " + lastOtf2Error();
   return Ok;
 }
 
-void TraceWriter::checkpoint() {}
+void TraceWriter::checkpoint() {
+  std::lock_guard<std::mutex> G(P->M);
+  if (P->Open && !P->Closed)
+    P->checkpoint();
+}
 
 WriterStats TraceWriter::stats() const {
   std::lock_guard<std::mutex> G(P->M);

@@ -3,7 +3,10 @@
 // An EventSink that writes each flushed buffer into its thread's OTF2 event
 // writer (see codec.h for the encoding), and the definitions (locations,
 // regions per source construct, code addresses with their labels, clock
-// properties) when the archive is closed. Nothing here runs on the hot path.
+// properties) when the archive is closed -- and, while the program runs, at
+// the chunk flushes, so that a run killed with SIGKILL still leaves an
+// archive that reads (see "Surviving SIGKILL" in writer.cpp). Nothing here
+// runs on the hot path.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_WRITER_H
@@ -47,7 +50,9 @@ public:
   bool close(std::string &Error);
   /// Writes the definitions so far into the anchor + global definition
   /// files (atomically replaced), so that a run killed later still reads up
-  /// to the last event chunk written. Cheap enough to call at every flush.
+  /// to the last event chunk written. The writer does this by itself at
+  /// the chunk flushes that need it (new definitions, a location's first
+  /// chunk, every 0.5 s); calling it is never needed for correctness.
   void checkpoint();
   WriterStats stats() const;
 

@@ -104,6 +104,12 @@ int run(int Argc, char **Argv) {
   std::string Error;
   if (!R.open(Input, Error))
     return fail(Error);
+  if (!R.complete())
+    std::fprintf(stderr,
+                 "otter-graph: warning: the trace in '%s' was not closed (the "
+                 "program was killed?): the graph covers the events each "
+                 "thread had written to disk\n",
+                 Input.c_str());
   GraphBuilder B([&R](std::uint64_t Code) { return R.label(Code); });
   if (!R.readEvents(
           [&B](std::uint32_t Thread, const Event *E, std::size_t N) {
