@@ -1,9 +1,12 @@
 //===- graph/writers.cpp - Task graph file formats -----------------------===//
 #include "graph/writers.h"
 
+#include <charconv>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace otter {
@@ -100,6 +103,56 @@ const char *edgeStyle(EdgeKind K) {
   }
 }
 
+/// Output through a 1 MiB buffer: a graph has millions of lines, and one
+/// ostream call per field (sentry, locale, virtual put) was most of the
+/// time of writing it.
+class Buffered {
+public:
+  explicit Buffered(std::ostream &OS) : OS(OS) { Buf.reserve(Cap + 4096); }
+  ~Buffered() { flush(); }
+  Buffered &operator<<(std::string_view S) {
+    Buf.append(S);
+    if (Buf.size() >= Cap)
+      flush();
+    return *this;
+  }
+  Buffered &operator<<(char C) {
+    Buf.push_back(C);
+    return *this;
+  }
+  Buffered &num(std::uint64_t V) {
+    char T[24];
+    auto R = std::to_chars(T, T + sizeof T, V);
+    Buf.append(T, R.ptr);
+    return *this;
+  }
+  void flush() {
+    if (!Buf.empty())
+      OS.write(Buf.data(), (std::streamsize)Buf.size());
+    Buf.clear();
+  }
+
+private:
+  static constexpr std::size_t Cap = std::size_t(1) << 20;
+  std::ostream &OS;
+  std::string Buf;
+};
+
+/// flagsText per (kind, flags): a few distinct values over millions of nodes.
+class FlagsCache {
+public:
+  const std::string &operator()(const Node &N) {
+    std::uint64_t Key = (std::uint64_t(N.Kind) << 32) | N.Flags;
+    auto It = Cache.find(Key);
+    if (It == Cache.end())
+      It = Cache.emplace(Key, flagsText(N)).first;
+    return It->second;
+  }
+
+private:
+  std::unordered_map<std::uint64_t, std::string> Cache;
+};
+
 } // namespace
 
 std::string nodeSourceText(const Graph &G, const Node &N) {
@@ -114,85 +167,120 @@ std::string nodeSourceText(const Graph &G, const Node &N) {
 }
 
 void writeNodesCsv(const Graph &G, std::ostream &OS) {
-  OS << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-        "directive,location,label_quality\n";
+  // What a node's line takes from its label, made once per label.
+  std::vector<std::string> Mid(G.Labels.size()), Tail(G.Labels.size());
+  for (std::size_t I = 0; I < G.Labels.size(); ++I) {
+    const SourceLabel &L = G.Labels[I];
+    std::string &M = Mid[I];
+    M = csv(L.File) + ',';
+    if (L.Line)
+      M += std::to_string(L.Line);
+    M += ',';
+    if (L.Col)
+      M += std::to_string(L.Col);
+    M += ',' + csv(L.Function) + ',';
+    if (I)
+      M += hex(L.RegionId);
+    Tail[I] = csv(L.Directive) + ',' + csv(L.Location) + ',' +
+              (I ? labelQualityName(L.Quality) : "") + '\n';
+  }
+  FlagsCache Flags;
+  Buffered B(OS);
+  B << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
+       "directive,location,label_quality\n";
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    const SourceLabel &L = G.Labels[N.Label];
-    OS << I << ',' << nodeKindName(N.Kind) << ',';
+    B.num(I) << ',' << nodeKindName(N.Kind) << ',';
     if (N.Parent != NoNode)
-      OS << N.Parent;
-    OS << ',';
+      B.num(N.Parent);
+    B << ',';
     if (N.Thread != NoThread)
-      OS << N.Thread;
-    OS << ',' << csv(L.File) << ',';
-    if (L.Line)
-      OS << L.Line;
-    OS << ',';
-    if (L.Col)
-      OS << L.Col;
-    OS << ',' << csv(L.Function) << ',';
-    if (N.Label)
-      OS << hex(L.RegionId);
-    OS << ',' << flagsText(N) << ',' << csv(L.Directive) << ','
-       << csv(L.Location) << ','
-       << (N.Label ? labelQualityName(L.Quality) : "") << '\n';
+      B.num(N.Thread);
+    B << ',' << Mid[N.Label] << ',' << Flags(N) << ',' << Tail[N.Label];
   }
+  B.flush();
 }
 
 void writeEdgesCsv(const Graph &G, std::ostream &OS) {
-  OS << "source,target,kind\n";
-  for (const Edge &E : G.Edges)
-    OS << E.Source << ',' << E.Target << ',' << edgeKindName(E.Kind) << '\n';
+  Buffered B(OS);
+  B << "source,target,kind\n";
+  for (const Edge &E : G.Edges) {
+    B.num(E.Source) << ',';
+    B.num(E.Target) << ',' << edgeKindName(E.Kind) << '\n';
+  }
+  B.flush();
 }
 
 void writeDot(const Graph &G, std::ostream &OS) {
-  OS << "digraph otter {\n"
-        "  graph [rankdir=TB, fontname=\"Helvetica\"];\n"
-        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
-        "  edge [arrowsize=0.7];\n";
+  // The source part of a node's label, made once per label.
+  std::vector<std::string> Src(G.Labels.size());
+  for (std::size_t I = 0; I < G.Labels.size(); ++I) {
+    Node N{.Kind = NodeKind::Task, .Label = (std::uint32_t)I};
+    std::string S = nodeSourceText(G, N);
+    if (S != "?")
+      Src[I] = "\\n" + dotEscape(S);
+  }
+  FlagsCache Flags;
+  Buffered B(OS);
+  B << "digraph otter {\n"
+       "  graph [rankdir=TB, fontname=\"Helvetica\"];\n"
+       "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
+       "  edge [arrowsize=0.7];\n";
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
     DotStyle S = styleOf(N.Kind);
-    std::string Label = nodeKindName(N.Kind);
-    std::string Src = nodeSourceText(G, N);
-    if (Src != "?")
-      Label += "\\n" + dotEscape(Src);
-    std::string Flags = flagsText(N);
-    if (!Flags.empty())
-      Label += "\\n[" + Flags + "]";
-    OS << "  n" << I << " [label=\"" << Label << "\", shape=" << S.Shape
-       << ", fillcolor=\"" << S.Color << "\"];\n";
+    B << "  n";
+    B.num(I) << " [label=\"" << nodeKindName(N.Kind) << Src[N.Label];
+    const std::string &F = Flags(N);
+    if (!F.empty())
+      B << "\\n[" << F << ']';
+    B << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
   }
-  for (const Edge &E : G.Edges)
-    OS << "  n" << E.Source << " -> n" << E.Target << " [" << edgeStyle(E.Kind)
-       << "];\n";
-  OS << "}\n";
+  for (const Edge &E : G.Edges) {
+    B << "  n";
+    B.num(E.Source) << " -> n";
+    B.num(E.Target) << " [" << edgeStyle(E.Kind) << "];\n";
+  }
+  B << "}\n";
+  B.flush();
 }
 
 void writeCanonical(const Graph &G, std::ostream &OS) {
+  std::vector<std::string> Src(G.Labels.size());
+  for (std::size_t I = 0; I < G.Labels.size(); ++I) {
+    Node N{.Kind = NodeKind::Task, .Label = (std::uint32_t)I};
+    Src[I] = nodeSourceText(G, N);
+  }
+  FlagsCache Flags;
+  Buffered B(OS);
   // Outgoing edges per node, already sorted by (source, target, kind).
-  OS << "# otter canonical graph v1: " << G.Nodes.size() << " nodes, "
-     << G.Edges.size() << " edges\n";
+  B << "# otter canonical graph v1: ";
+  B.num(G.Nodes.size()) << " nodes, ";
+  B.num(G.Edges.size()) << " edges\n";
   std::size_t E = 0;
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    OS << 'n' << I << ' ' << nodeKindName(N.Kind) << " parent=";
-    if (N.Parent != NoNode)
-      OS << 'n' << N.Parent;
-    else
-      OS << '-';
-    OS << " at=" << nodeSourceText(G, N);
-    std::string Flags = flagsText(N);
-    if (!Flags.empty())
-      OS << " flags=" << Flags;
-    OS << '\n';
+    B << 'n';
+    B.num(I) << ' ' << nodeKindName(N.Kind) << " parent=";
+    if (N.Parent != NoNode) {
+      B << 'n';
+      B.num(N.Parent);
+    } else {
+      B << '-';
+    }
+    B << " at=" << Src[N.Label];
+    const std::string &F = Flags(N);
+    if (!F.empty())
+      B << " flags=" << F;
+    B << '\n';
     while (E < G.Edges.size() && G.Edges[E].Source < I)
       ++E;
-    for (; E < G.Edges.size() && G.Edges[E].Source == I; ++E)
-      OS << "  -> n" << G.Edges[E].Target << ' '
-         << edgeKindName(G.Edges[E].Kind) << '\n';
+    for (; E < G.Edges.size() && G.Edges[E].Source == I; ++E) {
+      B << "  -> n";
+      B.num(G.Edges[E].Target) << ' ' << edgeKindName(G.Edges[E].Kind) << '\n';
+    }
   }
+  B.flush();
 }
 
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
