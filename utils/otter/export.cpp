@@ -46,8 +46,78 @@ void PerfettoWriter::us(std::uint64_t Ns) {
   Cur += 4;
 }
 
+PerfettoWriter::FlowSet *PerfettoWriter::FlowTable::find(std::uint64_t Task) {
+  std::size_t M = T.size() - 1;
+  for (std::size_t I = home(Task);; I = (I + 1) & M) {
+    FlowSet &E = T[I];
+    if (!E.Used)
+      return nullptr;
+    if (E.Task == Task)
+      return &E;
+  }
+}
+
+PerfettoWriter::FlowSet &PerfettoWriter::FlowTable::get(std::uint64_t Task,
+                                                        bool &New) {
+  if (2 * (N + 1) > T.size())
+    grow();
+  std::size_t M = T.size() - 1;
+  for (std::size_t I = home(Task);; I = (I + 1) & M) {
+    FlowSet &E = T[I];
+    if (E.Used && E.Task == Task) {
+      New = false;
+      return E;
+    }
+    if (!E.Used) {
+      New = true;
+      ++N;
+      E = FlowSet();
+      E.Used = true;
+      E.Task = Task;
+      return E;
+    }
+  }
+}
+
+void PerfettoWriter::FlowTable::erase(FlowSet *E) {
+  // Backward-shift deletion: no tombstones.
+  std::size_t M = T.size() - 1;
+  std::size_t I = std::size_t(E - T.data());
+  --N;
+  for (std::size_t J = (I + 1) & M;; J = (J + 1) & M) {
+    if (!T[J].Used)
+      break;
+    std::size_t H = home(T[J].Task);
+    // Move J into the hole at I unless its home lies cyclically in (I, J].
+    if ((J > I && (H <= I || H > J)) || (J < I && (H <= I && H > J))) {
+      T[I] = T[J];
+      I = J;
+    }
+  }
+  T[I] = FlowSet();
+}
+
+void PerfettoWriter::FlowTable::grow() {
+  std::vector<FlowSet> Old = std::move(T);
+  T.assign(Old.size() * 2, FlowSet());
+  --Shift;
+  std::size_t M = T.size() - 1;
+  for (const FlowSet &E : Old)
+    if (E.Used) {
+      std::size_t I = home(E.Task);
+      while (T[I].Used)
+        I = (I + 1) & M;
+      T[I] = E;
+    }
+}
+
 const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
+  NameCacheEntry &C =
+      NameCache[((Code * 0x9E3779B97F4A7C15ull) >> 58) ^ (unsigned(K) & 63)];
+  if (C.Name && C.Code == Code && C.K == int(K))
+    return *C.Name;
   auto [It, New] = Names.try_emplace({int(K), Code});
+  C = {&It->second, Code, int(K)};
   if (New) {
     std::string W = K == Kind::Initial && !Code
                         ? std::string("(program)")
@@ -60,11 +130,7 @@ const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
 void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
                           std::uint64_t Code, std::uint64_t Start,
                           std::uint64_t End, std::uint64_t ExecNs) {
-  if (!LastTaskName || Code != LastTaskCode) {
-    LastTaskName = &name(Kind::Task, Code);
-    LastTaskCode = Code;
-  }
-  const std::string &Name = *LastTaskName;
+  const std::string &Name = name(Kind::Task, Code);
   room(Reserve);
   sep();
   ++Slices;
@@ -81,8 +147,8 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
   lit(",\"exec_ns\":");
   num(ExecNs);
   lit("}}");
-  auto It = Pending.find(Id);
-  if (It == Pending.end())
+  FlowSet *Found = Pending.find(Id);
+  if (!Found)
     return;
   auto arrive = [&](std::uint64_t Flow, bool Dep) {
     room(Reserve);
@@ -99,8 +165,8 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
     num(Thread);
     *Cur++ = '}';
   };
-  FlowSet F = It->second;
-  Pending.erase(It);
+  FlowSet F = *Found;
+  Pending.erase(Found);
   arrive(F.Flow, F.Dep);
   if (F.More) {
     auto M = PendingMore.find(Id);
@@ -149,9 +215,13 @@ void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
   lit(",\"pid\":1,\"tid\":");
   num(FromThread);
   *Cur++ = '}';
-  auto [It, New] = Pending.try_emplace(ToTask, FlowSet{Id, Dep, false});
-  if (!New) {
-    It->second.More = true;
+  bool New;
+  FlowSet &F = Pending.get(ToTask, New);
+  if (New) {
+    F.Flow = Id;
+    F.Dep = Dep;
+  } else {
+    F.More = true;
     PendingMore[ToTask].push_back({Id, Dep});
   }
 }

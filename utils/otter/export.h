@@ -10,6 +10,7 @@
 #include <memory>
 #include <ostream>
 #include <unordered_map>
+#include <vector>
 
 namespace otter::analysis {
 
@@ -72,16 +73,37 @@ private:
   bool First = true;
   std::uint64_t Slices = 0, NextFlow = 1;
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
-  const std::string *LastTaskName = nullptr;
-  std::uint64_t LastTaskCode = 0;
-  // Pending flows into tasks that have not started yet: task id -> the
-  // first flow inline, further ones (dependences) in a side table.
-  struct FlowSet {
-    std::uint64_t Flow;
-    bool Dep;
-    bool More;
+  struct NameCacheEntry {
+    const std::string *Name = nullptr;
+    std::uint64_t Code = 0;
+    int K = 0;
   };
-  std::unordered_map<std::uint64_t, FlowSet> Pending;
+  NameCacheEntry NameCache[64];
+  // Pending flows into tasks that have not started yet: task id -> the
+  // first flow inline (an open-addressing table: as many entries as tasks
+  // created and not yet started), further ones (dependences) in a side
+  // table.
+  struct FlowSet {
+    std::uint64_t Task = 0, Flow = 0;
+    bool Used = false, Dep = false, More = false;
+  };
+  class FlowTable {
+  public:
+    FlowSet *find(std::uint64_t Task);
+    /// The entry of Task, a new one (Used, Task set) if absent.
+    FlowSet &get(std::uint64_t Task, bool &New);
+    void erase(FlowSet *E);
+
+  private:
+    std::size_t home(std::uint64_t Task) const {
+      return std::size_t((Task * 0x9E3779B97F4A7C15ull) >> Shift);
+    }
+    void grow();
+    std::vector<FlowSet> T = std::vector<FlowSet>(64);
+    unsigned Shift = 64 - 6;
+    std::size_t N = 0;
+  };
+  FlowTable Pending;
   std::unordered_map<std::uint64_t,
                      std::vector<std::pair<std::uint64_t, bool>>>
       PendingMore;
