@@ -41,18 +41,21 @@ COMMANDS = [
 
 
 def timed(cmd, env=None):
-    """Runs cmd under GNU time; returns (seconds, peak RSS in bytes, rc)."""
+    """Runs cmd under GNU time; returns (wall s, CPU s, peak RSS in bytes,
+    rc, stderr)."""
     t0 = time.monotonic()
-    p = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, env=env,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       text=True)
+    p = subprocess.run(["/usr/bin/time", "-f", "otter-time %U %S %M"] + cmd,
+                       env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
     dt = time.monotonic() - t0
-    rss = 0
+    cpu, rss = 0.0, 0
     for line in p.stderr.strip().splitlines()[::-1]:
-        if line.strip().isdigit():
-            rss = int(line.strip()) * 1024
+        f = line.split()
+        if len(f) == 4 and f[0] == "otter-time":
+            cpu = float(f[1]) + float(f[2])
+            rss = int(f[3]) * 1024
             break
-    return dt, rss, p.returncode, p.stderr
+    return dt, cpu, rss, p.returncode, p.stderr
 
 
 def main():
@@ -88,7 +91,7 @@ def main():
         env = dict(os.environ, OMP_NUM_THREADS=str(a.threads),
                    OMP_TOOL_LIBRARIES=lib, OTTER_OUTPUT_DIR=out,
                    OTTER_GRAPH_FORMAT="none")
-        t_trace, _, rc, err = timed([exe, str(n)], env)
+        t_trace, _, _, rc, err = timed([exe, str(n)], env)
         if rc != 0:
             sys.exit(f"tracing fib {n} failed: {err}")
         size = sum(os.path.getsize(os.path.join(d, f))
@@ -98,11 +101,12 @@ def main():
                "trace_bytes": size, "commands": {}}
         for name, args in COMMANDS:
             cmd = [otter] + [x.format(work=a.work) for x in args] + [out]
-            dt, rss, rc, err = timed(cmd)
+            dt, cpu, rss, rc, err = timed(cmd)
             row["commands"][name] = {
-                "s": round(dt, 2), "rss_bytes": rss,
+                "s": round(dt, 2), "cpu_s": round(cpu, 2), "rss_bytes": rss,
                 "bytes_per_task": round(rss / tasks, 1), "rc": rc}
-            print(f"fib {n} ({tasks} tasks) {name}: {dt:.2f} s, "
+            print(f"fib {n} ({tasks} tasks) {name}: {dt:.2f} s wall, "
+                  f"{cpu:.2f} s CPU, "
                   f"{rss / 2**20:.0f} MiB ({rss / tasks:.1f} B/task)"
                   + ("" if rc == 0 else f" FAILED rc={rc}: {err.strip()}"),
                   file=sys.stderr)
@@ -116,7 +120,8 @@ def main():
         print("| tasks | trace MB | " + " | ".join(names) + " |")
         print("|---|---|" + "---|" * len(names))
         for r in rows:
-            cells = [f"{r['commands'][c]['s']:.2f} s / "
+            cells = [f"{r['commands'][c]['s']:.2f} s "
+                     f"({r['commands'][c]['cpu_s']:.2f} s CPU) / "
                      f"{r['commands'][c]['rss_bytes'] / 2**20:.0f} MiB "
                      f"({r['commands'][c]['bytes_per_task']:.0f} B/task)"
                      for c in names]
