@@ -492,6 +492,7 @@ private:
   std::vector<std::uint32_t> Frontier;  // last node of the task's strand
   std::vector<std::uint8_t> Bits;
   std::vector<std::uint64_t> Hashes;    // signatures, made on first use
+  std::size_t Hashed = 0;               // signatures made since allocation
   std::vector<TaskDesc> Descs;
   std::vector<Item> Items; // all strands, grouped by task, program order
   std::vector<ParallelInfo> Parallels;
@@ -808,6 +809,7 @@ std::uint64_t Walker::taskHash(std::uint32_t TI) {
   if (Bits[TI] & HashDone)
     return Hashes[TI];
   Bits[TI] |= HashDone; // guards against cycles in corrupt input
+  ++Hashed;
   std::uint64_t H = mix(0x6f74746572ULL, desc(TI).Flags & ~TaskUndeferred);
   H = mix(H, label(desc(TI).Code).second);
   std::vector<std::uint32_t> Items;
@@ -1161,9 +1163,21 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   }
   // The signatures only order members against each other: a team of one
   // needs none (and then its tasks are never hashed).
-  if (Strands.size() > 1)
+  if (Strands.size() > 1) {
     for (const Strand &S : Strands)
       Segs.push_back(segmentHashes(S.Task));
+    // The memo only saves recomputing within and across these calls: a
+    // later team (nested in this one) gets the same signatures by making
+    // them again. So drop it before the graph grows, once it is big enough
+    // that clearing the bits is cheap against making it (fib, 2 threads:
+    // 8 bytes per task of the program).
+    if (Hashed > Bits.size() / 8) {
+      std::vector<std::uint64_t>().swap(Hashes);
+      for (std::uint8_t &B : Bits)
+        B &= ~HashDone;
+      Hashed = 0;
+    }
+  }
   // Members still running, in the order of their current phase's signature
   // (ties: team index).
   auto slotOrder = [&] {
