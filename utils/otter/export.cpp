@@ -36,13 +36,35 @@ void PerfettoWriter::num(std::uint64_t X) {
   Cur = std::to_chars(Cur, End, X).ptr;
 }
 
-void PerfettoWriter::us(std::uint64_t Ns) {
-  Cur = std::to_chars(Cur, End, Ns / 1000).ptr;
-  unsigned F = unsigned(Ns % 1000);
-  Cur[0] = '.';
-  Cur[1] = char('0' + F / 100);
-  Cur[2] = char('0' + F / 10 % 10);
-  Cur[3] = char('0' + F % 10);
+namespace {
+constexpr char Digits2[] = "00010203040506070809"
+                           "10111213141516171819"
+                           "20212223242526272829"
+                           "30313233343536373839"
+                           "40414243444546474849"
+                           "50515253545556575859"
+                           "60616263646566676869"
+                           "70717273747576777879"
+                           "80818283848586878889"
+                           "90919293949596979899";
+} // namespace
+
+void PerfettoWriter::num(std::uint64_t X, Prefix &P) {
+  if (X < 10000) {
+    Cur = std::to_chars(Cur, End, X).ptr;
+    return;
+  }
+  std::uint64_t Hi = X / 10000;
+  unsigned Lo = unsigned(X % 10000);
+  if (Hi != P.Hi) {
+    P.Hi = Hi;
+    P.Len = unsigned(
+        std::to_chars(P.Digits, P.Digits + sizeof P.Digits, Hi).ptr - P.Digits);
+  }
+  std::memcpy(Cur, P.Digits, P.Len);
+  Cur += P.Len;
+  std::memcpy(Cur, Digits2 + 2 * (Lo / 100), 2);
+  std::memcpy(Cur + 2, Digits2 + 2 * (Lo % 100), 2);
   Cur += 4;
 }
 
@@ -111,6 +133,15 @@ void PerfettoWriter::FlowTable::grow() {
     }
 }
 
+void PerfettoWriter::us(std::uint64_t Ns, Prefix &P) {
+  num(Ns / 1000, P);
+  unsigned F = unsigned(Ns % 1000);
+  Cur[0] = '.';
+  Cur[1] = char('0' + F / 100);
+  std::memcpy(Cur + 2, Digits2 + 2 * (F % 100), 2);
+  Cur += 4;
+}
+
 const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
   NameCacheEntry &C =
       NameCache[((Code * 0x9E3779B97F4A7C15ull) >> 58) ^ (unsigned(K) & 63)];
@@ -137,13 +168,13 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
   lit("{\"name\":");
   putName(Name);
   lit(",\"cat\":\"task\",\"ph\":\"X\",\"ts\":");
-  us(Start);
+  us(Start, TsPrefix);
   lit(",\"dur\":");
-  us(End > Start ? End - Start : 0);
+  us(End > Start ? End - Start : 0, DurPrefix);
   lit(",\"pid\":1,\"tid\":");
   num(Thread);
   lit(",\"args\":{\"task\":");
-  num(Id);
+  num(Id, IdPrefix[(Id >> 40) & 3]);
   lit(",\"exec_ns\":");
   num(ExecNs);
   lit("}}");
@@ -158,9 +189,9 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
     else
       lit("{\"name\":\"create\",\"cat\":\"create\"");
     lit(",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
-    num(Flow);
+    num(Flow, FlowPrefix);
     lit(",\"ts\":");
-    us(Start);
+    us(Start, TsPrefix);
     lit(",\"pid\":1,\"tid\":");
     num(Thread);
     *Cur++ = '}';
@@ -191,9 +222,9 @@ void PerfettoWriter::construct(std::uint32_t Thread, Kind K,
   std::memcpy(Cur, KN, KL);
   Cur += KL;
   lit("\",\"ph\":\"X\",\"ts\":");
-  us(Start);
+  us(Start, TsPrefix);
   lit(",\"dur\":");
-  us(End > Start ? End - Start : 0);
+  us(End > Start ? End - Start : 0, DurPrefix);
   lit(",\"pid\":1,\"tid\":");
   num(Thread);
   *Cur++ = '}';
@@ -209,9 +240,9 @@ void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
   else
     lit("{\"name\":\"create\",\"cat\":\"create\"");
   lit(",\"ph\":\"s\",\"id\":");
-  num(Id);
+  num(Id, FlowPrefix);
   lit(",\"ts\":");
-  us(FromTime);
+  us(FromTime, TsPrefix);
   lit(",\"pid\":1,\"tid\":");
   num(FromThread);
   *Cur++ = '}';

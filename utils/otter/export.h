@@ -65,7 +65,17 @@ private:
   }
   void putName(const std::string &Name); // then room for Reserve bytes
   void num(std::uint64_t X);
-  void us(std::uint64_t Ns); // "<us>.<ns, 3 digits>"
+  // Numbers that follow each other closely (timestamps, ids) share their
+  // leading digits: X = Hi * 10^4 + Lo prints as Hi's cached digits and
+  // Lo's 4 digits.
+  struct Prefix {
+    std::uint64_t Hi = ~0ull;
+    unsigned Len = 0;
+    char Digits[24];
+  };
+  void num(std::uint64_t X, Prefix &P);
+  void us(std::uint64_t Ns, Prefix &P); // "<us>.<ns, 3 digits>"
+  Prefix TsPrefix, DurPrefix, FlowPrefix, IdPrefix[4];
   std::ostream &OS;
   LabelFn Label;
   std::unique_ptr<char[]> Buf;
