@@ -30,6 +30,7 @@ struct Lane {
   std::mutex M;
   std::condition_variable CV;
   std::deque<Batch> Q;
+  std::vector<std::vector<Event>> Spare; // consumed batches' storage
   bool Done = false, Failed = false;
   std::string Error;
   static constexpr std::size_t Capacity = 8;
@@ -42,12 +43,26 @@ struct Lane {
     Q.push_back(std::move(B));
     CV.notify_all();
   }
-  /// Next batch; false at the end of the lane or when stopped.
+  /// Storage for the next batch: a consumed one's, if any.
+  std::vector<Event> spare() {
+    std::lock_guard<std::mutex> G(M);
+    if (Spare.empty())
+      return {};
+    std::vector<Event> V = std::move(Spare.back());
+    Spare.pop_back();
+    return V;
+  }
+  /// Next batch (Out's storage is kept for reuse); false at the end of the
+  /// lane or when stopped.
   bool pop(Batch &Out, const std::atomic<bool> &Stop) {
     std::unique_lock<std::mutex> L(M);
     CV.wait(L, [&] { return !Q.empty() || Done || Stop.load(); });
     if (Q.empty() || Stop.load())
       return false;
+    if (Out.Events.capacity() && Spare.size() < 2) {
+      Out.Events.clear();
+      Spare.push_back(std::move(Out.Events));
+    }
     Out = std::move(Q.front());
     Q.pop_front();
     CV.notify_all();
@@ -139,6 +154,7 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
               return;
             Batch B;
             B.Thread = Th;
+            B.Events = Ln.spare();
             B.Events.assign(Ev, Ev + N);
             Ln.push(std::move(B), Sh->Stop);
           },
