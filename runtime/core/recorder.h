@@ -28,6 +28,11 @@ struct TaskState {
   std::uint32_t Seq; // next event number in this task's own sequence
   std::uint32_t Flags;
   TaskState *NextFree;
+  /// The code address its creation was labelled with, and whether libomp
+  /// created it from inside itself (a taskloop's task-generating task: the
+  /// tasks it creates belong to the same taskloop).
+  std::uint64_t Code;
+  bool CreatedInRuntime;
 };
 
 struct ThreadState {

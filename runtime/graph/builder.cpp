@@ -1221,12 +1221,18 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       AnyBarrier |= Stops[K] != ~0u;
     }
     if (AnyBarrier) {
-      // One barrier node for this instance; label from the first member
-      // that has a code address (workers report none at the implicit
-      // barrier of a parallel region).
+      // One barrier node for this instance; label from the primary thread's
+      // member (strand 0: members are in team-index order), whose address
+      // is its own call site (workers report none at the implicit barrier
+      // of a parallel region, and a worker inside a task-generating task
+      // of a taskloop reports one deep in the runtime), else from the first
+      // member that has one.
       std::uint32_t Code = 0;
       NodeKind Kind = NodeKind::BarrierImplicit;
       bool Missing = false;
+      for (std::size_t K = 0; K < Order.size(); ++K)
+        if (Order[K] == 0 && Stops[K] != ~0u)
+          Code = codeOf(ev(Stops[K]));
       for (std::uint32_t Stop : Stops) {
         if (Stop == ~0u) {
           Missing = true;

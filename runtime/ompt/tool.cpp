@@ -40,6 +40,8 @@ inline TaskState *taskOf(ompt_data_t *D) {
   return D ? static_cast<TaskState *>(D->ptr) : nullptr;
 }
 
+TaskState *currentTask();
+
 inline std::uint64_t code(const void *Codeptr) {
   return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
 }
@@ -115,6 +117,8 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     S->Id = recorder::newId(T);
     S->Seq = 0;
     S->Flags = std::uint32_t(Flags);
+    S->Code = 0;
+    S->CreatedInRuntime = false;
     TaskData->ptr = S;
     Event &E = taskEvent(T, S, EventKind::ImplicitTaskBegin);
     E.A = (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
@@ -136,14 +140,30 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
                   ompt_data_t *NewTaskData, int Flags, int HasDependences,
                   const void *Codeptr) {
   OTTER_PROLOGUE();
-  // A taskloop's tasks: libomp reports a code address inside itself; the
-  // taskloop's own user address was found once, at its work(begin).
-  std::uint64_t Code =
-      T->TaskloopDepth && codeIsInsideOpenMPRuntime(Codeptr)
-          ? T->TaskloopCode[std::min(T->TaskloopDepth,
-                                     ThreadState::MaxTaskloopDepth) -
-                            1]
-          : code(Codeptr);
+  // A taskloop's tasks: libomp reports a code address inside itself. A big
+  // taskloop is split: libomp creates task-generating tasks (from inside
+  // itself), and each creates part of the loop's tasks, on whichever thread
+  // runs it, reporting the taskloop's encountering task as their creator.
+  // Those creations belong to the generating task that runs them: it is the
+  // one executing on this thread (so the encountering task's own sequence
+  // is only ever advanced by the thread running it), and it carries the
+  // taskloop's code. Otherwise the taskloop's user address was found once,
+  // at its work(begin) on this thread.
+  TaskState *Encountering = taskOf(EncounteringTask);
+  bool InRuntime = codeIsInsideOpenMPRuntime(Codeptr);
+  TaskState *Generator = InRuntime ? currentTask() : nullptr;
+  std::uint64_t Code;
+  if (!InRuntime)
+    Code = code(Codeptr);
+  else if (Generator && Generator->CreatedInRuntime) {
+    Encountering = Generator;
+    Code = Generator->Code;
+  } else if (T->TaskloopDepth)
+    Code = T->TaskloopCode[std::min(T->TaskloopDepth,
+                                    ThreadState::MaxTaskloopDepth) -
+                           1];
+  else
+    Code = code(Codeptr);
   TaskState *S = recorder::allocTask(T);
   if (!S)
     return;
@@ -151,8 +171,10 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
   S->Seq = 0;
   S->Flags = std::uint32_t(Flags) |
              (HasDependences ? std::uint32_t(TaskHasDependences) : 0u);
+  S->Code = Code;
+  S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;
-  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::TaskCreate);
+  Event &E = taskEvent(T, Encountering, EventKind::TaskCreate);
   E.A = S->Id;
   E.Aux = S->Flags;
   E.Code = Code;
