@@ -94,6 +94,7 @@ struct Slot {
   std::uint64_t Id = 0;
   std::int64_t Base = 0;
   std::uint64_t Exec = 0, MarkExec = 0, Start = 0;
+  std::uint64_t Ready = 0; // last predecessor's completion (dependences)
   std::uint32_t Rec = None, Code = 0, Creator = None, Group = None,
                 Team = None, Epoch = 0, Live = 0, Extra = None, Flags = 0,
                 StartThread = 0, LastCode = 0;
@@ -584,6 +585,7 @@ struct Analyzer::Impl {
     if (It != Successors.end()) {
       for (std::uint32_t Succ : It->second) {
         merge(Succ, V, Slots[S].Rec);
+        Slots[Succ].Ready = std::max(Slots[Succ].Ready, Time);
         if (Obs)
           Obs->flow(true, Thread, Time, Slots[Succ].Id);
         if (Obs)
@@ -895,7 +897,11 @@ struct Analyzer::Impl {
           X.Start = E.Time;
           X.StartThread = Th;
           if (Armed) {
-            ++SchedHist[bucketOf(E.Time - TS.SchedGapFrom)];
+            // From when the thread was free and the task ready: a task
+            // released by a predecessor's completion on another thread
+            // was not waiting for this one before that.
+            std::uint64_t From = std::max(TS.SchedGapFrom, X.Ready);
+            ++SchedHist[bucketOf(E.Time - std::min(E.Time, From))];
             ++R.ScheduleSamples;
           }
         }
