@@ -53,6 +53,12 @@ struct TraceReader::Impl {
   std::vector<Event> Batch;
   const Sink *Out = nullptr;
   std::string Error;
+  // Guard against a cut-off event file: OTF2's reader can loop over its
+  // last, incomplete chunk forever, delivering the same events again. A
+  // location cannot hold more events than its event file has bytes.
+  std::uint64_t LocationEvents = 0;
+  std::uint64_t MaxLocationEvents = ~std::uint64_t(0);
+  bool Corrupt = false;
 
   Impl() {
     for (auto &A : AttrRef)
@@ -161,19 +167,19 @@ CB evEnterLeave(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
   auto *P = impl(U);
   auto It = P->Regions.find(Region);
   if (It == P->Regions.end())
-    return Ok; // not ours
+    return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok; // not ours
   const ClassInfo &CI = ClassTable[std::size_t(It->second.Class)];
   Native N;
   N.Kind = Enter ? CI.Enter : CI.Leave;
   if (N.Kind == EventKind::None)
-    return Ok; // decoration
+    return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok; // decoration
   N.Time = T;
   if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
     N.HasSub = true;
     N.Sub = It->second.Sub;
   }
   P->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evEnter(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
            OTF2_AttributeList *AL, OTF2_RegionRef R) {
@@ -191,7 +197,7 @@ CB evFork(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
   N.HasAux = true;
   N.Aux = Requested;
   impl(U)->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evJoin(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
           OTF2_AttributeList *AL, OTF2_Paradigm) {
@@ -199,7 +205,7 @@ CB evJoin(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
   N.Kind = EventKind::ParallelEnd;
   N.Time = T;
   impl(U)->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evCreate(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
             OTF2_AttributeList *AL, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
@@ -209,14 +215,14 @@ CB evCreate(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
   N.HasA = true;
   N.A = pairToId(Th, Gen);
   impl(U)->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evComplete(OTF2_LocationRef, OTF2_TimeStamp, uint64_t, void *U,
               OTF2_AttributeList *, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
   auto *P = impl(U);
   P->PendingComplete = true;
   P->PendingTask = pairToId(Th, Gen);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evSwitch(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
             OTF2_AttributeList *AL, OTF2_CommRef, uint32_t Th, uint32_t Gen) {
@@ -234,14 +240,14 @@ CB evSwitch(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
   }
   P->PendingComplete = false;
   P->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 CB evParam(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
            OTF2_AttributeList *AL, OTF2_ParameterRef Ref, uint64_t Value) {
   auto *P = impl(U);
   auto It = P->Params.find(Ref);
   if (It == P->Params.end())
-    return Ok;
+    return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
   Native N;
   N.Time = T;
   static const EventKind Kinds[] = {
@@ -255,12 +261,16 @@ CB evParam(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
     N.A = Value;
   }
   P->emit(N, AL);
-  return Ok;
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 
 } // namespace
 
 void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
+  if (++LocationEvents > MaxLocationEvents) {
+    Corrupt = true;
+    return;
+  }
   Event E = Pred->predict(N);
   if (AL && OTF2_AttributeList_GetNumberOfElements(AL) > 0) {
     OTF2_Type T;
@@ -464,10 +474,29 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
     P->Pred.emplace(L);
     P->Thread = L;
     P->PendingComplete = false;
+    P->LocationEvents = 0;
+    P->Corrupt = false;
+    P->MaxLocationEvents = ~std::uint64_t(0);
+    {
+      std::string Dir = P->Anchor;
+      if (Dir.size() > 5 && Dir.compare(Dir.size() - 5, 5, ".otf2") == 0)
+        Dir.resize(Dir.size() - 5);
+      struct stat St;
+      if (stat((Dir + "/" + std::to_string(L) + ".evt").c_str(), &St) == 0)
+        P->MaxLocationEvents = std::uint64_t(St.st_size);
+    }
     uint64_t N = 0;
     OTF2_ErrorCode E = OTF2_Reader_ReadAllLocalEvents(P->R, ER, &N);
     P->flushBatch();
     OTF2_Reader_CloseEvtReader(P->R, ER);
+    if (P->Corrupt) {
+      Error = "the events of thread " + std::to_string(L) + " in '" +
+              P->Anchor +
+              "' are cut off or corrupt (the run ended abnormally, or the "
+              "file was truncated)";
+      Ok = false;
+      break;
+    }
     if (E != OTF2_SUCCESS) {
       Error = "corrupt events in location " + std::to_string(L) + ": " +
               lastOtf2Error();
