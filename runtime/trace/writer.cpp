@@ -29,6 +29,11 @@ namespace {
 
 constexpr OTF2_CommRef TeamComm = 0;
 
+// OTF2 fills the unused rest of a definition chunk when it writes it out (a
+// memset of up to a chunk, at close and at every checkpoint): the smallest
+// chunk OTF2 allows is plenty for our definitions (they grow by chunks).
+constexpr std::uint64_t DefinitionChunkBytes = OTF2_CHUNK_SIZE_MIN;
+
 // Defined after TraceWriter::Impl (they call into it).
 OTF2_FlushType preFlush(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
                         void *, bool Final);
@@ -315,7 +320,7 @@ bool TraceWriter::Impl::checkpoint() {
   ::rmdir((Tmp + "/traces").c_str()); // OTF2 refuses an existing one
   OTF2_Archive *A = OTF2_Archive_Open(Tmp.c_str(), "traces",
                                       OTF2_FILEMODE_WRITE, Opt.ChunkBytes,
-                                      4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
+                                      DefinitionChunkBytes, OTF2_SUBSTRATE_POSIX,
                                       OTF2_COMPRESSION_NONE);
   if (!A)
     return false;
@@ -394,7 +399,7 @@ bool TraceWriter::open(std::string &Error) {
     ::unlink((P->Opt.Dir + F).c_str());
   P->Archive = OTF2_Archive_Open(P->Opt.Dir.c_str(), "traces",
                                  OTF2_FILEMODE_WRITE, P->Opt.ChunkBytes,
-                                 4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX,
+                                 DefinitionChunkBytes, OTF2_SUBSTRATE_POSIX,
                                  OTF2_COMPRESSION_NONE);
   if (!P->Archive) {
     Error = "cannot create OTF2 archive in '" + P->Opt.Dir + "': " +
