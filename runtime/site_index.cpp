@@ -72,7 +72,6 @@ struct Snapshot {
 };
 
 std::atomic<const Snapshot *> Current{nullptr};
-std::atomic<std::uintptr_t> OmpLo{1}, OmpHi{0}; // empty until initialised
 std::atomic<unsigned long> Walks{0}, WalksFound{0};
 
 /// Addresses that a stack walk out of libomp returned (the call sites it
@@ -291,8 +290,8 @@ void rescanLocked(Global &G) {
   std::sort(S->Sites.begin(), S->Sites.end(),
             [](const Site &A, const Site &B) { return A.Start < B.Start; });
   if (C.OmpLo <= C.OmpHi) {
-    OmpHi.store(C.OmpHi, std::memory_order_relaxed);
-    OmpLo.store(C.OmpLo, std::memory_order_relaxed);
+    detail::OmpHi.store(C.OmpHi, std::memory_order_relaxed);
+    detail::OmpLo.store(C.OmpLo, std::memory_order_relaxed);
   }
   Current.store(S.get(), std::memory_order_release);
   G.All.push_back(std::move(S));
@@ -482,15 +481,11 @@ void initSiteIndex() {
   rescanLocked(G);
 }
 
-bool codeIsInsideOpenMPRuntime(const void *Code) {
-  auto A = reinterpret_cast<std::uintptr_t>(Code);
-  return A >= OmpLo.load(std::memory_order_relaxed) &&
-         A < OmpHi.load(std::memory_order_relaxed);
-}
+namespace detail {
+std::atomic<std::uintptr_t> OmpLo{1}, OmpHi{0}; // empty until initialised
+} // namespace detail
 
-const void *userCodeAddress(const void *Code) {
-  if (!codeIsInsideOpenMPRuntime(Code))
-    return Code;
+const void *detail::walkOutOfOpenMPRuntime(const void *Code) {
   Walks.fetch_add(1, std::memory_order_relaxed);
   void *Frames[64];
   int N = backtrace(Frames, 64);

@@ -10,14 +10,33 @@
 
 #include "otter/label.h"
 
+#include <atomic>
+#include <cstdint>
+
 namespace otter {
+
+namespace detail {
+/// libomp's code, [OmpLo, OmpHi): empty until initSiteIndex found it.
+extern std::atomic<std::uintptr_t> OmpLo, OmpHi;
+const void *walkOutOfOpenMPRuntime(const void *Code);
+} // namespace detail
+
+/// Hot path (inline: two loads and a compare).
+inline bool codeIsInsideOpenMPRuntime(const void *Code) {
+  auto A = reinterpret_cast<std::uintptr_t>(Code);
+  return A >= detail::OmpLo.load(std::memory_order_relaxed) &&
+         A < detail::OmpHi.load(std::memory_order_relaxed);
+}
 
 /// Hot path: Code unchanged unless it lies inside libomp; then the site
 /// found by walking the stack to the first return address that lies inside
 /// an instrumented site (returned as that address - 1: still inside the
 /// site, and described with quality Fallback).
-const void *userCodeAddress(const void *Code);
-bool codeIsInsideOpenMPRuntime(const void *Code);
+inline const void *userCodeAddress(const void *Code) {
+  if (!codeIsInsideOpenMPRuntime(Code)) [[likely]]
+    return Code;
+  return detail::walkOutOfOpenMPRuntime(Code);
+}
 /// Off the hot path: the label of a code address.
 SourceLabel describeCodeAddress(const void *Code);
 /// Once, from tool initialisation: scans the PT_NOTE "Otter" notes of every

@@ -104,16 +104,18 @@ void initClock() {
 #endif
 }
 
-std::uint64_t toNs(std::uint64_t Raw) {
-  if (!UseTsc)
-    return Raw;
-  if (Raw >= TscBase)
+namespace {
+inline std::uint64_t tscToNs(std::uint64_t Raw) {
+  if (Raw >= TscBase) [[likely]]
     return NsBase +
            std::uint64_t(((unsigned __int128)(Raw - TscBase) * Mult) >> 32);
   std::uint64_t Back =
       std::uint64_t(((unsigned __int128)(TscBase - Raw) * Mult) >> 32);
   return Back < NsBase ? NsBase - Back : 0;
 }
+} // namespace
+
+std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? tscToNs(Raw) : Raw; }
 
 TaskState *allocTask(ThreadState *T) {
   if (TaskState *S = T->FreeTasks) [[likely]] {
@@ -136,7 +138,7 @@ void flush(ThreadState *T) {
     return;
   if (UseTsc)
     for (std::size_t I = 0; I < T->Count; ++I)
-      T->Buffer[I].Time = toNs(T->Buffer[I].Time);
+      T->Buffer[I].Time = tscToNs(T->Buffer[I].Time);
   for (std::size_t I = 0; I < SinkCount; ++I)
     SinkList[I]->consume(*T, T->Buffer, T->Count);
   T->EventsRecorded += T->Count;
