@@ -42,7 +42,8 @@ enum class EventKind : std::uint16_t {
   TaskDependence = 8,   // Task=the new task, A=address, Sub=DependenceType
   TaskSchedule = 9,     // Task=prior task (0 if none), A=next task,
                         // Sub=ScheduleStatus
-  SyncBegin = 10,       // Task=encountering, A=ParallelId, Sub=SyncKind
+  SyncBegin = 10,       // Task=encountering, A=ParallelId, Sub=SyncKind,
+                        // Extra=SyncWaitFolded or 0
   SyncEnd = 11,
   SyncWaitBegin = 12,
   SyncWaitEnd = 13,
@@ -148,6 +149,19 @@ enum class ScheduleStatus : std::uint16_t {
   TaskwaitComplete = 8,
 };
 
+/// Extra of a SyncBegin / SyncEnd: the region's wait began / ended at the
+/// same instant, and the OMPT adapter folded that sync_region_wait event into
+/// this one (one record instead of two, for every taskwait and most
+/// barriers). unfoldEvent() gives the pair back.
+inline constexpr std::uint32_t SyncWaitFolded = 0x1;
+
+struct Event;
+/// The events E stands for, in order, into Out: E itself; or a folded
+/// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
+/// its SyncWaitEnd (the wait with E's time, task, seq and payload). Returns
+/// how many (1 or 2).
+inline unsigned unfoldEvent(const Event &E, Event Out[2]);
+
 /// One event. 48 bytes, trivially copyable, written as-is into per-thread
 /// buffers. `Code` is the code address OMPT reported (codeptr_ra), already
 /// moved out of libomp into user code where the runtime could.
@@ -163,6 +177,22 @@ struct Event {
   std::uint32_t Extra;  // kind-specific payload (ImplicitTaskBegin flags)
 };
 static_assert(sizeof(Event) == 48, "Event must stay a fixed 48-byte record");
+
+inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
+  bool Folded = (E.Kind == EventKind::SyncBegin ||
+                 E.Kind == EventKind::SyncEnd) &&
+                (E.Extra & SyncWaitFolded);
+  if (!Folded) {
+    Out[0] = E;
+    return 1;
+  }
+  Event Wait = E;
+  Wait.Kind = E.Kind == EventKind::SyncBegin ? EventKind::SyncWaitBegin
+                                             : EventKind::SyncWaitEnd;
+  Out[E.Kind == EventKind::SyncBegin ? 0 : 1] = E;
+  Out[E.Kind == EventKind::SyncBegin ? 1 : 0] = Wait;
+  return 2;
+}
 
 const char *eventKindName(EventKind K);
 

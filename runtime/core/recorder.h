@@ -134,14 +134,13 @@ inline Event &append(ThreadState *T) {
   return E;
 }
 
-/// The event appended last by this thread, if it is of kind K for task
-/// Task (used to give a wait the timestamp of the construct it starts or
-/// ends with: a clock read saved, a few ns of precision lost).
-inline const Event *lastEventIf(const ThreadState *T, EventKind K,
-                                TaskId Task) {
+/// The event appended last by this thread and still in its buffer, if it
+/// is of kind K for task Task (a sync region and its wait that begin or end
+/// together are folded into one event).
+inline Event *lastEventIf(ThreadState *T, EventKind K, TaskId Task) {
   if (T->Count == 0)
     return nullptr;
-  const Event &E = T->Buffer[T->Count - 1];
+  Event &E = T->Buffer[T->Count - 1];
   return E.Kind == K && E.Task == Task ? &E : nullptr;
 }
 

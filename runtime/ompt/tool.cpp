@@ -153,8 +153,8 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
   bool InRuntime = codeIsInsideOpenMPRuntime(Codeptr);
   TaskState *Generator = InRuntime ? currentTask() : nullptr;
   std::uint64_t Code;
-  if (!InRuntime)
-    Code = code(Codeptr);
+  if (!InRuntime) [[likely]]
+    Code = reinterpret_cast<std::uint64_t>(Codeptr);
   else if (Generator && Generator->CreatedInRuntime) {
     Encountering = Generator;
     Code = Generator->Code;
@@ -229,44 +229,63 @@ void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                   ompt_data_t *ParallelData, ompt_data_t *TaskData,
                   const void *Codeptr) {
   OTTER_PROLOGUE();
-  // A sync region that ends right as its wait does takes the wait's
-  // timestamp instead of reading the clock again.
   TaskState *S = taskOf(TaskData);
-  const Event *Prev =
-      Endpoint == ompt_scope_end
-          ? recorder::lastEventIf(T, EventKind::SyncWaitEnd, S ? S->Id : 0)
-          : nullptr;
-  std::uint64_t PrevTime = Prev ? Prev->Time : 0;
+  std::uint64_t Code = code(Codeptr);
+  std::uint64_t Time = 0;
+  if (Endpoint == ompt_scope_end) {
+    // The end of a sync region right after the end of its wait (a taskwait,
+    // a barrier): the same instant. Fold it into the wait's event, which
+    // becomes the region's end (unfoldEvent() gives both back).
+    if (Event *Prev =
+            recorder::lastEventIf(T, EventKind::SyncWaitEnd, S ? S->Id : 0)) {
+      if (Prev->Sub == std::uint16_t(Kind) && Prev->Code == Code &&
+          Prev->A == (ParallelData ? ParallelData->value : 0)) {
+        Prev->Kind = EventKind::SyncEnd;
+        Prev->Extra |= SyncWaitFolded;
+        return;
+      }
+      Time = Prev->Time; // not foldable, but no clock read either
+    }
+  }
   Event &E = taskEvent(T, S,
                        Endpoint == ompt_scope_begin ? EventKind::SyncBegin
                                                     : EventKind::SyncEnd);
-  if (Prev)
-    E.Time = PrevTime;
+  if (Time)
+    E.Time = Time;
   E.A = ParallelData ? ParallelData->value : 0;
   E.Sub = std::uint16_t(Kind);
-  E.Code = code(Codeptr);
+  E.Code = Code;
 }
 
 void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                       ompt_data_t *ParallelData, ompt_data_t *TaskData,
                       const void *Codeptr) {
   OTTER_PROLOGUE();
-  // A wait that starts right as its sync region does takes the region's
-  // timestamp instead of reading the clock again.
   TaskState *S = taskOf(TaskData);
-  const Event *Prev =
-      Endpoint == ompt_scope_begin
-          ? recorder::lastEventIf(T, EventKind::SyncBegin, S ? S->Id : 0)
-          : nullptr;
-  std::uint64_t PrevTime = Prev ? Prev->Time : 0;
+  std::uint64_t Code = code(Codeptr);
+  std::uint64_t Time = 0;
+  if (Endpoint == ompt_scope_begin) {
+    // A wait that starts right as its sync region does (a taskwait, a
+    // barrier; not a taskgroup, whose wait is at its end): fold it into the
+    // region's begin event.
+    if (Event *Prev =
+            recorder::lastEventIf(T, EventKind::SyncBegin, S ? S->Id : 0)) {
+      if (Prev->Sub == std::uint16_t(Kind) && Prev->Code == Code &&
+          Prev->A == (ParallelData ? ParallelData->value : 0)) {
+        Prev->Extra |= SyncWaitFolded;
+        return;
+      }
+      Time = Prev->Time;
+    }
+  }
   Event &E = taskEvent(T, S,
                        Endpoint == ompt_scope_begin ? EventKind::SyncWaitBegin
                                                     : EventKind::SyncWaitEnd);
-  if (Prev)
-    E.Time = PrevTime;
+  if (Time)
+    E.Time = Time;
   E.A = ParallelData ? ParallelData->value : 0;
   E.Sub = std::uint16_t(Kind);
-  E.Code = code(Codeptr);
+  E.Code = Code;
 }
 
 void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,

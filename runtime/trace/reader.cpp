@@ -309,8 +309,12 @@ void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
     auto It = Codes.find(std::uint32_t(E.Code));
     E.Code = It == Codes.end() ? 0 : It->second.Code;
   }
-  Batch.push_back(E);
-  ++Events;
+  // A folded sync event stands for two (see unfoldEvent): consumers see
+  // both, as the program's OMPT runtime reported them.
+  Event Unfolded[2];
+  unsigned Count = unfoldEvent(E, Unfolded);
+  Batch.insert(Batch.end(), Unfolded, Unfolded + Count);
+  Events += Count;
   if (Batch.size() >= 4096)
     flushBatch();
 }

@@ -43,7 +43,9 @@ int main(void) {
 // EVT: ENTER {{.*}}Region: "implicit task"
 // EVT: THREAD_TASK_CREATE
 // EVT: THREAD_TASK_CREATE
+// A taskwait and its wait begin and end together: one region, not two.
 // EVT: ENTER {{.*}}Region: "taskwait @
+// EVT-NOT: (wait)
 // EVT: LEAVE {{.*}}Region: "taskwait @
 // EVT: LEAVE {{.*}}Region: "implicit task"
 // EVT: THREAD_TEAM_END
