@@ -125,7 +125,8 @@ inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 inline void idToPair(std::uint64_t Id, std::uint32_t &Thread,
                      std::uint32_t &Gen) {
   std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
-  if (Hi == 0 || Hi > 0xfffffffeull || Lo >= 0xffffffffull) {
+  // Hi in [1, 0xfffffffe] (one unsigned compare), Lo below 0xffffffff.
+  if (Hi - 1 >= 0xfffffffeull || Lo >= 0xffffffffull) {
     Thread = Gen = NoRef;
     return;
   }
@@ -152,6 +153,9 @@ inline constexpr std::size_t KindSlots = 32;
 static_assert(std::size_t(EventKind::LastKind) < KindSlots);
 
 /// The per-location prediction state. Events carry code ids in `Code`.
+/// Everything is inline: the writer instantiates predict/update once per
+/// hot event kind with the kind known at compile time (see
+/// TraceWriter::Impl::encode), which folds the kind tests away.
 class Predictor {
 public:
   explicit Predictor(std::uint32_t Location) : Loc(Location) {
@@ -161,9 +165,9 @@ public:
     std::memset(SeqVals, 0, sizeof SeqVals);
   }
 
-  Event predict(const Native &N) const {
+  [[gnu::always_inline]] Event predict(const Native &N) const {
     std::size_t K = slot(N.Kind);
-    const Event &L = Last[K];
+    const KindState &L = Last[K];
     Event E;
     E.Time = N.Time;
     E.Kind = N.Kind;
@@ -194,15 +198,98 @@ public:
     return E;
   }
 
-  void update(const Event &E) {
+  [[gnu::always_inline]] void update(const Event &E) {
     std::size_t K = slot(E.Kind);
-    Last[K] = E;
+    Last[K] = {E.A, E.Aux, E.Extra, E.Sub};
     Codes[K][E.Seq & 63] = std::uint32_t(E.Code);
     bool Counts = E.Kind != EventKind::TaskSchedule &&
                   E.Kind != EventKind::TaskDependencePair;
     if (E.Task)
       setSeq(E.Task, Counts ? E.Seq + 1 : E.Seq);
-    switch (E.Kind) {
+    noteKind(E.Kind, E);
+  }
+
+  /// The writer's predict + compare + update in one pass: predict(N),
+  /// compare with the event E actually written (its Code a code id), then
+  /// update(E). Returns the fields predicted wrong, bit (1 << Attr) each.
+  /// Must stay equivalent to those two (test/unit/trace_test.cpp checks).
+  [[gnu::always_inline]] unsigned check(const Native &N, const Event &E,
+                                       std::uint32_t Code) {
+    const std::size_t K = slot(N.Kind);
+    KindState &L = Last[K];
+    std::uint64_t PTask;
+    if (N.HasTask)
+      PTask = N.Task;
+    else if (N.Kind == EventKind::ThreadBegin ||
+             N.Kind == EventKind::ThreadEnd)
+      PTask = 0;
+    else if (N.Kind == EventKind::TaskDependence)
+      PTask = Last[slot(EventKind::TaskCreate)].A;
+    else if (N.Kind == EventKind::ImplicitTaskBegin)
+      PTask = ownId(LastLocal + 1);
+    else
+      PTask = Cur;
+    // One probe of the sequence cache when the task is the predicted one.
+    const std::size_t S = seqSlot(E.Task);
+    std::uint32_t PSeq;
+    if (PTask == E.Task) [[likely]]
+      PSeq = (E.Task && SeqKeys[S] == E.Task) ? SeqVals[S] : 0;
+    else
+      PSeq = seqOf(PTask);
+    std::uint64_t PA;
+    if (N.HasA)
+      PA = N.A;
+    else if (N.Kind == EventKind::ParallelBegin)
+      PA = ownId(LastLocal + 1);
+    else if (N.Kind == EventKind::ImplicitTaskBegin)
+      PA = LastParallel;
+    else
+      PA = L.A;
+    const std::uint32_t PAux = N.HasAux ? N.Aux : L.Aux;
+    const std::uint16_t PSub = N.HasSub ? N.Sub : L.Sub;
+    const std::uint32_t PCode = Codes[K][PSeq & 63];
+    unsigned Miss = 0;
+    if (PTask != E.Task || PSeq != E.Seq || PA != E.A || PCode != Code ||
+        PAux != E.Aux || PSub != E.Sub || L.Extra != E.Extra) [[unlikely]]
+      Miss = unsigned(PTask != E.Task) << AttrTask |
+             unsigned(PSeq != E.Seq) << AttrSeq |
+             unsigned(PA != E.A) << AttrA |
+             unsigned(PCode != Code) << AttrCode |
+             unsigned(PAux != E.Aux) << AttrAux |
+             unsigned(PSub != E.Sub) << AttrSub |
+             unsigned(L.Extra != E.Extra) << AttrExtra;
+    // update(E)
+    L = {E.A, E.Aux, E.Extra, E.Sub};
+    Codes[K][E.Seq & 63] = Code;
+    if (E.Task) {
+      bool Counts = N.Kind != EventKind::TaskSchedule &&
+                    N.Kind != EventKind::TaskDependencePair;
+      SeqKeys[S] = E.Task;
+      SeqVals[S] = Counts ? E.Seq + 1 : E.Seq;
+    }
+    noteKind(N.Kind, E);
+    return Miss;
+  }
+
+  /// For tests: the same prediction state.
+  bool sameState(const Predictor &O) const {
+    if (Loc != O.Loc || Cur != O.Cur || LastLocal != O.LastLocal ||
+        LastParallel != O.LastParallel ||
+        std::memcmp(Codes, O.Codes, sizeof Codes) ||
+        std::memcmp(SeqKeys, O.SeqKeys, sizeof SeqKeys) ||
+        std::memcmp(SeqVals, O.SeqVals, sizeof SeqVals))
+      return false;
+    for (std::size_t K = 0; K < KindSlots; ++K)
+      if (Last[K].A != O.Last[K].A || Last[K].Aux != O.Last[K].Aux ||
+          Last[K].Extra != O.Last[K].Extra || Last[K].Sub != O.Last[K].Sub)
+        return false;
+    return true;
+  }
+
+private:
+  /// update()'s per-kind part: the current task and own-id counters.
+  [[gnu::always_inline]] void noteKind(EventKind Kind, const Event &E) {
+    switch (Kind) {
     case EventKind::TaskCreate:
       noteOwn(E.A);
       Cur = E.Task;
@@ -232,7 +319,13 @@ public:
     }
   }
 
-private:
+  /// What predict() takes from the last event of a kind.
+  struct KindState {
+    std::uint64_t A;
+    std::uint32_t Aux, Extra;
+    std::uint16_t Sub;
+  };
+
   static std::size_t slot(EventKind K) {
     return std::size_t(K) < KindSlots ? std::size_t(K) : 0;
   }
@@ -262,7 +355,7 @@ private:
   std::uint64_t Cur = 0;
   std::uint64_t LastLocal = 0;
   std::uint64_t LastParallel = 0;
-  Event Last[KindSlots];
+  KindState Last[KindSlots];
   std::uint32_t Codes[KindSlots][64];
   std::uint64_t SeqKeys[1024];
   std::uint32_t SeqVals[1024];

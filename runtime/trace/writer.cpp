@@ -116,8 +116,9 @@ struct Location {
   OTF2_EvtWriter *W = nullptr;
   OTF2_AttributeList *Attrs = nullptr;
   Predictor P;
-  std::uint64_t MinT = ~0ull, MaxT = 0;
+  std::uint64_t MinT = ~0ull, LastT = 0; // clock range (LastT: the latest)
   std::uint32_t LockOrder = 0;
+  std::vector<std::uint8_t> TaskSiteNamed; // by code id: task region made
   std::vector<std::uint32_t> Stack; // open regions (Enter without Leave)
   std::mutex M;                     // consume vs close
   bool Closed = false;
@@ -158,9 +159,12 @@ struct TraceWriter::Impl {
 
   Location *location(std::uint32_t Index, std::uint32_t Type);
   std::uint32_t codeId(Location &L, std::uint64_t Code);
+  std::uint32_t newCodeId(Location &L, std::uint64_t Code);
   std::uint32_t region(Location &L, RegionClass C, std::uint16_t Sub,
                        std::uint32_t Code);
   void encode(Location &L, const Event &E);
+  void encodeAs(Location &L, const Event &E, EventKind K);
+  void encodeAny(Location &L, const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
   std::string evtPath(std::uint32_t I) const {
     return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
@@ -480,12 +484,18 @@ inline std::size_t mixSlot(std::uint64_t K) {
 }
 } // namespace
 
-std::uint32_t TraceWriter::Impl::codeId(Location &L, std::uint64_t Code) {
+inline std::uint32_t TraceWriter::Impl::codeId(Location &L,
+                                               std::uint64_t Code) {
   if (!Code)
     return 0;
   std::size_t S = mixSlot(Code);
-  if (L.CodeKeys[S] == Code)
+  if (L.CodeKeys[S] == Code) [[likely]]
     return L.CodeVals[S];
+  return newCodeId(L, Code);
+}
+
+std::uint32_t TraceWriter::Impl::newCodeId(Location &L, std::uint64_t Code) {
+  std::size_t S = mixSlot(Code);
   std::uint32_t Id;
   {
     std::lock_guard<std::mutex> G(M);
@@ -554,6 +564,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     std::lock_guard<std::mutex> G(L->M);
     if (L->Closed)
       return;
+    if (N && L->MinT == ~0ull)
+      L->MinT = Events[0].Time;
     for (std::size_t I = 0; I < N; ++I)
       P->encode(*L, Events[I]);
     std::lock_guard<std::mutex> G2(P->M);
@@ -605,34 +617,38 @@ inline RegionClass classOf(EventKind K) {
 }
 } // namespace
 
-void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
-  Event E = Ev;
-  E.Code = codeId(L, Ev.Code);
-  if (E.Time < L.MinT)
-    L.MinT = E.Time;
-  if (E.Time > L.MaxT)
-    L.MaxT = E.Time;
+/// Encodes one event as its primary OTF2 record (plus decorations), with
+/// attributes for the fields the prediction gets wrong. `K` is `Ev.Kind`;
+/// encode() calls this with constant kinds for the events of steady task
+/// streams (create, schedule, taskwait), so that the compiler folds every
+/// test of the kind here and in the Predictor away -- one source, a lean
+/// instance per hot kind.
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
+  const std::uint32_t Code = codeId(L, Ev.Code);
+  // OTF2 refuses a timestamp older than the location's last one (and drops
+  // the record): a counter read on another core may lag by a few ticks.
+  const OTF2_TimeStamp T = Ev.Time > L.LastT ? Ev.Time : L.LastT;
+  L.LastT = T;
   OTF2_EvtWriter *W = L.W;
-  const OTF2_TimeStamp T = E.Time;
   Native N;
-  N.Kind = E.Kind;
-  N.Time = E.Time;
+  N.Kind = K;
+  N.Time = Ev.Time;
 
   // Choose the primary record and fill in what it carries natively.
   enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
   std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
   std::uint64_t ParamVal = 0;
-  bool Complete = false;
   auto leaveRegion = [&](RegionClass C, std::uint16_t Sub) {
     if (!L.Stack.empty() && Regions[L.Stack.back()].Class == C) {
       Region = L.Stack.back();
       L.Stack.pop_back();
     } else {
-      Region = region(L, C, Sub, std::uint32_t(E.Code));
+      Region = region(L, C, Sub, Code);
     }
   };
   auto enterRegion = [&](RegionClass C, std::uint16_t Sub) {
-    Region = region(L, C, Sub, std::uint32_t(E.Code));
+    Region = region(L, C, Sub, Code);
     if (L.Stack.size() < 4096)
       L.Stack.push_back(Region);
   };
@@ -645,10 +661,10 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     }
   };
 
-  switch (E.Kind) {
+  switch (K) {
   case EventKind::ThreadBegin:
-    L.Type = E.Sub;
-    enterRegion(RegionClass::Thread, E.Sub);
+    L.Type = Ev.Sub;
+    enterRegion(RegionClass::Thread, Ev.Sub);
     subFromRegion(true);
     Prim = PEnter;
     break;
@@ -658,9 +674,9 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     Prim = PLeave;
     break;
   case EventKind::ImplicitTaskBegin:
-    if (!(E.Extra & TaskInitial))
+    if (!(Ev.Extra & TaskInitial))
       OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
-    enterRegion(RegionClass::ImplicitTask, (E.Extra & TaskInitial) ? 1 : 0);
+    enterRegion(RegionClass::ImplicitTask, (Ev.Extra & TaskInitial) ? 1 : 0);
     Prim = PEnter;
     break;
   case EventKind::ImplicitTaskEnd:
@@ -669,70 +685,76 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     break;
   case EventKind::ParallelBegin:
     N.HasAux = true;
-    N.Aux = E.Aux;
+    N.Aux = Ev.Aux;
     Prim = PFork;
     break;
   case EventKind::ParallelEnd:
     Prim = PJoin;
     break;
   case EventKind::TaskCreate:
-    idToPair(E.A, Th, Gen);
+    idToPair(Ev.A, Th, Gen);
     N.HasA = true;
     N.A = pairToId(Th, Gen);
-    if (E.Code)
-      region(L, RegionClass::Task, 0, std::uint32_t(E.Code)); // name the site
+    if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
+      // Name the task construct (a region of role TASK) once per site.
+      region(L, RegionClass::Task, 0, Code);
+      if (Code >= L.TaskSiteNamed.size())
+        L.TaskSiteNamed.resize(Code + 64, 0);
+      L.TaskSiteNamed[Code] = 1;
+    }
     Prim = PCreate;
     break;
-  case EventKind::TaskSchedule:
-    Complete = E.Sub == std::uint16_t(ScheduleStatus::Complete) ||
-               E.Sub == std::uint16_t(ScheduleStatus::Cancel);
+  case EventKind::TaskSchedule: {
+    bool Complete = Ev.Sub == std::uint16_t(ScheduleStatus::Complete) ||
+                    Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
     if (Complete) {
-      idToPair(E.Task, Th, Gen);
+      idToPair(Ev.Task, Th, Gen);
       OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th, Gen);
       N.HasTask = true;
       N.Task = pairToId(Th, Gen);
     }
-    idToPair(E.A, Th, Gen);
+    idToPair(Ev.A, Th, Gen);
     N.HasA = true;
     N.A = pairToId(Th, Gen);
     N.HasSub = true;
     N.Sub = Complete ? 1 : 7;
     Prim = PSwitch;
     break;
+  }
   case EventKind::TaskDependence:
   case EventKind::TaskDependencePair:
   case EventKind::Cancel:
   case EventKind::Dispatch:
   case EventKind::Flush:
-    ParamRef = E.Kind == EventKind::TaskDependence       ? ParamDependence
-               : E.Kind == EventKind::TaskDependencePair ? ParamDependencePair
-               : E.Kind == EventKind::Cancel             ? ParamCancel
-               : E.Kind == EventKind::Dispatch           ? ParamDispatch
-                                                         : ParamFlush;
-    ParamVal = E.A;
+    ParamRef = K == EventKind::TaskDependence       ? ParamDependence
+               : K == EventKind::TaskDependencePair ? ParamDependencePair
+               : K == EventKind::Cancel             ? ParamCancel
+               : K == EventKind::Dispatch           ? ParamDispatch
+                                                    : ParamFlush;
+    ParamVal = Ev.A;
     N.HasA = true;
-    N.A = E.A;
+    N.A = Ev.A;
     Prim = PParam;
     break;
   case EventKind::MutexReleased:
-    leaveRegion(RegionClass::MutexHeld, E.Sub);
+    leaveRegion(RegionClass::MutexHeld, Ev.Sub);
     subFromRegion(false);
     Prim = PLeave;
     break;
   default: {
-    RegionClass C = classOf(E.Kind);
+    RegionClass C = classOf(K);
     if (C == RegionClass::Count) {
       ParamRef = ParamEvent;
-      ParamVal = std::uint64_t(E.Kind);
+      ParamVal = std::uint64_t(K);
       Prim = PParam;
       break;
     }
-    if (isBegin(E.Kind)) {
-      enterRegion(C, E.Sub);
+    if (isBegin(K)) {
+      enterRegion(C, Ev.Sub);
       subFromRegion(true);
       Prim = PEnter;
     } else {
-      leaveRegion(C, E.Sub);
+      leaveRegion(C, Ev.Sub);
       subFromRegion(false);
       Prim = PLeave;
     }
@@ -741,41 +763,25 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
   }
 
   // Attributes for what the prediction gets wrong.
-  Event Pr = L.P.predict(N);
   OTF2_AttributeList *AL = nullptr;
-  auto need = [&]() {
+  if (unsigned Miss = L.P.check(N, Ev, Code)) [[unlikely]] {
     AL = L.Attrs;
-  };
-  if (Pr.Task != E.Task) {
-    need();
-    OTF2_AttributeList_AddUint64(AL, AttrTask, E.Task);
-  }
-  if (Pr.Seq != E.Seq) {
-    need();
-    OTF2_AttributeList_AddUint32(AL, AttrSeq, E.Seq);
-  }
-  if (Pr.A != E.A) {
-    need();
-    OTF2_AttributeList_AddUint64(AL, AttrA, E.A);
-  }
-  if (Pr.Code != E.Code) {
-    need();
-    OTF2_AttributeList_AddUint32(AL, AttrCode, std::uint32_t(E.Code));
-  }
-  if (Pr.Aux != E.Aux) {
-    need();
-    OTF2_AttributeList_AddUint32(AL, AttrAux, E.Aux);
-  }
-  if (Pr.Sub != E.Sub) {
-    need();
-    OTF2_AttributeList_AddUint32(AL, AttrSub, E.Sub);
-  }
-  if (Pr.Extra != E.Extra) {
-    need();
-    OTF2_AttributeList_AddUint32(AL, AttrExtra, E.Extra);
-  }
-  if (AL)
+    if (Miss & 1u << AttrTask)
+      OTF2_AttributeList_AddUint64(AL, AttrTask, Ev.Task);
+    if (Miss & 1u << AttrSeq)
+      OTF2_AttributeList_AddUint32(AL, AttrSeq, Ev.Seq);
+    if (Miss & 1u << AttrA)
+      OTF2_AttributeList_AddUint64(AL, AttrA, Ev.A);
+    if (Miss & 1u << AttrCode)
+      OTF2_AttributeList_AddUint32(AL, AttrCode, Code);
+    if (Miss & 1u << AttrAux)
+      OTF2_AttributeList_AddUint32(AL, AttrAux, Ev.Aux);
+    if (Miss & 1u << AttrSub)
+      OTF2_AttributeList_AddUint32(AL, AttrSub, Ev.Sub);
+    if (Miss & 1u << AttrExtra)
+      OTF2_AttributeList_AddUint32(AL, AttrExtra, Ev.Extra);
     ++L.AttrEvents;
+  }
 
   switch (Prim) {
   case PEnter:
@@ -785,9 +791,8 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     OTF2_EvtWriter_Leave(W, AL, T, Region);
     break;
   case PFork:
-    OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, E.Aux);
-    L.Stack.push_back(region(L, RegionClass::Parallel, 0,
-                             std::uint32_t(E.Code)));
+    OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
+    L.Stack.push_back(region(L, RegionClass::Parallel, 0, Code));
     OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back());
     break;
   case PJoin: {
@@ -797,7 +802,7 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
       R = L.Stack.back();
       L.Stack.pop_back();
     } else {
-      R = region(L, RegionClass::Parallel, 0, std::uint32_t(E.Code));
+      R = region(L, RegionClass::Parallel, 0, Code);
     }
     OTF2_EvtWriter_Leave(W, nullptr, T, R);
     OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
@@ -814,22 +819,43 @@ void TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     break;
   }
   // Decorations after the primary record.
-  if (E.Kind == EventKind::ImplicitTaskEnd &&
+  if (K == EventKind::ImplicitTaskEnd &&
       Regions[Region].Class == RegionClass::ImplicitTask &&
       Regions[Region].Sub == 0)
     OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
-  if (E.Kind == EventKind::MutexAcquired) {
+  if (K == EventKind::MutexAcquired) {
     OTF2_EvtWriter_ThreadAcquireLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
-                                     std::uint32_t(E.A ^ (E.A >> 32)),
+                                     std::uint32_t(Ev.A ^ (Ev.A >> 32)),
                                      ++L.LockOrder);
-    enterRegion(RegionClass::MutexHeld, E.Sub);
+    enterRegion(RegionClass::MutexHeld, Ev.Sub);
     OTF2_EvtWriter_Enter(W, nullptr, T, Region);
   }
-  if (E.Kind == EventKind::MutexReleased)
+  if (K == EventKind::MutexReleased)
     OTF2_EvtWriter_ThreadReleaseLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
-                                     std::uint32_t(E.A ^ (E.A >> 32)),
+                                     std::uint32_t(Ev.A ^ (Ev.A >> 32)),
                                      L.LockOrder);
-  L.P.update(E);
+}
+
+/// Any event kind (the rare ones), out of line.
+[[gnu::noinline]] void TraceWriter::Impl::encodeAny(Location &L,
+                                                    const Event &Ev) {
+  encodeAs(L, Ev, Ev.Kind);
+}
+
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::encode(Location &L, const Event &Ev) {
+  switch (Ev.Kind) {
+  case EventKind::TaskCreate:
+    return encodeAs(L, Ev, EventKind::TaskCreate);
+  case EventKind::TaskSchedule:
+    return encodeAs(L, Ev, EventKind::TaskSchedule);
+  case EventKind::SyncBegin:
+    return encodeAs(L, Ev, EventKind::SyncBegin);
+  case EventKind::SyncEnd:
+    return encodeAs(L, Ev, EventKind::SyncEnd);
+  default:
+    return encodeAny(L, Ev);
+  }
 }
 
 namespace {
@@ -1064,9 +1090,9 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
 
   std::uint64_t MinT = ~0ull, MaxT = 0;
   for (Location *L : Locs)
-    if (L && L->MinT <= L->MaxT) {
+    if (L && L->MinT <= L->LastT) {
       MinT = std::min(MinT, L->MinT);
-      MaxT = std::max(MaxT, L->MaxT);
+      MaxT = std::max(MaxT, L->LastT);
     }
   if (MinT > MaxT)
     MinT = MaxT = 0;

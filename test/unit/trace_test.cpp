@@ -1,4 +1,5 @@
 //===- trace_test.cpp - OTF2 writer -> reader round trip ------------------===//
+#include "trace/codec.h"
 #include "trace/reader.h"
 #include "trace/writer.h"
 
@@ -6,6 +7,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -155,6 +157,56 @@ TEST(Trace, WriterReaderRoundTripIsExact) {
   EXPECT_EQ(Got.Location, Want.Location);
   EXPECT_EQ(Got.Quality, Want.Quality);
   std::system(("rm -rf '" + Dir + "'").c_str());
+}
+
+// The writer's fused Predictor::check must stay the reader's predict +
+// update: same mispredicted fields, same state after every event, on
+// random streams that hit every kind and every prediction rule.
+TEST(Trace, WriterCheckEqualsPredictAndUpdate) {
+  std::mt19937_64 Rng(12345);
+  auto pick = [&](std::uint64_t N) { return Rng() % N; };
+  trace::Predictor Fused(1), Plain(1);
+  const TaskId Tasks[] = {0, id(1, 1), id(1, 2), id(1, 3), id(0, 7),
+                          id(1, 1025), 42};
+  std::uint32_t Seq = 0;
+  for (int I = 0; I < 200000; ++I) {
+    trace::Native N;
+    N.Kind = EventKind(1 + pick(std::uint64_t(EventKind::LastKind)));
+    N.Time = std::uint64_t(I);
+    N.HasTask = pick(4) == 0;
+    N.Task = Tasks[pick(7)];
+    N.HasA = pick(2) == 0;
+    N.A = Tasks[pick(7)];
+    N.HasAux = pick(3) == 0;
+    N.Aux = std::uint32_t(pick(3));
+    N.HasSub = pick(2) == 0;
+    N.Sub = std::uint16_t(pick(3));
+    Event E;
+    std::memset(&E, 0, sizeof E);
+    E.Time = N.Time;
+    E.Kind = N.Kind;
+    // Mostly what the model predicts, sometimes not.
+    Event Pr = Plain.predict(N);
+    E.Task = pick(5) ? Pr.Task : Tasks[pick(7)];
+    E.Seq = pick(5) ? Pr.Seq : (pick(2) ? Seq++ : std::uint32_t(pick(70)));
+    E.A = pick(5) ? Pr.A : Tasks[pick(7)] + pick(2);
+    E.Code = pick(5) ? Pr.Code : pick(4);
+    E.Aux = pick(5) ? Pr.Aux : std::uint32_t(pick(3));
+    E.Sub = pick(5) ? Pr.Sub : std::uint16_t(pick(3));
+    E.Extra = pick(5) ? Pr.Extra : std::uint32_t(pick(2));
+    unsigned Want = unsigned(Pr.Task != E.Task) << trace::AttrTask |
+                    unsigned(Pr.Seq != E.Seq) << trace::AttrSeq |
+                    unsigned(Pr.A != E.A) << trace::AttrA |
+                    unsigned(Pr.Code != E.Code) << trace::AttrCode |
+                    unsigned(Pr.Aux != E.Aux) << trace::AttrAux |
+                    unsigned(Pr.Sub != E.Sub) << trace::AttrSub |
+                    unsigned(Pr.Extra != E.Extra) << trace::AttrExtra;
+    Plain.update(E);
+    unsigned Got = Fused.check(N, E, std::uint32_t(E.Code));
+    ASSERT_EQ(Want, Got) << "event " << I << " kind " << int(N.Kind);
+    ASSERT_TRUE(Fused.sameState(Plain)) << "event " << I << " kind "
+                                        << int(N.Kind);
+  }
 }
 
 TEST(Trace, UnfoldGivesTheSyncRegionAndItsWait) {
