@@ -15,7 +15,7 @@
 namespace otter::recorder {
 
 std::atomic<bool> Active{false};
-thread_local ThreadState *CurrentThread
+thread_local constinit ThreadState *CurrentThread
     __attribute__((tls_model("initial-exec"))) = nullptr;
 bool UseTsc = false;
 
@@ -117,11 +117,7 @@ inline std::uint64_t tscToNs(std::uint64_t Raw) {
 
 std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? tscToNs(Raw) : Raw; }
 
-TaskState *allocTask(ThreadState *T) {
-  if (TaskState *S = T->FreeTasks) [[likely]] {
-    T->FreeTasks = S->NextFree;
-    return S;
-  }
+TaskState *refillTasks(ThreadState *T) {
   constexpr std::size_t Batch = 1024;
   auto *Block =
       static_cast<TaskState *>(std::malloc(sizeof(TaskState) * Batch));

@@ -71,8 +71,9 @@ extern std::atomic<bool> Active;
 
 /// The calling thread's state. Initial-exec TLS: one load, no call into the
 /// dynamic linker (the variable is a single pointer, which fits the static
-/// TLS space glibc reserves for dlopen'ed libraries).
-extern thread_local ThreadState *CurrentThread
+/// TLS space glibc reserves for dlopen'ed libraries); constinit: no
+/// initialisation check either.
+extern thread_local constinit ThreadState *CurrentThread
     __attribute__((tls_model("initial-exec")));
 
 /// Timestamps: the CPU's invariant time-stamp counter where there is one
@@ -97,7 +98,15 @@ inline std::uint64_t newId(ThreadState *T) {
   return (std::uint64_t(T->Index + 1) << 40) | ++T->NextLocalId;
 }
 
-TaskState *allocTask(ThreadState *T);
+/// A record from the thread's free list (refilled in batches).
+TaskState *refillTasks(ThreadState *T);
+inline TaskState *allocTask(ThreadState *T) {
+  if (TaskState *S = T->FreeTasks) [[likely]] {
+    T->FreeTasks = S->NextFree;
+    return S;
+  }
+  return refillTasks(T);
+}
 inline void freeTask(ThreadState *T, TaskState *S) {
   S->NextFree = T->FreeTasks;
   T->FreeTasks = S;

@@ -162,6 +162,8 @@ struct TraceWriter::Impl {
   std::uint32_t newCodeId(Location &L, std::uint64_t Code);
   std::uint32_t region(Location &L, RegionClass C, std::uint16_t Sub,
                        std::uint32_t Code);
+  std::uint32_t newRegion(Location &L, RegionClass C, std::uint16_t Sub,
+                          std::uint32_t Code);
   void encode(Location &L, const Event &E);
   void encodeAs(Location &L, const Event &E, EventKind K);
   void encodeAny(Location &L, const Event &E);
@@ -521,14 +523,23 @@ std::uint32_t TraceWriter::Impl::newCodeId(Location &L, std::uint64_t Code) {
   return Id;
 }
 
-std::uint32_t TraceWriter::Impl::region(Location &L, RegionClass C,
-                                        std::uint16_t Sub,
-                                        std::uint32_t Code) {
+inline std::uint32_t TraceWriter::Impl::region(Location &L, RegionClass C,
+                                               std::uint16_t Sub,
+                                               std::uint32_t Code) {
   std::uint64_t K = (std::uint64_t(Code) << 24) |
                     (std::uint64_t(C) << 16) | Sub;
   std::size_t S = mixSlot(K + 1);
-  if (L.RegionKeys[S] == K + 1)
+  if (L.RegionKeys[S] == K + 1) [[likely]]
     return L.RegionVals[S];
+  return newRegion(L, C, Sub, Code);
+}
+
+std::uint32_t TraceWriter::Impl::newRegion(Location &L, RegionClass C,
+                                           std::uint16_t Sub,
+                                           std::uint32_t Code) {
+  std::uint64_t K = (std::uint64_t(Code) << 24) |
+                    (std::uint64_t(C) << 16) | Sub;
+  std::size_t S = mixSlot(K + 1);
   std::uint32_t Id;
   {
     std::lock_guard<std::mutex> G(M);
@@ -639,7 +650,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
   std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
   std::uint64_t ParamVal = 0;
-  auto leaveRegion = [&](RegionClass C, std::uint16_t Sub) {
+  auto leaveRegion = [&](RegionClass C, std::uint16_t Sub)
+                         __attribute__((always_inline)) {
     if (!L.Stack.empty() && Regions[L.Stack.back()].Class == C) {
       Region = L.Stack.back();
       L.Stack.pop_back();
@@ -647,12 +659,13 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       Region = region(L, C, Sub, Code);
     }
   };
-  auto enterRegion = [&](RegionClass C, std::uint16_t Sub) {
+  auto enterRegion = [&](RegionClass C, std::uint16_t Sub)
+                         __attribute__((always_inline)) {
     Region = region(L, C, Sub, Code);
     if (L.Stack.size() < 4096)
       L.Stack.push_back(Region);
   };
-  auto subFromRegion = [&](bool Enter) {
+  auto subFromRegion = [&](bool Enter) __attribute__((always_inline)) {
     const RegionEntry &R = Regions[Region];
     const ClassInfo &CI = ClassTable[std::size_t(R.Class)];
     if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
