@@ -43,7 +43,7 @@ OTF2_FlushType preFlush(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
 // are full, allocation fails, OTF2 flushes them to the file (preFlush) and
 // "frees" them, and we hand the same chunks out again. Memory per thread is
 // bounded by EventChunks * chunk size whatever the run length.
-constexpr unsigned EventChunks = 2;
+constexpr unsigned EventChunks = 1;
 struct ChunkPool {
   unsigned Used = 0, Count = 0;
   void *Chunks[EventChunks];
@@ -200,7 +200,7 @@ struct TraceWriter::Impl {
 // locations whose event file is terminated, with the number of events that
 // reached the disk. A checkpoint also runs every 0.5 s of flushes (clock
 // range, event counts). What a SIGKILL loses: per thread, the events still in
-// the recorder's buffer and in OTF2's chunks in memory (<= 2 chunks).
+// the recorder's buffer and in OTF2's chunk in memory (<= 4 MiB).
 
 namespace {
 constexpr std::uint64_t SentinelGap = 64ull << 20;

@@ -25,7 +25,10 @@ namespace otter::trace {
 struct WriterOptions {
   std::string Dir;          // the archive directory (…/trace)
   std::string Creator = "OTTER";
-  std::uint64_t ChunkBytes = 1 << 20; // OTF2 event chunk per location
+  /// OTF2 event chunk (one per location). 4 MiB is the size from which
+  /// OTF2 writes a chunk to its file directly instead of copying it into a
+  /// 4 MiB file buffer first (OTF2_FILE_BUFFER_SIZE in OTF2's file layer).
+  std::uint64_t ChunkBytes = 4 << 20;
 };
 
 struct WriterStats {
