@@ -38,6 +38,8 @@ struct TraceReader::Impl {
   std::unordered_map<std::uint64_t, std::uint32_t> CodeIdOf;
   std::unordered_map<std::uint64_t, SourceLabel> LabelOf; // by address
   std::vector<std::uint64_t> Locations;
+  // OTF2 records per location, as the definitions say (what was written).
+  std::unordered_map<std::uint64_t, std::uint64_t> DefinedEvents;
   // attribute ref of each Attr (by name), NoRef if absent
   std::uint32_t AttrRef[AttrCount];
   std::unordered_map<std::uint32_t, Param> Params;
@@ -123,8 +125,10 @@ CB defRegion(void *U, OTF2_RegionRef Self, OTF2_StringRef, OTF2_StringRef Canon,
   return Ok;
 }
 CB defLocation(void *U, OTF2_LocationRef Self, OTF2_StringRef,
-               OTF2_LocationType, uint64_t, OTF2_LocationGroupRef) {
-  static_cast<TraceReader::Impl *>(U)->Locations.push_back(Self);
+               OTF2_LocationType, uint64_t Events, OTF2_LocationGroupRef) {
+  auto *P = static_cast<TraceReader::Impl *>(U);
+  P->Locations.push_back(Self);
+  P->DefinedEvents[Self] = Events;
   return Ok;
 }
 CB defCallingContext(void *U, OTF2_CallingContextRef Self, OTF2_RegionRef,
@@ -493,17 +497,18 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
     OTF2_ErrorCode E = OTF2_Reader_ReadAllLocalEvents(P->R, ER, &N);
     P->flushBatch();
     OTF2_Reader_CloseEvtReader(P->R, ER);
-    if (P->Corrupt) {
+    auto Def = P->DefinedEvents.find(L);
+    bool Short = E == OTF2_SUCCESS && Def != P->DefinedEvents.end() &&
+                 N < Def->second;
+    if (P->Corrupt || E != OTF2_SUCCESS || Short) {
       Error = "the events of thread " + std::to_string(L) + " in '" +
-              P->Anchor +
-              "' are cut off or corrupt (the run ended abnormally, or the "
-              "file was truncated)";
-      Ok = false;
-      break;
-    }
-    if (E != OTF2_SUCCESS) {
-      Error = "corrupt events in location " + std::to_string(L) + ": " +
-              lastOtf2Error();
+              P->Anchor + "' are cut off or corrupt";
+      if (Short)
+        Error += " (" + std::to_string(N) + " of " +
+                 std::to_string(Def->second) + " records)";
+      else if (E != OTF2_SUCCESS)
+        Error += " (" + lastOtf2Error() + ")";
+      Error += ": the run ended abnormally, or the file was truncated";
       Ok = false;
       break;
     }

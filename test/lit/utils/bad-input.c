@@ -17,7 +17,7 @@
 // RUN: not otter diagnose %t.trunc 2>&1 | wc -l | FileCheck %s --check-prefix=ONE
 // RUN: not otter export --format perfetto -o %t.trunc.json %t.trunc 2>&1 | FileCheck %s --check-prefix=TRUNC
 // RUN: not otter graph -o %t.trunc %t.trunc 2>&1 | wc -l | FileCheck %s --check-prefix=ONE
-// TRUNC: otter: error: {{.*}}events{{.*}}location 0
+// TRUNC: otter: error: the events of thread 0 in '{{.*}}' are cut off or corrupt{{.*}}: the run ended abnormally, or the file was truncated
 //
 // A missing event file.
 // RUN: rm -rf %t.noevt && cp -r %t.d %t.noevt && rm %t.noevt/trace/traces/1.evt

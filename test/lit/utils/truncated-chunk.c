@@ -30,7 +30,7 @@ int main(void) {
   long r = 0;
 #pragma omp parallel
 #pragma omp single
-  r = fib(23);
+  r = fib(26);
   printf("%ld\n", r);
   return 0;
 }
