@@ -36,3 +36,8 @@ int main(void) {
   return r == 5702887 ? 0 : 1;
 }
 // CHECK: "explicit_tasks":66
+
+// The graph rebuilt from the OTF2 trace alone equals the one written at exit.
+// RUN: rm -rf %t.rb && otter-graph --format csv -o %t.rb %t.d
+// RUN: diff %t.d/graph.csv %t.rb/graph.csv
+// RUN: diff %t.d/nodes.csv %t.rb/nodes.csv
