@@ -35,11 +35,6 @@ EventSink *SinkList[4];
 std::size_t SinkCount = 0;
 std::size_t BufferEvents = 16384;
 
-// Flushing one thread's buffer while another thread (finalize) flushes all
-// must not overlap: a per-thread flag would do, but flushes are rare, so a
-// mutex per flush keeps it simple and correct.
-std::mutex FlushMutex;
-
 } // namespace
 
 void setSinks(EventSink **Sinks, std::size_t N) {
@@ -129,7 +124,7 @@ TaskState *refillTasks(ThreadState *T) {
 }
 
 void flush(ThreadState *T) {
-  std::lock_guard<std::mutex> L(FlushMutex);
+  std::lock_guard<std::mutex> L(T->FlushLock);
   if (T->Count == 0)
     return;
   if (UseTsc)

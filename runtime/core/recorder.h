@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <ctime>
+#include <mutex>
 #if defined(__x86_64__)
 #include <x86intrin.h>
 #endif
@@ -52,6 +53,10 @@ struct ThreadState {
   static constexpr unsigned MaxTaskloopDepth = 8;
   unsigned TaskloopDepth = 0;
   std::uint64_t TaskloopCode[MaxTaskloopDepth];
+  /// Held while this thread's buffer is handed to the sinks: by the thread
+  /// itself, or by finalize flushing every thread. Per thread, so that
+  /// threads encoding their own buffers never wait for each other.
+  std::mutex FlushLock;
 };
 
 /// Interface of whatever consumes flushed buffers (graph builder, OTF2).

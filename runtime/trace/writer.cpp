@@ -116,10 +116,20 @@ struct Location {
   OTF2_EvtWriter *W = nullptr;
   OTF2_AttributeList *Attrs = nullptr;
   Predictor P;
-  std::uint64_t MinT = ~0ull, LastT = 0; // clock range (LastT: the latest)
+  // Clock range (LastT: the latest). Atomic: a checkpoint made by another
+  // thread's flush reads them while this location is being written.
+  std::atomic<std::uint64_t> MinT{~0ull}, LastT{0};
   std::uint32_t LockOrder = 0;
   std::vector<std::uint8_t> TaskSiteNamed; // by code id: task region made
-  std::vector<std::uint32_t> Stack; // open regions (Enter without Leave)
+  /// Open regions (Enter without Leave), with what the encoder needs of
+  /// them: the shared region table may grow (and move) under another
+  /// thread's flush, so nothing here reads it without the lock.
+  struct Open {
+    std::uint32_t Region;
+    RegionClass Class;
+    std::uint16_t Sub;
+  };
+  std::vector<Open> Stack;
   std::mutex M;                     // consume vs close
   bool Closed = false;
   std::uint64_t AttrEvents = 0;
@@ -575,8 +585,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     std::lock_guard<std::mutex> G(L->M);
     if (L->Closed)
       return;
-    if (N && L->MinT == ~0ull)
-      L->MinT = Events[0].Time;
+    if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
+      L->MinT.store(Events[0].Time, std::memory_order_relaxed);
     for (std::size_t I = 0; I < N; ++I)
       P->encode(*L, Events[I]);
     std::lock_guard<std::mutex> G2(P->M);
@@ -639,8 +649,9 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   const std::uint32_t Code = codeId(L, Ev.Code);
   // OTF2 refuses a timestamp older than the location's last one (and drops
   // the record): a counter read on another core may lag by a few ticks.
-  const OTF2_TimeStamp T = Ev.Time > L.LastT ? Ev.Time : L.LastT;
-  L.LastT = T;
+  const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
+  const OTF2_TimeStamp T = Ev.Time > Latest ? Ev.Time : Latest;
+  L.LastT.store(T, std::memory_order_relaxed);
   OTF2_EvtWriter *W = L.W;
   Native N;
   N.Kind = K;
@@ -649,28 +660,34 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   // Choose the primary record and fill in what it carries natively.
   enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
   std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
+  RegionClass RClass = RegionClass::Count; // Region's class and sub
+  std::uint16_t RSub = 0;
   std::uint64_t ParamVal = 0;
   auto leaveRegion = [&](RegionClass C, std::uint16_t Sub)
                          __attribute__((always_inline)) {
-    if (!L.Stack.empty() && Regions[L.Stack.back()].Class == C) {
-      Region = L.Stack.back();
+    if (!L.Stack.empty() && L.Stack.back().Class == C) {
+      Region = L.Stack.back().Region;
+      RSub = L.Stack.back().Sub;
       L.Stack.pop_back();
     } else {
       Region = region(L, C, Sub, Code);
+      RSub = Sub;
     }
+    RClass = C;
   };
   auto enterRegion = [&](RegionClass C, std::uint16_t Sub)
                          __attribute__((always_inline)) {
     Region = region(L, C, Sub, Code);
+    RClass = C;
+    RSub = Sub;
     if (L.Stack.size() < 4096)
-      L.Stack.push_back(Region);
+      L.Stack.push_back({Region, C, Sub});
   };
   auto subFromRegion = [&](bool Enter) __attribute__((always_inline)) {
-    const RegionEntry &R = Regions[Region];
-    const ClassInfo &CI = ClassTable[std::size_t(R.Class)];
+    const ClassInfo &CI = ClassTable[std::size_t(RClass)];
     if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
       N.HasSub = true;
-      N.Sub = R.Sub;
+      N.Sub = RSub;
     }
   };
 
@@ -805,14 +822,14 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     break;
   case PFork:
     OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
-    L.Stack.push_back(region(L, RegionClass::Parallel, 0, Code));
-    OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back());
+    L.Stack.push_back(
+        {region(L, RegionClass::Parallel, 0, Code), RegionClass::Parallel, 0});
+    OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back().Region);
     break;
   case PJoin: {
     std::uint32_t R;
-    if (!L.Stack.empty() &&
-        Regions[L.Stack.back()].Class == RegionClass::Parallel) {
-      R = L.Stack.back();
+    if (!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) {
+      R = L.Stack.back().Region;
       L.Stack.pop_back();
     } else {
       R = region(L, RegionClass::Parallel, 0, Code);
@@ -833,8 +850,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   }
   // Decorations after the primary record.
   if (K == EventKind::ImplicitTaskEnd &&
-      Regions[Region].Class == RegionClass::ImplicitTask &&
-      Regions[Region].Sub == 0)
+      RClass == RegionClass::ImplicitTask && RSub == 0)
     OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
   if (K == EventKind::MutexAcquired) {
     OTF2_EvtWriter_ThreadAcquireLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
@@ -1102,11 +1118,16 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   }
 
   std::uint64_t MinT = ~0ull, MaxT = 0;
-  for (Location *L : Locs)
-    if (L && L->MinT <= L->LastT) {
-      MinT = std::min(MinT, L->MinT);
-      MaxT = std::max(MaxT, L->LastT);
+  for (Location *L : Locs) {
+    if (!L)
+      continue;
+    std::uint64_t Lo = L->MinT.load(std::memory_order_relaxed),
+                  Hi = L->LastT.load(std::memory_order_relaxed);
+    if (Lo <= Hi) {
+      MinT = std::min(MinT, Lo);
+      MaxT = std::max(MaxT, Hi);
     }
+  }
   if (MinT > MaxT)
     MinT = MaxT = 0;
   OTF2_GlobalDefWriter_WriteClockProperties(D, 1000000000ull, MinT,
@@ -1191,16 +1212,23 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
 }
 
 bool TraceWriter::close(std::string &Error) {
-  std::lock_guard<std::mutex> G(P->M);
-  if (!P->Open || P->Closed)
-    return true;
-  P->Closed = true;
-  P->Closing.store(true, std::memory_order_release);
-  for (Location *L : P->Locs)
+  std::vector<Location *> Locs;
+  {
+    std::lock_guard<std::mutex> G(P->M);
+    if (!P->Open || P->Closed)
+      return true;
+    P->Closed = true; // no new locations
+    P->Closing.store(true, std::memory_order_release);
+    Locs = P->Locs;
+  }
+  // Wait for flushes in progress (unlocked below). Not holding M here: a
+  // flush takes its location's lock first, then M (new code addresses).
+  for (Location *L : Locs)
     if (L) {
-      L->M.lock(); // waits for a flush in progress; unlocked below
+      L->M.lock();
       L->Closed = true;
     }
+  std::lock_guard<std::mutex> G(P->M);
   // Every code id needs a region for its calling context.
   for (std::size_t I = 1; I < P->Codes.size(); ++I)
     if (P->Codes[I].Region == NoRef) {
