@@ -207,16 +207,19 @@ void finishImpl() {
           message("warning: ", W);
     }
   }
-  std::string Summary = "wrote " + Dir + "/";
-  if (!Written.empty())
-    Summary += " (" + Written.substr(1) + ")";
-  Summary += ": " + std::to_string(recorder::threadCount()) + " threads";
-  if (HaveGraph)
-    Summary += ", " + std::to_string(G.Stats.ParallelRegions) +
-               " parallel regions, " + std::to_string(G.Stats.Tasks) +
-               " tasks, " + std::to_string(G.Nodes.size()) + " nodes, " +
-               std::to_string(G.Edges.size()) + " edges";
-  message("", Summary);
+  // Nothing written (the errors above said why): no "wrote" line.
+  if (!Written.empty() || WroteTrace) {
+    std::string Summary = "wrote " + Dir + "/";
+    if (!Written.empty())
+      Summary += " (" + Written.substr(1) + ")";
+    Summary += ": " + std::to_string(recorder::threadCount()) + " threads";
+    if (HaveGraph)
+      Summary += ", " + std::to_string(G.Stats.ParallelRegions) +
+                 " parallel regions, " + std::to_string(G.Stats.Tasks) +
+                 " tasks, " + std::to_string(G.Nodes.size()) + " nodes, " +
+                 std::to_string(G.Edges.size()) + " edges";
+    message("", Summary);
+  }
   if (Cfg.Verbose) {
     std::uint64_t Events = 0;
     for (std::size_t I = 0; I < recorder::threadCount(); ++I)

@@ -132,6 +132,7 @@ struct Location {
   std::vector<Open> Stack;
   std::mutex M;                     // consume vs close
   bool Closed = false;
+  bool Failed = false; // a record could not be written: no more events
   std::uint64_t AttrEvents = 0;
   // What of this location's event file is on disk and readable (guarded
   // by TraceWriter::Impl::M; see "Surviving SIGKILL" below).
@@ -140,6 +141,7 @@ struct Location {
   std::uint64_t DiskEvents = 0; // events in them
   bool OnDisk = false;          // listed in the checkpoint definitions
   bool Sentinel = false;        // a flush is in progress (see beforeFlush)
+  unsigned char Endian = 0;     // of the chunks written (0: none yet)
   // Direct-mapped caches in front of the shared tables.
   std::uint64_t CodeKeys[256] = {};
   std::uint32_t CodeVals[256] = {};
@@ -166,6 +168,8 @@ struct TraceWriter::Impl {
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
   std::uint64_t LastCheckpointNs = 0;
   std::uint64_t Checkpoints = 0;
+  std::string WriteError; // the first failed write (guarded by M)
+  std::uint64_t ErrorsAtOpen = 0; // OTF2's error count when opened
 
   Location *location(std::uint32_t Index, std::uint32_t Type);
   std::uint32_t codeId(Location &L, std::uint64_t Code);
@@ -175,12 +179,15 @@ struct TraceWriter::Impl {
   std::uint32_t newRegion(Location &L, RegionClass C, std::uint16_t Sub,
                           std::uint32_t Code);
   void encode(Location &L, const Event &E);
+  void writeFailed(Location &L);
   void encodeAs(Location &L, const Event &E, EventKind K);
   void encodeAny(Location &L, const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
   std::string evtPath(std::uint32_t I) const {
     return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
   }
+  bool terminate(Location &L, std::uint64_t End, std::uint64_t Events);
+  void cutBackToDisk(Location &L);
   void beforeFlush(std::uint32_t Loc);
   void afterFlush(std::uint32_t Loc);
   bool checkpoint();
@@ -229,6 +236,34 @@ std::uint64_t wallNs() {
                            .count());
 }
 } // namespace
+
+/// Writes the empty terminating chunk (header + END_OF_FILE) at End, after
+/// the location's first Events events. Called with M held.
+bool TraceWriter::Impl::terminate(Location &L, std::uint64_t End,
+                                  std::uint64_t Events) {
+  unsigned char T[ChunkHeaderBytes + 1];
+  std::uint64_t First = Events + 1;
+  T[0] = ChunkHeaderType;
+  T[1] = L.Endian;
+  std::memcpy(T + 2, &First, 8);
+  std::memcpy(T + 10, &Events, 8);
+  T[ChunkHeaderBytes] = EndOfFile;
+  return L.Fd >= 0 &&
+         ::pwrite(L.Fd, T, sizeof T, off_t(End)) == ssize_t(sizeof T);
+}
+
+/// After a failed write (disk full): the event file back to what the last
+/// complete chunk flush left, terminated, so that it reads as it did then
+/// (a partly written chunk after it would make it unreadable). Overwriting
+/// and truncating need no free space. Called with M held.
+void TraceWriter::Impl::cutBackToDisk(Location &L) {
+  if (L.Fd < 0 || !L.Endian)
+    return;
+  // (If even this overwrite fails, the terminator the last flush left is
+  // still there unless the failed write reached it.)
+  (void)terminate(L, L.DiskEnd, L.DiskEvents);
+  (void)::ftruncate(L.Fd, off_t(L.DiskEnd + ChunkHeaderBytes + 1));
+}
 
 void TraceWriter::Impl::beforeFlush(std::uint32_t Loc) {
   if (Closing.load(std::memory_order_acquire))
@@ -282,14 +317,8 @@ void TraceWriter::Impl::afterFlush(std::uint32_t Loc) {
   }
   ::close(Rd);
   if (Endian) {
-    unsigned char T[ChunkHeaderBytes + 1];
-    std::uint64_t First = Last + 1;
-    T[0] = ChunkHeaderType;
-    T[1] = Endian;
-    std::memcpy(T + 2, &First, 8);
-    std::memcpy(T + 10, &Last, 8);
-    T[ChunkHeaderBytes] = EndOfFile;
-    if (::pwrite(L.Fd, T, sizeof T, off_t(End)) == ssize_t(sizeof T)) {
+    L.Endian = Endian;
+    if (terminate(L, End, Last)) {
       L.DiskEnd = End;
       L.DiskEvents = Last;
     }
@@ -326,6 +355,9 @@ void TraceWriter::Impl::afterFlush(std::uint32_t Loc) {
 /// Writes anchor + global definitions of what is on disk now, atomically enough: each file is renamed into place, the
 /// definitions before the anchor. Called with M held.
 bool TraceWriter::Impl::checkpoint() {
+  // OTF2 may report a failed write (disk full) without failing the call
+  // that made it: a checkpoint with any new error is not renamed in.
+  const std::uint64_t ErrorsBefore = otf2ErrorCount();
   LastCheckpointNs = wallNs();
   DefRegions = Regions.size();
   DefCodes = Codes.size();
@@ -367,7 +399,8 @@ bool TraceWriter::Impl::checkpoint() {
   for (std::uint32_t I : Lent)
     Codes[I].Region = NoRef;
   Regions.resize(NRegions);
-  if (OTF2_Archive_Close(A) != OTF2_SUCCESS)
+  if (OTF2_Archive_Close(A) != OTF2_SUCCESS ||
+      otf2ErrorCount() != ErrorsBefore)
     Ok = false;
   if (!Ok)
     return false;
@@ -445,6 +478,7 @@ bool TraceWriter::open(std::string &Error) {
     return false;
   }
   P->Open = true;
+  P->ErrorsAtOpen = otf2ErrorCount();
   return true;
 }
 
@@ -583,8 +617,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     if (!L)
       return;
     std::lock_guard<std::mutex> G(L->M);
-    if (L->Closed)
-      return;
+    if (L->Closed || L->Failed)
+      return; // (after a failed write: dropped, see writeFailed)
     if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
       L->MinT.store(Events[0].Time, std::memory_order_relaxed);
     for (std::size_t I = 0; I < N; ++I)
@@ -637,6 +671,19 @@ inline RegionClass classOf(EventKind K) {
   }
 }
 } // namespace
+
+/// OTF2 could not write a full chunk of this location out (the disk is
+/// full, or the file system failed). The application must run on as if
+/// nothing happened: the location takes no more events (each would retry
+/// the failing write), and close() reports the trace incomplete. What was
+/// written before stays readable (see "Surviving SIGKILL").
+[[gnu::noinline, gnu::cold]] void TraceWriter::Impl::writeFailed(Location &L) {
+  L.Failed = true;
+  std::lock_guard<std::mutex> G(M);
+  if (WriteError.empty())
+    WriteError = "thread " + std::to_string(L.Index) + ": " + lastOtf2Error();
+  cutBackToDisk(L);
+}
 
 /// Encodes one event as its primary OTF2 record (plus decorations), with
 /// attributes for the fields the prediction gets wrong. `K` is `Ev.Kind`;
@@ -739,7 +786,9 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
                     Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
     if (Complete) {
       idToPair(Ev.Task, Th, Gen);
-      OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th, Gen);
+      if (OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th,
+                                            Gen) != OTF2_SUCCESS) [[unlikely]]
+        writeFailed(L);
       N.HasTask = true;
       N.Task = pairToId(Th, Gen);
     }
@@ -813,15 +862,18 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     ++L.AttrEvents;
   }
 
+  // A record fails when OTF2 cannot write a full chunk out (disk full):
+  // see write() and close().
+  OTF2_ErrorCode Status = OTF2_SUCCESS;
   switch (Prim) {
   case PEnter:
-    OTF2_EvtWriter_Enter(W, AL, T, Region);
+    Status = OTF2_EvtWriter_Enter(W, AL, T, Region);
     break;
   case PLeave:
-    OTF2_EvtWriter_Leave(W, AL, T, Region);
+    Status = OTF2_EvtWriter_Leave(W, AL, T, Region);
     break;
   case PFork:
-    OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
+    Status = OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
     L.Stack.push_back(
         {region(L, RegionClass::Parallel, 0, Code), RegionClass::Parallel, 0});
     OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back().Region);
@@ -835,19 +887,22 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       R = region(L, RegionClass::Parallel, 0, Code);
     }
     OTF2_EvtWriter_Leave(W, nullptr, T, R);
-    OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
+    Status = OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
     break;
   }
   case PCreate:
-    OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen);
+    Status = OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen);
     break;
   case PSwitch:
-    OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen);
+    Status = OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen);
     break;
   case PParam:
-    OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
+    Status =
+        OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
     break;
   }
+  if (Status != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
   // Decorations after the primary record.
   if (K == EventKind::ImplicitTaskEnd &&
       RClass == RegionClass::ImplicitTask && RSub == 0)
@@ -1229,6 +1284,47 @@ bool TraceWriter::close(std::string &Error) {
       L->Closed = true;
     }
   std::lock_guard<std::mutex> G(P->M);
+  const std::string Dir = P->Opt.Dir, Tmp = Dir + "/.checkpoint";
+  auto finish = [&] {
+    for (Location *L : Locs)
+      if (L) {
+        if (L->Fd >= 0)
+          ::close(L->Fd);
+        L->Fd = -1;
+        L->M.unlock();
+      }
+    for (const char *F :
+         {"/traces.otf2", "/traces.def", "/kept.otf2", "/kept.def"})
+      ::unlink((Tmp + F).c_str());
+    ::rmdir((Tmp + "/traces").c_str());
+    ::rmdir(Tmp.c_str());
+  };
+  auto incomplete = [&] {
+    Error = "the trace in '" + Dir + "' is incomplete: writing it failed (" +
+            P->WriteError +
+            "); is the disk full? (OTTER_OUTPUT_DIR chooses where it goes)";
+  };
+  if (!P->WriteError.empty()) {
+    // The disk filled up while the program ran. Closing the archive would
+    // replace the anchor and the definitions of the last checkpoint with
+    // files that do not fit: keep what is on disk readable instead (every
+    // event file ends after its last complete chunk), with the newest
+    // definitions if they still fit (written aside, renamed in if whole).
+    P->checkpoint();
+    for (Location *L : Locs)
+      if (L)
+        P->cutBackToDisk(*L);
+    finish();
+    incomplete();
+    return false;
+  }
+  // Closing replaces the anchor and the definitions: keep the last
+  // checkpoint's (hard links, no space needed) in case that fails.
+  ::mkdir(Tmp.c_str(), 0777);
+  bool Kept = ::link((Dir + "/traces.otf2").c_str(),
+                     (Tmp + "/kept.otf2").c_str()) == 0 &&
+              ::link((Dir + "/traces.def").c_str(),
+                     (Tmp + "/kept.def").c_str()) == 0;
   // Every code id needs a region for its calling context.
   for (std::size_t I = 1; I < P->Codes.size(); ++I)
     if (P->Codes[I].Region == NoRef) {
@@ -1241,16 +1337,17 @@ bool TraceWriter::close(std::string &Error) {
     Ok = false;
   else
     P->writeDefinitions(D, false);
-  for (Location *L : P->Locs)
+  for (Location *L : Locs)
     if (L) {
-      OTF2_Archive_CloseEvtWriter(P->Archive, L->W);
+      if (OTF2_Archive_CloseEvtWriter(P->Archive, L->W) != OTF2_SUCCESS)
+        Ok = false;
       OTF2_AttributeList_Delete(L->Attrs);
     }
   if (OTF2_Archive_CloseEvtFiles(P->Archive) != OTF2_SUCCESS)
     Ok = false;
   // Empty local definition files: readers expect one per location.
   if (OTF2_Archive_OpenDefFiles(P->Archive) == OTF2_SUCCESS) {
-    for (Location *L : P->Locs)
+    for (Location *L : Locs)
       if (L)
         if (OTF2_DefWriter *DW =
                 OTF2_Archive_GetDefWriter(P->Archive, L->Index))
@@ -1260,22 +1357,27 @@ bool TraceWriter::close(std::string &Error) {
   if (OTF2_Archive_Close(P->Archive) != OTF2_SUCCESS)
     Ok = false;
   P->Archive = nullptr;
-  for (Location *L : P->Locs)
-    if (L) {
-      if (L->Fd >= 0)
-        ::close(L->Fd);
-      L->Fd = -1;
-      L->M.unlock();
-    }
-  std::string Tmp = P->Opt.Dir + "/.checkpoint";
-  for (const char *F : {"/traces.otf2", "/traces.def"})
-    ::unlink((Tmp + F).c_str());
-  ::rmdir((Tmp + "/traces").c_str());
-  ::rmdir(Tmp.c_str());
-  if (!Ok)
-    Error = "writing the OTF2 archive in '" + P->Opt.Dir +
+  // OTF2 does not hand every failed write back (closing the event writers,
+  // the anchor file): any error it reported since open() means a file may
+  // be incomplete.
+  if (otf2ErrorCount() != P->ErrorsAtOpen)
+    P->WriteError = firstOtf2ErrorAfter(P->ErrorsAtOpen);
+  if (!P->WriteError.empty() && Kept) {
+    // Back to the last checkpoint: its anchor and definitions, and every
+    // event file cut back to the end it had then.
+    ::rename((Tmp + "/kept.def").c_str(), (Dir + "/traces.def").c_str());
+    ::rename((Tmp + "/kept.otf2").c_str(), (Dir + "/traces.otf2").c_str());
+    for (Location *L : Locs)
+      if (L)
+        P->cutBackToDisk(*L);
+  }
+  finish();
+  if (!P->WriteError.empty())
+    incomplete();
+  else if (!Ok)
+    Error = "writing the OTF2 archive in '" + Dir +
             "' failed: " + lastOtf2Error();
-  return Ok;
+  return Ok && P->WriteError.empty();
 }
 
 void TraceWriter::checkpoint() {

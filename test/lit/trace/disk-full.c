@@ -1,0 +1,58 @@
+// A full disk (simulated: an LD_PRELOAD shim fails every write to a file
+// once a byte budget is used up). The program runs and exits as without
+// the tool; each output that could not be written gets one line; what
+// reached the disk before it filled stays readable.
+// RUN: %clang -shared -fPIC %S/Inputs/enospc.c -o %t.enospc.so -ldl
+// RUN: %clang -fopenmp -O1 %s -o %t
+//
+// Nothing fits: one line for the trace, one for the graph files.
+// RUN: rm -rf %t.d0 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=0 OTTER_OUTPUT_DIR=%t.d0 %t 12 > %t.out0 2> %t.err0
+// RUN: FileCheck --check-prefix=OUT12 %s < %t.out0
+// RUN: FileCheck --check-prefix=NONE %s < %t.err0
+// RUN: grep -c . %t.err0 | FileCheck --check-prefix=TWO %s
+// NONE-DAG: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full? (OTTER_OUTPUT_DIR chooses where it goes)
+// NONE-DAG: otter: error: error writing {{.*}} (disk full?) (check OTTER_OUTPUT_DIR)
+// NONE-NOT: otter: wrote
+// TWO: 2
+//
+// The disk fills up while the program runs (two threads, ~28 MB of
+// trace, room for ~12): the trace ends with the last chunks that fit, and
+// reads cleanly.
+// RUN: rm -rf %t.d1 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=12000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d1 %t 26 > %t.out1 2> %t.err1
+// RUN: FileCheck --check-prefix=OUT26 %s < %t.out1
+// RUN: FileCheck --check-prefix=MID %s < %t.err1
+// RUN: grep -c . %t.err1 | FileCheck --check-prefix=ONE %s
+// RUN: otf2-print %t.d1/trace/traces.otf2 2>&1 >/dev/null | count 0
+// RUN: otf2-print %t.d1/trace/traces.otf2 | grep -c THREAD_TASK_CREATE | FileCheck --check-prefix=SOME %s
+// RUN: otter summary %t.d1 > %t.sum 2> %t.sum.err
+// RUN: FileCheck --check-prefix=SUMMARY %s < %t.sum
+// MID: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed (thread {{[01]}}: No space left on device{{.*}}); is the disk full?
+// ONE: 1
+// SOME: {{[1-9][0-9][0-9][0-9]+}}
+// SUMMARY: threads
+#include <stdio.h>
+#include <stdlib.h>
+
+static long fib(int n) {
+  if (n < 2)
+    return n;
+  long a, b;
+#pragma omp task shared(a)
+  a = fib(n - 1);
+#pragma omp task shared(b)
+  b = fib(n - 2);
+#pragma omp taskwait
+  return a + b;
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 12;
+  long r = 0;
+#pragma omp parallel
+#pragma omp single
+  r = fib(n);
+  printf("fib(%d)=%ld\n", n, r);
+  return 0;
+}
+// OUT12: fib(12)=144
+// OUT26: fib(26)=121393
