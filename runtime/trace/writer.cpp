@@ -129,7 +129,20 @@ struct Location {
     RegionClass Class;
     std::uint16_t Sub;
   };
-  std::vector<Open> Stack;
+  /// Fixed capacity, no allocation: deeper nesting is not tracked (a Leave
+  /// then looks its region up instead).
+  struct OpenStack {
+    static constexpr unsigned Capacity = 4096;
+    Open Items[Capacity];
+    unsigned Size = 0;
+    bool empty() const { return Size == 0; }
+    Open &back() { return Items[Size - 1]; }
+    void pop_back() { --Size; }
+    void push(const Open &O) {
+      if (Size < Capacity)
+        Items[Size++] = O;
+    }
+  } Stack;
   std::mutex M;                     // consume vs close
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
@@ -727,8 +740,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     Region = region(L, C, Sub, Code);
     RClass = C;
     RSub = Sub;
-    if (L.Stack.size() < 4096)
-      L.Stack.push_back({Region, C, Sub});
+    L.Stack.push({Region, C, Sub});
   };
   auto subFromRegion = [&](bool Enter) __attribute__((always_inline)) {
     const ClassInfo &CI = ClassTable[std::size_t(RClass)];
@@ -872,12 +884,13 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   case PLeave:
     Status = OTF2_EvtWriter_Leave(W, AL, T, Region);
     break;
-  case PFork:
+  case PFork: {
     Status = OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
-    L.Stack.push_back(
-        {region(L, RegionClass::Parallel, 0, Code), RegionClass::Parallel, 0});
-    OTF2_EvtWriter_Enter(W, nullptr, T, L.Stack.back().Region);
+    std::uint32_t R = region(L, RegionClass::Parallel, 0, Code);
+    L.Stack.push({R, RegionClass::Parallel, 0});
+    OTF2_EvtWriter_Enter(W, nullptr, T, R);
     break;
+  }
   case PJoin: {
     std::uint32_t R;
     if (!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) {
