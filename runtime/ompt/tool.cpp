@@ -46,9 +46,18 @@ inline std::uint64_t code(const void *Codeptr) {
   return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
 }
 
-/// An event of task S (0 if unknown), numbered in S's own sequence.
-inline Event &taskEvent(ThreadState *T, TaskState *S, EventKind K) {
-  Event &E = recorder::append(T);
+// The hot callbacks come in two parts: the callback itself handles the
+// common case with no call (recorder::fastThread(), a code address outside
+// libomp, a task record on the free list), and hands anything else to its
+// general version, the same body instantiated with Fast = false.
+#define OTTER_FAST_GATE(Condition, Slow)                                         ThreadState *T = recorder::fastThread();                                       if (!T || !(Condition)) [[unlikely]] {                                           Slow;                                                                          return;                                                                      }
+
+/// An event of task S (0 if unknown), numbered in S's own sequence. Fast:
+/// after recorder::fastThread() (no flush, no clock call).
+template <bool Fast = false>
+[[gnu::always_inline]] inline Event &taskEvent(ThreadState *T, TaskState *S,
+                                               EventKind K) {
+  Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
   E.Kind = K;
   E.Task = S ? S->Id : 0;
   E.Seq = S ? S->Seq++ : 0;
@@ -136,10 +145,11 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
   }
 }
 
-void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
-                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
-                  const void *Codeptr) {
-  OTTER_PROLOGUE();
+template <bool Fast>
+[[gnu::always_inline]] inline void
+taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
+           ompt_data_t *NewTaskData, int Flags, int HasDependences,
+           const void *Codeptr) {
   // A taskloop's tasks: libomp reports a code address inside itself. A big
   // taskloop is split: libomp creates task-generating tasks (from inside
   // itself), and each creates part of the loop's tasks, on whichever thread
@@ -150,7 +160,7 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
   // taskloop's code. Otherwise the taskloop's user address was found once,
   // at its work(begin) on this thread.
   TaskState *Encountering = taskOf(EncounteringTask);
-  bool InRuntime = codeIsInsideOpenMPRuntime(Codeptr);
+  bool InRuntime = !Fast && codeIsInsideOpenMPRuntime(Codeptr);
   TaskState *Generator = InRuntime ? currentTask() : nullptr;
   std::uint64_t Code;
   if (!InRuntime) [[likely]]
@@ -164,9 +174,13 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
                            1];
   else
     Code = code(Codeptr);
-  TaskState *S = recorder::allocTask(T);
-  if (!S)
+  TaskState *S;
+  if (Fast) {
+    S = T->FreeTasks;
+    T->FreeTasks = S->NextFree;
+  } else if (!(S = recorder::allocTask(T))) {
     return;
+  }
   S->Id = recorder::newId(T);
   S->Seq = 0;
   S->Flags = std::uint32_t(Flags) |
@@ -174,10 +188,29 @@ void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
   S->Code = Code;
   S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;
-  Event &E = taskEvent(T, Encountering, EventKind::TaskCreate);
+  Event &E = taskEvent<Fast>(T, Encountering, EventKind::TaskCreate);
   E.A = S->Id;
   E.Aux = S->Flags;
   E.Code = Code;
+}
+
+[[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
+                                      ompt_data_t *NewTaskData, int Flags,
+                                      int HasDependences,
+                                      const void *Codeptr) {
+  OTTER_PROLOGUE();
+  taskCreate<false>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
+                    Codeptr);
+}
+
+void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
+                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
+                  const void *Codeptr) {
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr) && T->FreeTasks,
+                  taskCreateSlow(EncounteringTask, NewTaskData, Flags,
+                                 HasDependences, Codeptr));
+  taskCreate<true>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
+                   Codeptr);
 }
 
 void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
@@ -205,11 +238,12 @@ void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
   E.Extra = 0;
 }
 
-void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
-                    ompt_data_t *NextTask) {
-  OTTER_PROLOGUE();
+template <bool Fast>
+[[gnu::always_inline]] inline void
+taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
+             ompt_data_t *NextTask) {
   TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  Event &E = recorder::append(T);
+  Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
   E.Kind = EventKind::TaskSchedule;
   E.Task = Prior ? Prior->Id : 0;
   E.Seq = Prior ? Prior->Seq : 0; // not part of the task's own sequence
@@ -225,12 +259,27 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
   }
 }
 
-void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                  ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                  const void *Codeptr) {
+[[gnu::noinline]] void taskScheduleSlow(ompt_data_t *PriorTask,
+                                        ompt_task_status_t Status,
+                                        ompt_data_t *NextTask) {
   OTTER_PROLOGUE();
+  taskSchedule<false>(T, PriorTask, Status, NextTask);
+}
+
+void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
+                    ompt_data_t *NextTask) {
+  OTTER_FAST_GATE(true, taskScheduleSlow(PriorTask, Status, NextTask));
+  taskSchedule<true>(T, PriorTask, Status, NextTask);
+}
+
+template <bool Fast>
+[[gnu::always_inline]] inline void
+syncRegion(ThreadState *T, ompt_sync_region_t Kind,
+           ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+           ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
-  std::uint64_t Code = code(Codeptr);
+  std::uint64_t Code =
+      Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
   std::uint64_t Time = 0;
   if (Endpoint == ompt_scope_end) {
     // The end of a sync region right after the end of its wait (a taskwait,
@@ -247,9 +296,10 @@ void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       Time = Prev->Time; // not foldable, but no clock read either
     }
   }
-  Event &E = taskEvent(T, S,
-                       Endpoint == ompt_scope_begin ? EventKind::SyncBegin
-                                                    : EventKind::SyncEnd);
+  Event &E = taskEvent<Fast>(T, S,
+                             Endpoint == ompt_scope_begin
+                                 ? EventKind::SyncBegin
+                                 : EventKind::SyncEnd);
   if (Time)
     E.Time = Time;
   E.A = ParallelData ? ParallelData->value : 0;
@@ -257,12 +307,32 @@ void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   E.Code = Code;
 }
 
-void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                      ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                      const void *Codeptr) {
+[[gnu::noinline]] void syncRegionSlow(ompt_sync_region_t Kind,
+                                      ompt_scope_endpoint_t Endpoint,
+                                      ompt_data_t *ParallelData,
+                                      ompt_data_t *TaskData,
+                                      const void *Codeptr) {
   OTTER_PROLOGUE();
+  syncRegion<false>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+}
+
+void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                  ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                  const void *Codeptr) {
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  syncRegionSlow(Kind, Endpoint, ParallelData, TaskData,
+                                 Codeptr));
+  syncRegion<true>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+}
+
+template <bool Fast>
+[[gnu::always_inline]] inline void
+syncRegionWait(ThreadState *T, ompt_sync_region_t Kind,
+               ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+               ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
-  std::uint64_t Code = code(Codeptr);
+  std::uint64_t Code =
+      Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
   std::uint64_t Time = 0;
   if (Endpoint == ompt_scope_begin) {
     // A wait that starts right as its sync region does (a taskwait, a
@@ -278,14 +348,33 @@ void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
       Time = Prev->Time;
     }
   }
-  Event &E = taskEvent(T, S,
-                       Endpoint == ompt_scope_begin ? EventKind::SyncWaitBegin
-                                                    : EventKind::SyncWaitEnd);
+  Event &E = taskEvent<Fast>(T, S,
+                             Endpoint == ompt_scope_begin
+                                 ? EventKind::SyncWaitBegin
+                                 : EventKind::SyncWaitEnd);
   if (Time)
     E.Time = Time;
   E.A = ParallelData ? ParallelData->value : 0;
   E.Sub = std::uint16_t(Kind);
   E.Code = Code;
+}
+
+[[gnu::noinline]] void syncRegionWaitSlow(ompt_sync_region_t Kind,
+                                          ompt_scope_endpoint_t Endpoint,
+                                          ompt_data_t *ParallelData,
+                                          ompt_data_t *TaskData,
+                                          const void *Codeptr) {
+  OTTER_PROLOGUE();
+  syncRegionWait<false>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+}
+
+void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                      ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                      const void *Codeptr) {
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  syncRegionWaitSlow(Kind, Endpoint, ParallelData, TaskData,
+                                     Codeptr));
+  syncRegionWait<true>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
 void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
