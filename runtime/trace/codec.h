@@ -231,9 +231,10 @@ public:
       PTask = Cur;
     // One probe of the sequence cache when the task is the predicted one.
     const std::size_t S = seqSlot(E.Task);
+    const bool Cached = E.Task && SeqKeys[S] == E.Task;
     std::uint32_t PSeq;
     if (PTask == E.Task) [[likely]]
-      PSeq = (E.Task && SeqKeys[S] == E.Task) ? SeqVals[S] : 0;
+      PSeq = Cached ? SeqVals[S] : 0;
     else
       PSeq = seqOf(PTask);
     std::uint64_t PA;
@@ -248,22 +249,37 @@ public:
     const std::uint32_t PAux = N.HasAux ? N.Aux : L.Aux;
     const std::uint16_t PSub = N.HasSub ? N.Sub : L.Sub;
     const std::uint32_t PCode = Codes[K][PSeq & 63];
-    unsigned Miss = 0;
-    if (PTask != E.Task || PSeq != E.Seq || PA != E.A || PCode != Code ||
-        PAux != E.Aux || PSub != E.Sub || L.Extra != E.Extra) [[unlikely]]
-      Miss = unsigned(PTask != E.Task) << AttrTask |
-             unsigned(PSeq != E.Seq) << AttrSeq |
-             unsigned(PA != E.A) << AttrA |
-             unsigned(PCode != Code) << AttrCode |
-             unsigned(PAux != E.Aux) << AttrAux |
-             unsigned(PSub != E.Sub) << AttrSub |
-             unsigned(L.Extra != E.Extra) << AttrExtra;
+    const bool Counts = N.Kind != EventKind::TaskSchedule &&
+                        N.Kind != EventKind::TaskDependencePair;
+    if (PTask == E.Task && PSeq == E.Seq && PA == E.A && PCode == Code &&
+        PAux == E.Aux && PSub == E.Sub && L.Extra == E.Extra) [[likely]] {
+      // update(E), storing only what can change when all was predicted:
+      // fields the record carried, and the task's next sequence number.
+      if (N.HasA || N.Kind == EventKind::ParallelBegin ||
+          N.Kind == EventKind::ImplicitTaskBegin)
+        L.A = E.A;
+      if (N.HasAux)
+        L.Aux = E.Aux;
+      if (N.HasSub)
+        L.Sub = E.Sub;
+      if (E.Task && (Counts || !Cached)) {
+        SeqKeys[S] = E.Task;
+        SeqVals[S] = Counts ? E.Seq + 1 : E.Seq;
+      }
+      noteKind(N.Kind, E);
+      return 0;
+    }
+    unsigned Miss = unsigned(PTask != E.Task) << AttrTask |
+                    unsigned(PSeq != E.Seq) << AttrSeq |
+                    unsigned(PA != E.A) << AttrA |
+                    unsigned(PCode != Code) << AttrCode |
+                    unsigned(PAux != E.Aux) << AttrAux |
+                    unsigned(PSub != E.Sub) << AttrSub |
+                    unsigned(L.Extra != E.Extra) << AttrExtra;
     // update(E)
     L = {E.A, E.Aux, E.Extra, E.Sub};
     Codes[K][E.Seq & 63] = Code;
     if (E.Task) {
-      bool Counts = N.Kind != EventKind::TaskSchedule &&
-                    N.Kind != EventKind::TaskDependencePair;
       SeqKeys[S] = E.Task;
       SeqVals[S] = Counts ? E.Seq + 1 : E.Seq;
     }
