@@ -122,16 +122,19 @@ inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 /// Task id <-> OTF2 (creating thread, generation number). Our ids are
 /// ((thread index + 1) << 40) | counter; anything else maps to (NoRef,
 /// NoRef), which decodes to 0, and the real value goes in an attribute.
-inline void idToPair(std::uint64_t Id, std::uint32_t &Thread,
-                     std::uint32_t &Gen) {
+/// Returns what pairToId gives back from the pair: the id itself when it
+/// has that form, else 0.
+inline std::uint64_t idToPair(std::uint64_t Id, std::uint32_t &Thread,
+                              std::uint32_t &Gen) {
   std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
   // Hi in [1, 0xfffffffe] (one unsigned compare), Lo below 0xffffffff.
-  if (Hi - 1 >= 0xfffffffeull || Lo >= 0xffffffffull) {
+  if (Hi - 1 >= 0xfffffffeull || Lo >= 0xffffffffull) [[unlikely]] {
     Thread = Gen = NoRef;
-    return;
+    return 0;
   }
   Thread = std::uint32_t(Hi - 1);
   Gen = std::uint32_t(Lo);
+  return Id;
 }
 inline std::uint64_t pairToId(std::uint32_t Thread, std::uint32_t Gen) {
   if (Thread == NoRef || Gen == NoRef)

@@ -781,9 +781,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     Prim = PJoin;
     break;
   case EventKind::TaskCreate:
-    idToPair(Ev.A, Th, Gen);
     N.HasA = true;
-    N.A = pairToId(Th, Gen);
+    N.A = idToPair(Ev.A, Th, Gen);
     if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
       // Name the task construct (a region of role TASK) once per site.
       region(L, RegionClass::Task, 0, Code);
@@ -797,16 +796,14 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     bool Complete = Ev.Sub == std::uint16_t(ScheduleStatus::Complete) ||
                     Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
     if (Complete) {
-      idToPair(Ev.Task, Th, Gen);
+      N.HasTask = true;
+      N.Task = idToPair(Ev.Task, Th, Gen);
       if (OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th,
                                             Gen) != OTF2_SUCCESS) [[unlikely]]
         writeFailed(L);
-      N.HasTask = true;
-      N.Task = pairToId(Th, Gen);
     }
-    idToPair(Ev.A, Th, Gen);
     N.HasA = true;
-    N.A = pairToId(Th, Gen);
+    N.A = idToPair(Ev.A, Th, Gen);
     N.HasSub = true;
     N.Sub = Complete ? 1 : 7;
     Prim = PSwitch;
