@@ -26,9 +26,9 @@ int main(void) {
     n += 2;
 #pragma omp barrier
 #pragma omp master
-    n += 4;
+    __atomic_fetch_add(&n, 4, __ATOMIC_RELAXED); // races with filter(1)
 #pragma omp masked filter(1)
-    n += 8;
+    __atomic_fetch_add(&n, 8, __ATOMIC_RELAXED);
     #pragma omp barrier
 #pragma omp masked
     n += 16;
