@@ -1,0 +1,200 @@
+//===- recorder_test.cpp - The per-thread event buffers -------------------===//
+//
+// The recorder on its own: events appended by a thread reach the sinks in
+// full buffers, in order, none lost, with times in ns; threads fill and
+// flush their buffers at once without mixing them; the fast-path gate and
+// the task-record free list.
+//
+//===----------------------------------------------------------------------===//
+#include "core/recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+using namespace otter;
+
+namespace {
+
+/// Keeps what it is handed, per thread index, and the size of each batch.
+class CollectingSink final : public EventSink {
+public:
+  void consume(const ThreadState &T, const Event *Events,
+               std::size_t N) override {
+    std::lock_guard<std::mutex> G(M);
+    auto &V = ByThread[T.Index];
+    V.insert(V.end(), Events, Events + N);
+    Batches[T.Index].push_back(N);
+  }
+  std::mutex M;
+  std::map<std::uint32_t, std::vector<Event>> ByThread;
+  std::map<std::uint32_t, std::vector<std::size_t>> Batches;
+};
+
+/// Runs Fn on a new thread: the recorder registers a thread once, with the
+/// buffer size set at that time.
+template <class F> void onNewThread(F Fn) {
+  std::thread Th(Fn);
+  Th.join();
+}
+
+/// Appends N events numbered in Seq (Task = Tag), then flushes the rest.
+ThreadState *record(std::uint64_t Tag, std::uint32_t N) {
+  ThreadState *T = recorder::registerThread(std::uint32_t(ThreadType::Other));
+  if (!T)
+    return nullptr;
+  for (std::uint32_t I = 0; I < N; ++I) {
+    Event &E = recorder::append(T);
+    E.Kind = EventKind::TaskCreate;
+    E.Task = Tag;
+    E.Seq = I;
+    E.A = 0;
+    E.Code = 0;
+    E.Aux = 0;
+    E.Sub = 0;
+    E.Extra = 0;
+  }
+  recorder::flush(T);
+  return T;
+}
+
+struct RecorderTest : ::testing::Test {
+  CollectingSink Sink;
+  void SetUp() override {
+    EventSink *S[] = {&Sink};
+    recorder::setSinks(S, 1);
+    recorder::setBufferEvents(1024);
+    recorder::Active.store(true);
+  }
+  void TearDown() override {
+    recorder::setSinks(nullptr, 0);
+    recorder::Active.store(false);
+  }
+};
+
+} // namespace
+
+TEST_F(RecorderTest, FullBuffersReachTheSinkInOrder) {
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T = record(7, 3000);
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+    EXPECT_EQ(T->Count, 0u);
+    EXPECT_EQ(T->EventsRecorded, 3000u);
+  });
+  const std::vector<Event> &Got = Sink.ByThread[Index];
+  ASSERT_EQ(Got.size(), 3000u);
+  // Two full buffers, then the rest at the explicit flush.
+  EXPECT_EQ(Sink.Batches[Index], (std::vector<std::size_t>{1024, 1024, 952}));
+  for (std::uint32_t I = 0; I < Got.size(); ++I) {
+    ASSERT_EQ(Got[I].Seq, I);
+    ASSERT_EQ(Got[I].Task, 7u);
+    if (I) {
+      ASSERT_LE(Got[I - 1].Time, Got[I].Time) << "event " << I;
+    }
+  }
+}
+
+TEST_F(RecorderTest, TimesAreNanosecondsWithTheCounterClock) {
+  recorder::initClock(); // the TSC where it is invariant
+  std::uint64_t Before = recorder::monotonicNs();
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T = record(1, 100);
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+  });
+  std::uint64_t After = recorder::monotonicNs();
+  const std::vector<Event> &Got = Sink.ByThread[Index];
+  ASSERT_EQ(Got.size(), 100u);
+  // Converted to CLOCK_MONOTONIC ns: within the run, give or take the
+  // calibration's error (well under a millisecond).
+  EXPECT_GE(Got.front().Time + 1000000, Before);
+  EXPECT_LE(Got.back().Time, After + 1000000);
+}
+
+TEST_F(RecorderTest, ThreadsFlushAtOnceWithoutMixingTheirEvents) {
+  constexpr int Threads = 4;
+  constexpr std::uint32_t PerThread = 20000; // ~20 flushes each
+  std::vector<std::thread> Pool;
+  std::vector<std::uint32_t> Index(Threads, ~0u);
+  for (int I = 0; I < Threads; ++I)
+    Pool.emplace_back([&, I] {
+      ThreadState *T = record(100 + I, PerThread);
+      if (T)
+        Index[I] = T->Index;
+    });
+  for (std::thread &Th : Pool)
+    Th.join();
+  std::set<std::uint32_t> Distinct(Index.begin(), Index.end());
+  EXPECT_EQ(Distinct.size(), std::size_t(Threads));
+  for (int I = 0; I < Threads; ++I) {
+    const std::vector<Event> &Got = Sink.ByThread[Index[I]];
+    ASSERT_EQ(Got.size(), PerThread) << "thread " << I;
+    for (std::uint32_t J = 0; J < PerThread; ++J) {
+      ASSERT_EQ(Got[J].Task, std::uint64_t(100 + I));
+      ASSERT_EQ(Got[J].Seq, J);
+    }
+  }
+}
+
+TEST_F(RecorderTest, FastPathGate) {
+  onNewThread([] {
+    ThreadState *T =
+        recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    bool Tsc = recorder::UseTsc;
+    recorder::Active.store(false);
+    EXPECT_EQ(recorder::fastThread(), nullptr); // not recording
+    recorder::Active.store(true);
+    if (Tsc) {
+      EXPECT_EQ(recorder::fastThread(), T);
+      T->Count = T->Capacity;
+      EXPECT_EQ(recorder::fastThread(), nullptr); // full: general path
+      T->Count = 0;
+    } else {
+      EXPECT_EQ(recorder::fastThread(), nullptr); // no TSC: general path
+    }
+  });
+}
+
+TEST_F(RecorderTest, TaskRecordsComeFromAPerThreadFreeList) {
+  onNewThread([] {
+    ThreadState *T =
+        recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    std::set<TaskState *> Live;
+    for (int I = 0; I < 3000; ++I) // more than one refill batch
+      ASSERT_TRUE(Live.insert(recorder::allocTask(T)).second);
+    EXPECT_EQ(Live.count(nullptr), 0u);
+    TaskState *Freed = *Live.begin();
+    recorder::freeTask(T, Freed);
+    EXPECT_EQ(recorder::allocTask(T), Freed); // reused first
+  });
+}
+
+TEST_F(RecorderTest, NewIdsAreUniqueAndCarryTheThread) {
+  std::vector<std::uint64_t> Ids[2];
+  std::uint32_t Index[2];
+  for (int I = 0; I < 2; ++I)
+    onNewThread([&, I] {
+      ThreadState *T =
+          recorder::registerThread(std::uint32_t(ThreadType::Other));
+      ASSERT_NE(T, nullptr);
+      Index[I] = T->Index;
+      for (int J = 0; J < 1000; ++J)
+        Ids[I].push_back(recorder::newId(T));
+    });
+  std::set<std::uint64_t> All;
+  for (int I = 0; I < 2; ++I)
+    for (std::uint64_t Id : Ids[I]) {
+      EXPECT_EQ(Id >> 40, std::uint64_t(Index[I]) + 1);
+      EXPECT_TRUE(All.insert(Id).second);
+    }
+}
