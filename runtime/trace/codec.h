@@ -40,8 +40,12 @@
 namespace otter::trace {
 
 /// Stored in the archive (creator, property OTTER::FORMAT): bump when the
-/// encoding changes.
-inline constexpr const char *FormatVersion = "otter-otf2-1";
+/// encoding changes. 2: sync events may carry SyncWaitFolded (their wait,
+/// folded in); the reader unfolds them. Version 1 archives decode with the
+/// same model (they never carry the flag).
+inline constexpr const char *FormatVersion = "otter-otf2-2";
+inline constexpr const char *FormatVersionsRead[] = {"otter-otf2-2",
+                                                     "otter-otf2-1"};
 inline constexpr const char *FormatProperty = "OTTER::FORMAT";
 /// Anchor property: "complete" when the archive was closed, "running" in
 /// the checkpoints written while the program ran (a reader of those sees

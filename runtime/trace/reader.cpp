@@ -368,9 +368,11 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     P->Complete = std::string(State) != StateRunning;
     std::free(State);
   }
-  if (F != FormatVersion) {
+  if (std::find(std::begin(FormatVersionsRead), std::end(FormatVersionsRead),
+                F) == std::end(FormatVersionsRead)) {
     Error = "'" + Anchor + "' has OTTER trace format '" + F +
-            "'; this reader understands '" + FormatVersion + "'";
+            "'; this reader understands '" + FormatVersion +
+            "' and older (a newer OTTER wrote it?)";
     return false;
   }
   OTF2_GlobalDefReader *DR = OTF2_Reader_GetGlobalDefReader(P->R);
