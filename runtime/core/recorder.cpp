@@ -82,13 +82,28 @@ void initClock() {
                    : "a"(0x80000007u), "c"(0));
   if (!(Edx & (1u << 8)))
     return;
-  // Calibrate over ~2 ms against CLOCK_MONOTONIC.
-  std::uint64_t T0 = __rdtsc(), N0 = monotonicNs(), T1, N1;
-  do {
-    T1 = __rdtsc();
-    N1 = monotonicNs();
-  } while (N1 - N0 < 2000000);
-  if (T1 <= T0)
+  // Calibrate over ~2 ms against CLOCK_MONOTONIC. Each end is the best of
+  // a few (counter, clock, counter) readings: the one whose two counter
+  // reads are closest was not preempted between them (on a loaded machine
+  // a single pair can be milliseconds apart and skew every timestamp).
+  auto sample = [](std::uint64_t &Tsc, std::uint64_t &Ns) {
+    std::uint64_t Best = ~0ull;
+    for (int I = 0; I < 8; ++I) {
+      std::uint64_t A = __rdtsc(), N = monotonicNs(), B = __rdtsc();
+      if (B >= A && B - A < Best) {
+        Best = B - A;
+        Tsc = A + (B - A) / 2;
+        Ns = N;
+      }
+    }
+    return Best != ~0ull;
+  };
+  std::uint64_t T0 = 0, N0 = 0, T1 = 0, N1 = 0;
+  if (!sample(T0, N0))
+    return;
+  while (monotonicNs() - N0 < 2000000)
+    ;
+  if (!sample(T1, N1) || T1 <= T0 || N1 <= N0)
     return;
   Mult = (unsigned __int128)(N1 - N0) * (1ull << 32) / (T1 - T0);
   if (Mult == 0)
