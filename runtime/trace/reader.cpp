@@ -346,6 +346,12 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     }
   }
   P->Anchor = Anchor;
+  if (stat(Anchor.c_str(), &St) == 0 && St.st_size == 0) {
+    Error = "'" + Anchor +
+            "' is empty: the traced run could not write its trace (was the "
+            "disk full?)";
+    return false;
+  }
   P->R = OTF2_Reader_Open(Anchor.c_str());
   if (!P->R) {
     Error = "cannot read OTF2 archive '" + Anchor + "': " + lastOtf2Error();

@@ -14,6 +14,8 @@
 // NONE-DAG: otter: error: error writing {{.*}} (disk full?) (check OTTER_OUTPUT_DIR)
 // NONE-NOT: otter: wrote
 // TWO: 2
+// RUN: not otter summary %t.d0 2>&1 | FileCheck --check-prefix=EMPTY %s
+// EMPTY: otter: error: '{{.*}}traces.otf2' is empty: the traced run could not write its trace (was the disk full?)
 //
 // The disk fills up while the program runs (two threads, ~28 MB of
 // trace, room for ~12): the trace ends with the last chunks that fit, and
