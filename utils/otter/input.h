@@ -30,6 +30,9 @@ public:
   /// the .otf2 anchor). False: Error is a one-line reason.
   bool open(const std::string &Path, std::string &Error);
   std::size_t threads() const;
+  /// False if the runtime did not close the archive (killed, disk full):
+  /// it then holds what each thread had written.
+  bool complete() const;
   /// A run of one thread's consecutive events.
   using EventFn = std::function<void(std::uint32_t Thread, const Event *E,
                                      std::size_t N)>;

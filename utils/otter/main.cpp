@@ -416,6 +416,12 @@ int run(int argc, char **argv) {
   std::string Error;
   if (!In.open(O.Archive, Error))
     return fail(Error);
+  if (!In.complete())
+    std::fprintf(stderr,
+                 "otter: warning: the trace in '%s' was not closed (the "
+                 "program was killed, or the disk filled up): what follows "
+                 "covers the events each thread had written\n",
+                 O.Archive.c_str());
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
   Result R;

@@ -28,6 +28,8 @@
 // RUN: otf2-print %t.d1/trace/traces.otf2 | grep -c THREAD_TASK_CREATE | FileCheck --check-prefix=SOME %s
 // RUN: otter summary %t.d1 > %t.sum 2> %t.sum.err
 // RUN: FileCheck --check-prefix=SUMMARY %s < %t.sum
+// RUN: FileCheck --check-prefix=NOTCLOSED %s < %t.sum.err
+// NOTCLOSED: otter: warning: the trace in '{{.*}}' was not closed (the program was killed, or the disk filled up)
 // MID: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed (thread {{[01]}}: No space left on device{{.*}}); is the disk full?
 // ONE: 1
 // SOME: {{[1-9][0-9][0-9][0-9]+}}
