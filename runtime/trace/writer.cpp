@@ -1328,13 +1328,29 @@ bool TraceWriter::close(std::string &Error) {
     incomplete();
     return false;
   }
-  // Closing replaces the anchor and the definitions: keep the last
-  // checkpoint's (hard links, no space needed) in case that fails.
+  // Closing writes the anchor and the definitions anew: keep the last
+  // checkpoint's aside (renamed, which needs no space; OTF2 truncates the
+  // file it writes, so a hard link would not keep anything) in case that
+  // fails.
   ::mkdir(Tmp.c_str(), 0777);
-  bool Kept = ::link((Dir + "/traces.otf2").c_str(),
-                     (Tmp + "/kept.otf2").c_str()) == 0 &&
-              ::link((Dir + "/traces.def").c_str(),
-                     (Tmp + "/kept.def").c_str()) == 0;
+  auto localDef = [&](std::uint32_t I) {
+    return Dir + "/traces/" + std::to_string(I) + ".def";
+  };
+  auto keptDef = [&](std::uint32_t I) {
+    return Tmp + "/kept-" + std::to_string(I) + ".def";
+  };
+  bool Kept = false;
+  if (::rename((Dir + "/traces.def").c_str(), (Tmp + "/kept.def").c_str()) ==
+      0) {
+    Kept = ::rename((Dir + "/traces.otf2").c_str(),
+                    (Tmp + "/kept.otf2").c_str()) == 0;
+    if (!Kept)
+      ::rename((Tmp + "/kept.def").c_str(), (Dir + "/traces.def").c_str());
+  }
+  if (Kept) // and the (empty) local definition files the checkpoint listed
+    for (Location *L : Locs)
+      if (L && L->OnDisk)
+        ::rename(localDef(L->Index).c_str(), keptDef(L->Index).c_str());
   // Every code id needs a region for its calling context.
   for (std::size_t I = 1; I < P->Codes.size(); ++I)
     if (P->Codes[I].Region == NoRef) {
@@ -1378,9 +1394,15 @@ bool TraceWriter::close(std::string &Error) {
     ::rename((Tmp + "/kept.def").c_str(), (Dir + "/traces.def").c_str());
     ::rename((Tmp + "/kept.otf2").c_str(), (Dir + "/traces.otf2").c_str());
     for (Location *L : Locs)
-      if (L)
+      if (L) {
+        if (L->OnDisk)
+          ::rename(keptDef(L->Index).c_str(), localDef(L->Index).c_str());
         P->cutBackToDisk(*L);
+      }
   }
+  for (Location *L : Locs)
+    if (L)
+      ::unlink(keptDef(L->Index).c_str());
   finish();
   if (!P->WriteError.empty())
     incomplete();

@@ -34,6 +34,16 @@
 // ONE: 1
 // SOME: {{[1-9][0-9][0-9][0-9]+}}
 // SUMMARY: threads
+//
+// The disk fills up at the end (room for ~26 of the ~28 MB): closing the
+// archive fails, and the last checkpoint's anchor and definitions are put
+// back, each event file cut back to its last complete chunk.
+// RUN: rm -rf %t.d2 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=26000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t 26 > %t.out2 2> %t.err2
+// RUN: FileCheck --check-prefix=OUT26 %s < %t.out2
+// RUN: FileCheck --check-prefix=LATE %s < %t.err2
+// RUN: otf2-print %t.d2/trace/traces.otf2 2>&1 >/dev/null | count 0
+// RUN: otter summary %t.d2 2>/dev/null | FileCheck --check-prefix=SUMMARY %s
+// LATE: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full?
 #include <stdio.h>
 #include <stdlib.h>
 
