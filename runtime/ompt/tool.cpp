@@ -46,11 +46,18 @@ inline std::uint64_t code(const void *Codeptr) {
   return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
 }
 
-// The hot callbacks come in two parts: the callback itself handles the
+// The frequent callbacks come in two parts: the callback itself handles the
 // common case with no call (recorder::fastThread(), a code address outside
 // libomp, a task record on the free list), and hands anything else to its
 // general version, the same body instantiated with Fast = false.
 #define OTTER_FAST_GATE(Condition, Slow)                                         ThreadState *T = recorder::fastThread();                                       if (!T || !(Condition)) [[unlikely]] {                                           Slow;                                                                          return;                                                                      }
+
+/// The code address to record: as reported when the gate has checked it is
+/// outside libomp, else moved out of libomp (stack walk) where needed.
+template <bool Fast>
+[[gnu::always_inline]] inline std::uint64_t codeOf(const void *Codeptr) {
+  return Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
+}
 
 /// An event of task S (0 if unknown), numbered in S's own sequence. Fast:
 /// after recorder::fastThread() (no flush, no clock call).
@@ -94,42 +101,84 @@ void onThreadEnd(ompt_data_t *) {
   recorder::flush(T); // the thread is leaving: off the hot path
 }
 
-void onParallelBegin(ompt_data_t *EncounteringTask, const ompt_frame_t *,
-                     ompt_data_t *ParallelData, unsigned int Requested,
-                     int Flags, const void *Codeptr) {
-  OTTER_PROLOGUE();
+template <bool Fast>
+[[gnu::always_inline]] inline void
+parallelBegin(ThreadState *T, ompt_data_t *EncounteringTask,
+              ompt_data_t *ParallelData, unsigned int Requested, int Flags,
+              const void *Codeptr) {
   std::uint64_t Id = recorder::newId(T);
   ParallelData->value = Id;
-  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::ParallelBegin);
+  Event &E =
+      taskEvent<Fast>(T, taskOf(EncounteringTask), EventKind::ParallelBegin);
   E.A = Id;
   E.Aux = Requested;
   E.Sub = (Flags & ompt_parallel_league) ? 1 : 0;
-  E.Code = code(Codeptr);
+  E.Code = codeOf<Fast>(Codeptr);
+}
+
+[[gnu::noinline]] void parallelBeginSlow(ompt_data_t *EncounteringTask,
+                                         ompt_data_t *ParallelData,
+                                         unsigned int Requested, int Flags,
+                                         const void *Codeptr) {
+  OTTER_PROLOGUE();
+  parallelBegin<false>(T, EncounteringTask, ParallelData, Requested, Flags,
+                       Codeptr);
+}
+
+void onParallelBegin(ompt_data_t *EncounteringTask, const ompt_frame_t *,
+                     ompt_data_t *ParallelData, unsigned int Requested,
+                     int Flags, const void *Codeptr) {
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  parallelBeginSlow(EncounteringTask, ParallelData, Requested,
+                                    Flags, Codeptr));
+  parallelBegin<true>(T, EncounteringTask, ParallelData, Requested, Flags,
+                      Codeptr);
+}
+
+template <bool Fast>
+[[gnu::always_inline]] inline void
+parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
+            ompt_data_t *EncounteringTask, const void *Codeptr) {
+  Event &E =
+      taskEvent<Fast>(T, taskOf(EncounteringTask), EventKind::ParallelEnd);
+  E.A = ParallelData ? ParallelData->value : 0;
+  E.Code = codeOf<Fast>(Codeptr);
+}
+
+[[gnu::noinline]] void parallelEndSlow(ompt_data_t *ParallelData,
+                                       ompt_data_t *EncounteringTask,
+                                       const void *Codeptr) {
+  OTTER_PROLOGUE();
+  parallelEnd<false>(T, ParallelData, EncounteringTask, Codeptr);
 }
 
 void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *EncounteringTask,
                    int, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  Event &E = taskEvent(T, taskOf(EncounteringTask), EventKind::ParallelEnd);
-  E.A = ParallelData ? ParallelData->value : 0;
-  E.Code = code(Codeptr);
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  parallelEndSlow(ParallelData, EncounteringTask, Codeptr));
+  parallelEnd<true>(T, ParallelData, EncounteringTask, Codeptr);
 }
 
-void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
-                    ompt_data_t *TaskData, unsigned int ActualParallelism,
-                    unsigned int Index, int Flags) {
-  OTTER_PROLOGUE();
+template <bool Fast>
+[[gnu::always_inline]] inline void
+implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
+             ompt_data_t *ParallelData, ompt_data_t *TaskData,
+             unsigned int ActualParallelism, unsigned int Index, int Flags) {
   if (Endpoint == ompt_scope_begin) {
-    TaskState *S = recorder::allocTask(T);
-    if (!S)
+    TaskState *S;
+    if (Fast) {
+      S = T->FreeTasks;
+      T->FreeTasks = S->NextFree;
+    } else if (!(S = recorder::allocTask(T))) {
       return;
+    }
     S->Id = recorder::newId(T);
     S->Seq = 0;
     S->Flags = std::uint32_t(Flags);
     S->Code = 0;
     S->CreatedInRuntime = false;
     TaskData->ptr = S;
-    Event &E = taskEvent(T, S, EventKind::ImplicitTaskBegin);
+    Event &E = taskEvent<Fast>(T, S, EventKind::ImplicitTaskBegin);
     E.A = (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
                                                          : 0;
     E.Aux = ActualParallelism;
@@ -139,10 +188,30 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
     TaskState *S = taskOf(TaskData);
     if (!S)
       return;
-    taskEvent(T, S, EventKind::ImplicitTaskEnd);
+    taskEvent<Fast>(T, S, EventKind::ImplicitTaskEnd);
     TaskData->ptr = nullptr;
     recorder::freeTask(T, S);
   }
+}
+
+[[gnu::noinline]] void implicitTaskSlow(ompt_scope_endpoint_t Endpoint,
+                                        ompt_data_t *ParallelData,
+                                        ompt_data_t *TaskData,
+                                        unsigned int ActualParallelism,
+                                        unsigned int Index, int Flags) {
+  OTTER_PROLOGUE();
+  implicitTask<false>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
+                      Index, Flags);
+}
+
+void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+                    ompt_data_t *TaskData, unsigned int ActualParallelism,
+                    unsigned int Index, int Flags) {
+  OTTER_FAST_GATE(Endpoint != ompt_scope_begin || T->FreeTasks,
+                  implicitTaskSlow(Endpoint, ParallelData, TaskData,
+                                   ActualParallelism, Index, Flags));
+  implicitTask<true>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
+                     Index, Flags);
 }
 
 template <bool Fast>
@@ -278,8 +347,7 @@ syncRegion(ThreadState *T, ompt_sync_region_t Kind,
            ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
            ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
-  std::uint64_t Code =
-      Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
+  std::uint64_t Code = codeOf<Fast>(Codeptr);
   std::uint64_t Time = 0;
   if (Endpoint == ompt_scope_end) {
     // The end of a sync region right after the end of its wait (a taskwait,
@@ -331,8 +399,7 @@ syncRegionWait(ThreadState *T, ompt_sync_region_t Kind,
                ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
                ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
-  std::uint64_t Code =
-      Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
+  std::uint64_t Code = codeOf<Fast>(Codeptr);
   std::uint64_t Time = 0;
   if (Endpoint == ompt_scope_begin) {
     // A wait that starts right as its sync region does (a taskwait, a
@@ -377,11 +444,11 @@ void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   syncRegionWait<true>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
-void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
-            ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
-            const void *Codeptr) {
-  OTTER_PROLOGUE();
-  std::uint64_t Code = code(Codeptr);
+template <bool Fast>
+[[gnu::always_inline]] inline void
+work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
+     ompt_data_t *TaskData, uint64_t Count, const void *Codeptr) {
+  std::uint64_t Code = codeOf<Fast>(Codeptr);
   if (Kind == ompt_work_taskloop) {
     if (Endpoint == ompt_scope_begin) {
       if (T->TaskloopDepth < ThreadState::MaxTaskloopDepth)
@@ -391,21 +458,55 @@ void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
       --T->TaskloopDepth;
     }
   }
-  Event &E = taskEvent(T, taskOf(TaskData),
-                       Endpoint == ompt_scope_begin ? EventKind::WorkBegin
-                                                    : EventKind::WorkEnd);
+  Event &E = taskEvent<Fast>(T, taskOf(TaskData),
+                             Endpoint == ompt_scope_begin
+                                 ? EventKind::WorkBegin
+                                 : EventKind::WorkEnd);
   E.A = Count;
   E.Sub = std::uint16_t(Kind);
   E.Code = Code;
 }
 
+[[gnu::noinline]] void workSlow(ompt_work_t Kind,
+                                ompt_scope_endpoint_t Endpoint,
+                                ompt_data_t *TaskData, uint64_t Count,
+                                const void *Codeptr) {
+  OTTER_PROLOGUE();
+  work<false>(T, Kind, Endpoint, TaskData, Count, Codeptr);
+}
+
+void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
+            ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
+            const void *Codeptr) {
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  workSlow(Kind, Endpoint, TaskData, Count, Codeptr));
+  work<true>(T, Kind, Endpoint, TaskData, Count, Codeptr);
+}
+
+template <bool Fast>
+[[gnu::always_inline]] inline void masked(ThreadState *T,
+                                          ompt_scope_endpoint_t Endpoint,
+                                          ompt_data_t *TaskData,
+                                          const void *Codeptr) {
+  Event &E = taskEvent<Fast>(T, taskOf(TaskData),
+                             Endpoint == ompt_scope_begin
+                                 ? EventKind::MaskedBegin
+                                 : EventKind::MaskedEnd);
+  E.Code = codeOf<Fast>(Codeptr);
+}
+
+[[gnu::noinline]] void maskedSlow(ompt_scope_endpoint_t Endpoint,
+                                  ompt_data_t *TaskData,
+                                  const void *Codeptr) {
+  OTTER_PROLOGUE();
+  masked<false>(T, Endpoint, TaskData, Codeptr);
+}
+
 void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
               ompt_data_t *TaskData, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  Event &E = taskEvent(T, taskOf(TaskData),
-                       Endpoint == ompt_scope_begin ? EventKind::MaskedBegin
-                                                    : EventKind::MaskedEnd);
-  E.Code = code(Codeptr);
+  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
+                  maskedSlow(Endpoint, TaskData, Codeptr));
+  masked<true>(T, Endpoint, TaskData, Codeptr);
 }
 
 /// The task executing on this thread now (mutex callbacks carry none).
