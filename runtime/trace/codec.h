@@ -178,26 +178,9 @@ public:
     Event E;
     E.Time = N.Time;
     E.Kind = N.Kind;
-    if (N.HasTask)
-      E.Task = N.Task;
-    else if (N.Kind == EventKind::ThreadBegin ||
-             N.Kind == EventKind::ThreadEnd)
-      E.Task = 0;
-    else if (N.Kind == EventKind::TaskDependence)
-      E.Task = Last[slot(EventKind::TaskCreate)].A;
-    else if (N.Kind == EventKind::ImplicitTaskBegin)
-      E.Task = ownId(LastLocal + 1);
-    else
-      E.Task = Cur;
+    E.Task = predictTask(N);
     E.Seq = seqOf(E.Task);
-    if (N.HasA)
-      E.A = N.A;
-    else if (N.Kind == EventKind::ParallelBegin)
-      E.A = ownId(LastLocal + 1);
-    else if (N.Kind == EventKind::ImplicitTaskBegin)
-      E.A = LastParallel;
-    else
-      E.A = L.A;
+    E.A = predictA(N, L);
     E.Code = Codes[K][E.Seq & 63];
     E.Aux = N.HasAux ? N.Aux : L.Aux;
     E.Sub = N.HasSub ? N.Sub : L.Sub;
@@ -224,18 +207,7 @@ public:
                                        std::uint32_t Code) {
     const std::size_t K = slot(N.Kind);
     KindState &L = Last[K];
-    std::uint64_t PTask;
-    if (N.HasTask)
-      PTask = N.Task;
-    else if (N.Kind == EventKind::ThreadBegin ||
-             N.Kind == EventKind::ThreadEnd)
-      PTask = 0;
-    else if (N.Kind == EventKind::TaskDependence)
-      PTask = Last[slot(EventKind::TaskCreate)].A;
-    else if (N.Kind == EventKind::ImplicitTaskBegin)
-      PTask = ownId(LastLocal + 1);
-    else
-      PTask = Cur;
+    const std::uint64_t PTask = predictTask(N);
     // One probe of the sequence cache when the task is the predicted one.
     const std::size_t S = seqSlot(E.Task);
     const bool Cached = E.Task && SeqKeys[S] == E.Task;
@@ -244,15 +216,7 @@ public:
       PSeq = Cached ? SeqVals[S] : 0;
     else
       PSeq = seqOf(PTask);
-    std::uint64_t PA;
-    if (N.HasA)
-      PA = N.A;
-    else if (N.Kind == EventKind::ParallelBegin)
-      PA = ownId(LastLocal + 1);
-    else if (N.Kind == EventKind::ImplicitTaskBegin)
-      PA = LastParallel;
-    else
-      PA = L.A;
+    const std::uint64_t PA = predictA(N, L);
     const std::uint32_t PAux = N.HasAux ? N.Aux : L.Aux;
     const std::uint16_t PSub = N.HasSub ? N.Sub : L.Sub;
     const std::uint32_t PCode = Codes[K][PSeq & 63];
@@ -283,14 +247,10 @@ public:
                     unsigned(PAux != E.Aux) << AttrAux |
                     unsigned(PSub != E.Sub) << AttrSub |
                     unsigned(L.Extra != E.Extra) << AttrExtra;
-    // update(E)
-    L = {E.A, E.Aux, E.Extra, E.Sub};
-    Codes[K][E.Seq & 63] = Code;
-    if (E.Task) {
-      SeqKeys[S] = E.Task;
-      SeqVals[S] = Counts ? E.Seq + 1 : E.Seq;
-    }
-    noteKind(N.Kind, E);
+    Event Actual = E; // as the reader decodes it: with its code id
+    Actual.Kind = N.Kind;
+    Actual.Code = Code;
+    update(Actual);
     return Miss;
   }
 
@@ -310,6 +270,30 @@ public:
   }
 
 private:
+  struct KindState;
+  /// The task and payload an event of N's kind is predicted to have.
+  [[gnu::always_inline]] std::uint64_t predictTask(const Native &N) const {
+    if (N.HasTask)
+      return N.Task;
+    if (N.Kind == EventKind::ThreadBegin || N.Kind == EventKind::ThreadEnd)
+      return 0;
+    if (N.Kind == EventKind::TaskDependence)
+      return Last[slot(EventKind::TaskCreate)].A;
+    if (N.Kind == EventKind::ImplicitTaskBegin)
+      return ownId(LastLocal + 1);
+    return Cur;
+  }
+  [[gnu::always_inline]] std::uint64_t predictA(const Native &N,
+                                                const KindState &L) const {
+    if (N.HasA)
+      return N.A;
+    if (N.Kind == EventKind::ParallelBegin)
+      return ownId(LastLocal + 1);
+    if (N.Kind == EventKind::ImplicitTaskBegin)
+      return LastParallel;
+    return L.A;
+  }
+
   /// update()'s per-kind part: the current task and own-id counters.
   [[gnu::always_inline]] void noteKind(EventKind Kind, const Event &E) {
     switch (Kind) {
