@@ -341,107 +341,63 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
   taskSchedule<true>(T, PriorTask, Status, NextTask);
 }
 
-template <bool Fast>
+/// A sync region's begin or end (Wait = false), or its wait's (Wait =
+/// true). A wait that begins as its region does (a taskwait, a barrier; not
+/// a taskgroup, whose wait is at its end), and a region that ends as its
+/// wait does, are the same instant: the second event is folded into the
+/// first, flagged SyncWaitFolded (unfoldEvent() gives both back).
+template <bool Fast, bool Wait>
 [[gnu::always_inline]] inline void
-syncRegion(ThreadState *T, ompt_sync_region_t Kind,
-           ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
-           ompt_data_t *TaskData, const void *Codeptr) {
+syncEvent(ThreadState *T, ompt_sync_region_t Kind,
+          ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+          ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
   std::uint64_t Code = codeOf<Fast>(Codeptr);
+  std::uint64_t A = ParallelData ? ParallelData->value : 0;
+  bool Begin = Endpoint == ompt_scope_begin;
   std::uint64_t Time = 0;
-  if (Endpoint == ompt_scope_end) {
-    // The end of a sync region right after the end of its wait (a taskwait,
-    // a barrier): the same instant. Fold it into the wait's event, which
-    // becomes the region's end (unfoldEvent() gives both back).
-    if (Event *Prev =
-            recorder::lastEventIf(T, EventKind::SyncWaitEnd, S ? S->Id : 0)) {
+  if (Wait == Begin) { // a wait's begin, or a region's end
+    if (Event *Prev = recorder::lastEventIf(
+            T, Wait ? EventKind::SyncBegin : EventKind::SyncWaitEnd,
+            S ? S->Id : 0)) {
       if (Prev->Sub == std::uint16_t(Kind) && Prev->Code == Code &&
-          Prev->A == (ParallelData ? ParallelData->value : 0)) {
-        Prev->Kind = EventKind::SyncEnd;
+          Prev->A == A) {
+        Prev->Kind = Wait ? EventKind::SyncBegin : EventKind::SyncEnd;
         Prev->Extra |= SyncWaitFolded;
         return;
       }
       Time = Prev->Time; // not foldable, but no clock read either
     }
   }
-  Event &E = taskEvent<Fast>(T, S,
-                             Endpoint == ompt_scope_begin
-                                 ? EventKind::SyncBegin
-                                 : EventKind::SyncEnd);
+  Event &E = taskEvent<Fast>(
+      T, S,
+      Wait ? (Begin ? EventKind::SyncWaitBegin : EventKind::SyncWaitEnd)
+           : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd));
   if (Time)
     E.Time = Time;
-  E.A = ParallelData ? ParallelData->value : 0;
+  E.A = A;
   E.Sub = std::uint16_t(Kind);
   E.Code = Code;
 }
 
-[[gnu::noinline]] void syncRegionSlow(ompt_sync_region_t Kind,
-                                      ompt_scope_endpoint_t Endpoint,
-                                      ompt_data_t *ParallelData,
-                                      ompt_data_t *TaskData,
-                                      const void *Codeptr) {
+template <bool Wait>
+[[gnu::noinline]] void syncEventSlow(ompt_sync_region_t Kind,
+                                     ompt_scope_endpoint_t Endpoint,
+                                     ompt_data_t *ParallelData,
+                                     ompt_data_t *TaskData,
+                                     const void *Codeptr) {
   OTTER_PROLOGUE();
-  syncRegion<false>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+  syncEvent<false, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
-void onSyncRegion(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                  ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                  const void *Codeptr) {
+template <bool Wait>
+void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+            ompt_data_t *ParallelData, ompt_data_t *TaskData,
+            const void *Codeptr) {
   OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  syncRegionSlow(Kind, Endpoint, ParallelData, TaskData,
-                                 Codeptr));
-  syncRegion<true>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
-}
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-syncRegionWait(ThreadState *T, ompt_sync_region_t Kind,
-               ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
-               ompt_data_t *TaskData, const void *Codeptr) {
-  TaskState *S = taskOf(TaskData);
-  std::uint64_t Code = codeOf<Fast>(Codeptr);
-  std::uint64_t Time = 0;
-  if (Endpoint == ompt_scope_begin) {
-    // A wait that starts right as its sync region does (a taskwait, a
-    // barrier; not a taskgroup, whose wait is at its end): fold it into the
-    // region's begin event.
-    if (Event *Prev =
-            recorder::lastEventIf(T, EventKind::SyncBegin, S ? S->Id : 0)) {
-      if (Prev->Sub == std::uint16_t(Kind) && Prev->Code == Code &&
-          Prev->A == (ParallelData ? ParallelData->value : 0)) {
-        Prev->Extra |= SyncWaitFolded;
-        return;
-      }
-      Time = Prev->Time;
-    }
-  }
-  Event &E = taskEvent<Fast>(T, S,
-                             Endpoint == ompt_scope_begin
-                                 ? EventKind::SyncWaitBegin
-                                 : EventKind::SyncWaitEnd);
-  if (Time)
-    E.Time = Time;
-  E.A = ParallelData ? ParallelData->value : 0;
-  E.Sub = std::uint16_t(Kind);
-  E.Code = Code;
-}
-
-[[gnu::noinline]] void syncRegionWaitSlow(ompt_sync_region_t Kind,
-                                          ompt_scope_endpoint_t Endpoint,
-                                          ompt_data_t *ParallelData,
-                                          ompt_data_t *TaskData,
-                                          const void *Codeptr) {
-  OTTER_PROLOGUE();
-  syncRegionWait<false>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
-}
-
-void onSyncRegionWait(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                      ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                      const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  syncRegionWaitSlow(Kind, Endpoint, ParallelData, TaskData,
-                                     Codeptr));
-  syncRegionWait<true>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+                  syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData,
+                                      Codeptr));
+  syncEvent<true, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
 template <bool Fast>
@@ -587,8 +543,8 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       OTTER_CB(ompt_callback_task_schedule, onTaskSchedule),
       OTTER_CB(ompt_callback_dependences, onDependences),
       OTTER_CB(ompt_callback_task_dependence, onTaskDependence),
-      OTTER_CB(ompt_callback_sync_region, onSyncRegion),
-      OTTER_CB(ompt_callback_sync_region_wait, onSyncRegionWait),
+      OTTER_CB(ompt_callback_sync_region, onSync<false>),
+      OTTER_CB(ompt_callback_sync_region_wait, onSync<true>),
       OTTER_CB(ompt_callback_work, onWork),
       OTTER_CB(ompt_callback_masked, onMasked),
       OTTER_CB(ompt_callback_mutex_acquire, onMutexAcquire),
