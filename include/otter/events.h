@@ -155,13 +155,6 @@ enum class ScheduleStatus : std::uint16_t {
 /// barriers). unfoldEvent() gives the pair back.
 inline constexpr std::uint32_t SyncWaitFolded = 0x1;
 
-struct Event;
-/// The events E stands for, in order, into Out: E itself; or a folded
-/// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
-/// its SyncWaitEnd (the wait with E's time, task, seq and payload). Returns
-/// how many (1 or 2).
-inline unsigned unfoldEvent(const Event &E, Event Out[2]);
-
 /// One event. 48 bytes, trivially copyable, written as-is into per-thread
 /// buffers. `Code` is the code address OMPT reported (codeptr_ra), already
 /// moved out of libomp into user code where the runtime could.
@@ -178,6 +171,10 @@ struct Event {
 };
 static_assert(sizeof(Event) == 48, "Event must stay a fixed 48-byte record");
 
+/// The events E stands for, in order, into Out: E itself; or a folded
+/// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
+/// its SyncWaitEnd (the wait with E's time, task, seq and payload). Returns
+/// how many (1 or 2).
 inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
   bool Folded = (E.Kind == EventKind::SyncBegin ||
                  E.Kind == EventKind::SyncEnd) &&

@@ -193,6 +193,8 @@ struct TraceWriter::Impl {
                           std::uint32_t Code);
   void encode(Location &L, const Event &E);
   void writeFailed(Location &L);
+  OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
+                                 std::uint32_t Code);
   void encodeAs(Location &L, const Event &E, EventKind K);
   void encodeAny(Location &L, const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
@@ -698,6 +700,30 @@ inline RegionClass classOf(EventKind K) {
   cutBackToDisk(L);
 }
 
+/// The location's attribute list holding the fields in Miss (a bit per
+/// Attr): out of line, as it is rare.
+[[gnu::noinline, gnu::cold]] OTF2_AttributeList *
+TraceWriter::Impl::attributes(Location &L, unsigned Miss, const Event &Ev,
+                              std::uint32_t Code) {
+  OTF2_AttributeList *AL = L.Attrs;
+  if (Miss & 1u << AttrTask)
+    OTF2_AttributeList_AddUint64(AL, AttrTask, Ev.Task);
+  if (Miss & 1u << AttrSeq)
+    OTF2_AttributeList_AddUint32(AL, AttrSeq, Ev.Seq);
+  if (Miss & 1u << AttrA)
+    OTF2_AttributeList_AddUint64(AL, AttrA, Ev.A);
+  if (Miss & 1u << AttrCode)
+    OTF2_AttributeList_AddUint32(AL, AttrCode, Code);
+  if (Miss & 1u << AttrAux)
+    OTF2_AttributeList_AddUint32(AL, AttrAux, Ev.Aux);
+  if (Miss & 1u << AttrSub)
+    OTF2_AttributeList_AddUint32(AL, AttrSub, Ev.Sub);
+  if (Miss & 1u << AttrExtra)
+    OTF2_AttributeList_AddUint32(AL, AttrExtra, Ev.Extra);
+  ++L.AttrEvents;
+  return AL;
+}
+
 /// Encodes one event as its primary OTF2 record (plus decorations), with
 /// attributes for the fields the prediction gets wrong. `K` is `Ev.Kind`;
 /// encode() calls this with constant kinds for the events of steady task
@@ -852,24 +878,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
 
   // Attributes for what the prediction gets wrong.
   OTF2_AttributeList *AL = nullptr;
-  if (unsigned Miss = L.P.check(N, Ev, Code)) [[unlikely]] {
-    AL = L.Attrs;
-    if (Miss & 1u << AttrTask)
-      OTF2_AttributeList_AddUint64(AL, AttrTask, Ev.Task);
-    if (Miss & 1u << AttrSeq)
-      OTF2_AttributeList_AddUint32(AL, AttrSeq, Ev.Seq);
-    if (Miss & 1u << AttrA)
-      OTF2_AttributeList_AddUint64(AL, AttrA, Ev.A);
-    if (Miss & 1u << AttrCode)
-      OTF2_AttributeList_AddUint32(AL, AttrCode, Code);
-    if (Miss & 1u << AttrAux)
-      OTF2_AttributeList_AddUint32(AL, AttrAux, Ev.Aux);
-    if (Miss & 1u << AttrSub)
-      OTF2_AttributeList_AddUint32(AL, AttrSub, Ev.Sub);
-    if (Miss & 1u << AttrExtra)
-      OTF2_AttributeList_AddUint32(AL, AttrExtra, Ev.Extra);
-    ++L.AttrEvents;
-  }
+  if (unsigned Miss = L.P.check(N, Ev, Code)) [[unlikely]]
+    AL = attributes(L, Miss, Ev, Code);
 
   // A record fails when OTF2 cannot write a full chunk out (disk full):
   // see write() and close().
