@@ -10,7 +10,8 @@ build="${OTTER_BUILD_DIR:-$repo/build}"
 
 packages=(build-essential cmake python3 git file
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev
-  libotf2-trace-dev otf2-tools graphviz libgtest-dev libgmock-dev pkg-config)
+  libotf2-trace-dev otf2-tools graphviz libgtest-dev libgmock-dev pkg-config
+  openmpi-bin libopenmpi-dev)
 
 missing=()
 for p in "${packages[@]}"; do
