@@ -27,6 +27,19 @@ inline constexpr const char *Symbolize = "OTTER_SYMBOLIZE";
 /// The symbolizer to run for OTTER_SYMBOLIZE (default llvm-symbolizer-19).
 inline constexpr const char *Symbolizer = "OTTER_SYMBOLIZER";
 
+/// The process's rank in an MPI job, from the launcher (first one set).
+/// With a rank, everything of the process goes to <output>/rank-<N>/ and
+/// the default output directory is named after the job, not the process.
+inline constexpr const char *RankVariables[] = {
+    "OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "SLURM_PROCID"};
+/// The job's number of ranks, from the launcher (first one set).
+inline constexpr const char *SizeVariables[] = {"OMPI_COMM_WORLD_SIZE",
+                                                "PMI_SIZE", "SLURM_NTASKS"};
+/// An id shared by every rank of the job (first one set; else the parent
+/// process id, which all ranks on one host share under mpirun).
+inline constexpr const char *JobIdVariables[] = {
+    "OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "SLURM_JOB_ID"};
+
 } // namespace otter::env
 
 #endif // OTTER_ENV_H

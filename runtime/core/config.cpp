@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <iterator>
 
 namespace otter {
 
@@ -27,6 +28,14 @@ std::string trim(const std::string &S) {
 
 } // namespace
 
+std::string sanitizeJobId(const std::string &Id) {
+  std::string Out = Id;
+  for (char &C : Out)
+    if (!std::isalnum((unsigned char)C) && C != '.' && C != '_' && C != '-')
+      C = '_';
+  return Out;
+}
+
 bool parseBool(const std::string &Text, bool &Out) {
   std::string T = lower(trim(Text));
   if (T == "1" || T == "true" || T == "yes" || T == "on") {
@@ -42,7 +51,7 @@ bool parseBool(const std::string &Text, bool &Out) {
 
 Config readConfig(const std::function<const char *(const char *)> &Getenv,
                   const std::function<void(const std::string &)> &Warn,
-                  const std::string &ProgramName, long Pid) {
+                  const std::string &ProgramName, long Pid, long ParentPid) {
   Config C;
   auto boolean = [&](const char *Name, bool &Field) {
     const char *V = Getenv(Name);
@@ -109,6 +118,24 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
       C.BufferEvents = (std::size_t)N;
   }
 
+  // A rank of an MPI job: the launcher says so before MPI_Init (libomp
+  // starts the tool before main).
+  auto number = [&](const char *const *Names, std::size_t N, int &Out) {
+    for (std::size_t I = 0; I < N; ++I)
+      if (const char *V = Getenv(Names[I])) {
+        char *End = nullptr;
+        errno = 0;
+        long X = std::strtol(V, &End, 10);
+        if (End != V && *End == '\0' && !errno && X >= 0 && X < (1L << 30)) {
+          Out = int(X);
+          return;
+        }
+      }
+  };
+  number(env::RankVariables, std::size(env::RankVariables), C.Rank);
+  if (C.Rank >= 0)
+    number(env::SizeVariables, std::size(env::SizeVariables), C.WorldSize);
+
   const char *Dir = Getenv(env::OutputDir);
   if (Dir && *Dir)
     C.OutputDir = Dir;
@@ -116,7 +143,21 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
     if (Dir)
       Warn(std::string(env::OutputDir) +
            " is empty (give a directory path); using the default");
-    C.OutputDir = "otter-" + ProgramName + "-" + std::to_string(Pid);
+    std::string Id = std::to_string(Pid);
+    if (C.Rank >= 0) {
+      // Every rank must choose the same directory.
+      Id = "job" + std::to_string(ParentPid);
+      for (const char *Name : env::JobIdVariables)
+        if (const char *V = Getenv(Name); V && *V) {
+          Id = "job" + sanitizeJobId(V);
+          break;
+        }
+    }
+    C.OutputDir = "otter-" + ProgramName + "-" + Id;
+  }
+  if (C.Rank >= 0) {
+    C.JobDir = C.OutputDir;
+    C.OutputDir += "/rank-" + std::to_string(C.Rank);
   }
   return C;
 }

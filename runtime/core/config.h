@@ -17,7 +17,12 @@
 namespace otter {
 
 struct Config {
-  std::string OutputDir; // resolved: default filled in
+  std::string OutputDir; // resolved: default filled in; rank-<N>/ of an MPI job
+  /// MPI job (a rank variable was set; env.h): the job's directory, which
+  /// OutputDir is inside, and the rank and size the launcher gave.
+  std::string JobDir;
+  int Rank = -1;
+  int WorldSize = 0;
   GraphFormats Formats;
   bool Trace = true;
   bool Verbose = false;
@@ -28,7 +33,11 @@ struct Config {
 /// receives each one-line warning (without trailing newline).
 Config readConfig(const std::function<const char *(const char *)> &Getenv,
                   const std::function<void(const std::string &)> &Warn,
-                  const std::string &ProgramName, long Pid);
+                  const std::string &ProgramName, long Pid, long ParentPid = 0);
+
+/// The job's directory name part made from a launcher's job id: anything
+/// but letters, digits, '.', '_' and '-' becomes '_'.
+std::string sanitizeJobId(const std::string &Id);
 
 /// Parses a boolean setting ("0/1/true/false/yes/no/on/off"); returns false
 /// if Text is not one of them.

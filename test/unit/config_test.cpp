@@ -21,7 +21,7 @@ struct Env {
           auto It = Vars.find(N);
           return It == Vars.end() ? nullptr : It->second.c_str();
         },
-        [this](const std::string &W) { Warnings.push_back(W); }, "prog", 42);
+        [this](const std::string &W) { Warnings.push_back(W); }, "prog", 42, 7);
   }
 };
 
@@ -94,4 +94,53 @@ TEST(Config, BufferEventsRejectsTrailingJunkAndOverflow) {
     EXPECT_EQ(E.read().BufferEvents, 16384u) << Bad;
     EXPECT_EQ(E.Warnings.size(), 1u) << Bad;
   }
+}
+
+TEST(Config, NoRankMeansOneProcess) {
+  Env E;
+  Config C = E.read();
+  EXPECT_EQ(C.Rank, -1);
+  EXPECT_TRUE(C.JobDir.empty());
+}
+
+TEST(Config, MpiRankGoesToItsOwnDirectoryInTheJobs) {
+  Env E;
+  E.Vars = {{"OMPI_COMM_WORLD_RANK", "3"},
+            {"OMPI_COMM_WORLD_SIZE", "4"},
+            {"OMPI_MCA_ess_base_jobid", "1644101633"},
+            {"PMIX_NAMESPACE", "other"}};
+  Config C = E.read();
+  EXPECT_EQ(C.Rank, 3);
+  EXPECT_EQ(C.WorldSize, 4);
+  // The same on every rank: named after the job, not the process.
+  EXPECT_EQ(C.JobDir, "otter-prog-job1644101633");
+  EXPECT_EQ(C.OutputDir, "otter-prog-job1644101633/rank-3");
+  EXPECT_TRUE(E.Warnings.empty());
+}
+
+TEST(Config, MpiRankInTheGivenOutputDirectory) {
+  Env E;
+  E.Vars = {{"PMI_RANK", "0"}, {"PMI_SIZE", "2"}, {"OTTER_OUTPUT_DIR", "o"}};
+  Config C = E.read();
+  EXPECT_EQ(C.JobDir, "o");
+  EXPECT_EQ(C.OutputDir, "o/rank-0");
+  EXPECT_EQ(C.WorldSize, 2);
+}
+
+TEST(Config, JobIdIsSanitisedAndFallsBackToTheParentProcess) {
+  Env E;
+  E.Vars = {{"PMIX_RANK", "1"}, {"PMIX_NAMESPACE", "prterun-h/1@2,x"}};
+  EXPECT_EQ(E.read().JobDir, "otter-prog-jobprterun-h_1_2_x");
+  Env F;
+  F.Vars = {{"SLURM_PROCID", "5"}};
+  EXPECT_EQ(F.read().OutputDir, "otter-prog-job7/rank-5");
+}
+
+TEST(Config, BadRankVariableIsIgnored) {
+  Env E;
+  E.Vars = {{"OMPI_COMM_WORLD_RANK", "x"}, {"PMI_RANK", "2"}};
+  EXPECT_EQ(E.read().Rank, 2);
+  Env F;
+  F.Vars = {{"OMPI_COMM_WORLD_RANK", "-1"}};
+  EXPECT_EQ(F.read().Rank, -1);
 }
