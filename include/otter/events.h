@@ -29,39 +29,57 @@ using ParallelId = std::uint64_t;
 /// What happened. Values are stored in traces: append only, never renumber.
 enum class EventKind : std::uint16_t {
   None = 0,
-  ThreadBegin = 1,      // Sub = ThreadType
+  ThreadBegin = 1, // Sub = ThreadType
   ThreadEnd = 2,
-  ParallelBegin = 3,    // Task=encountering, A=ParallelId, Aux=requested size,
-                        // Sub=flags (1 = league)
-  ParallelEnd = 4,      // Task=encountering, A=ParallelId
+  ParallelBegin = 3,     // Task=encountering, A=ParallelId, Aux=requested size,
+                         // Sub=flags (1 = league)
+  ParallelEnd = 4,       // Task=encountering, A=ParallelId
   ImplicitTaskBegin = 5, // Task=implicit task, A=ParallelId (0 for the
-                        // initial task), Aux=team size, Sub=index in team,
-                        // Extra=TaskFlags
-  ImplicitTaskEnd = 6,  // Task=implicit task
-  TaskCreate = 7,       // Task=creator, A=new task, Aux=TaskFlags
-  TaskDependence = 8,   // Task=the new task, A=address, Sub=DependenceType
-  TaskSchedule = 9,     // Task=prior task (0 if none), A=next task,
-                        // Sub=ScheduleStatus
-  SyncBegin = 10,       // Task=encountering, A=ParallelId, Sub=SyncKind,
-                        // Extra=SyncWaitFolded or 0
+                         // initial task), Aux=team size, Sub=index in team,
+                         // Extra=TaskFlags
+  ImplicitTaskEnd = 6,   // Task=implicit task
+  TaskCreate = 7,        // Task=creator, A=new task, Aux=TaskFlags
+  TaskDependence = 8,    // Task=the new task, A=address, Sub=DependenceType
+  TaskSchedule = 9,      // Task=prior task (0 if none), A=next task,
+                         // Sub=ScheduleStatus
+  SyncBegin = 10,        // Task=encountering, A=ParallelId, Sub=SyncKind,
+                         // Extra=SyncWaitFolded or 0
   SyncEnd = 11,
   SyncWaitBegin = 12,
   SyncWaitEnd = 13,
-  WorkBegin = 14,       // Task=encountering, A=iteration count, Sub=WorkKind
+  WorkBegin = 14, // Task=encountering, A=iteration count, Sub=WorkKind
   WorkEnd = 15,
-  MaskedBegin = 16,     // Task=encountering
+  MaskedBegin = 16, // Task=encountering
   MaskedEnd = 17,
-  MutexAcquire = 18,    // Task=encountering, A=wait id, Sub=MutexKind
+  MutexAcquire = 18, // Task=encountering, A=wait id, Sub=MutexKind
   MutexAcquired = 19,
   MutexReleased = 20,
-  NestLockBegin = 21,   // nested (re)acquisition of an owned nest lock
-  NestLockEnd = 22,     // nested release, lock still owned
-  Cancel = 23,          // Task=encountering, Aux=cancel flags
+  NestLockBegin = 21,      // nested (re)acquisition of an owned nest lock
+  NestLockEnd = 22,        // nested release, lock still owned
+  Cancel = 23,             // Task=encountering, Aux=cancel flags
   TaskDependencePair = 24, // A=predecessor, Task=successor (runtime-observed,
-                        // timing dependent: trace only, not used for graph)
-  Dispatch = 25,        // Task=encountering, A=instance, Sub=DispatchKind
+                           // timing dependent: trace only, not used for graph)
+  Dispatch = 25,           // Task=encountering, A=instance, Sub=DispatchKind
   Flush = 26,
-  LastKind = Flush,
+  // MPI (the wrapper library, runtime/mpi/): payloads in otter/mpi.h.
+  MpiCallBegin = 27,
+  MpiCallEnd = 28,
+  MpiSend = 29,
+  MpiIsend = 30,
+  MpiIsendComplete = 31,
+  MpiIrecvRequest = 32,
+  MpiRecv = 33,
+  MpiIrecv = 34,
+  MpiRequestTest = 35,
+  MpiRequestCancelled = 36,
+  MpiCollectiveBegin = 37,
+  MpiCollectiveEnd = 38,
+  MpiCommCreate = 39,
+  MpiCommMembers = 40,
+  MpiCommFree = 41,
+  MpiInit = 42,
+  MpiClockOffset = 43,
+  LastKind = MpiClockOffset,
 };
 
 enum class ThreadType : std::uint16_t { Initial = 1, Worker = 2, Other = 3 };

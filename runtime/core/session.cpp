@@ -38,6 +38,7 @@ struct State {
   const char *RuntimeVersion = "";
   std::vector<std::string> Refused;
   std::atomic<bool> Finished{false};
+  std::atomic<bool> RankNoted{false};
   bool Started = false;
 };
 State &state() {
@@ -122,6 +123,7 @@ trace::TraceWriter *startTrace(const Config &Cfg) {
     trace::WriterOptions O;
     O.Dir = Dir;
     O.Creator = "OTTER (OpenMP Task Tracer)";
+    O.Rank = Cfg.Rank;
     auto *W = new trace::TraceWriter(O, [](std::uint64_t Code) {
       return describeCodeAddress(reinterpret_cast<const void *>(Code));
     });
@@ -207,8 +209,9 @@ void finishImpl() {
           message("warning: ", W);
     }
   }
-  // Nothing written (the errors above said why): no "wrote" line.
-  if (!Written.empty() || WroteTrace) {
+  // Nothing written (the errors above said why): no "wrote" line. In an
+  // MPI job only rank 0 says it (thousands of ranks would repeat it).
+  if ((!Written.empty() || WroteTrace) && (Cfg.Rank <= 0 || Cfg.Verbose)) {
     std::string Summary = "wrote " + Dir + "/";
     if (!Written.empty())
       Summary += " (" + Written.substr(1) + ")";
@@ -245,6 +248,29 @@ void finishImpl() {
 
 } // namespace
 
+bool started() { return state().Started; }
+
+void noteRank(int Rank, int Size) {
+  State &St = state();
+  if (St.RankNoted.exchange(true))
+    return;
+  const Config &Cfg = St.Cfg;
+  if (Cfg.Rank >= 0 &&
+      (Cfg.Rank != Rank || (Cfg.WorldSize && Cfg.WorldSize != Size)))
+    message("warning: ", "MPI_Init says rank " + std::to_string(Rank) + " of " +
+                             std::to_string(Size) +
+                             ", the launcher's environment said rank " +
+                             std::to_string(Cfg.Rank) + " of " +
+                             std::to_string(Cfg.WorldSize) + "; writing to " +
+                             Cfg.OutputDir);
+  else if (Cfg.Rank < 0 && Size > 1 && Rank == 0)
+    message("warning: ", "an MPI job of " + std::to_string(Size) +
+                             " ranks, but no launcher variable said so at "
+                             "start (OMPI_COMM_WORLD_RANK, PMIX_RANK, "
+                             "PMI_RANK): ranks may write over each other in " +
+                             Cfg.OutputDir + "; run them with otter-run");
+}
+
 void noteRuntime(const char *Version) {
   state().RuntimeVersion = Version ? Version : "";
 }
@@ -268,7 +294,8 @@ bool start() {
   try {
     Cfg = readConfig([](const char *N) { return std::getenv(N); },
                      [](const std::string &W) { message("warning: ", W); },
-                     program_invocation_short_name, (long)getpid());
+                     program_invocation_short_name, (long)getpid(),
+                     (long)getppid());
     recorder::setBufferEvents(Cfg.BufferEvents);
     recorder::initClock();
     initSiteIndex();
@@ -326,6 +353,13 @@ void onExit() {
   trace::runInChild(finishInChild, 600);
 }
 } // namespace
+
+void finishNow() {
+  State &St = state();
+  if (!St.Started || St.Finished.exchange(true))
+    return;
+  trace::runInChild(finishInChild, 600);
+}
 
 // Called after callbacks are registered (Refused is complete) by finish()
 // and start(); verbose details are printed once, at the end.

@@ -17,6 +17,15 @@ void noteCallbackResult(const char *Name, int Result);
 bool start();
 /// Tool finalize: flush, build, write, report. Idempotent.
 void finish();
+/// True once start() succeeded.
+bool started();
+/// The MPI rank and job size MPI_Init reported (checked against the
+/// launcher's environment the output directory was chosen from).
+void noteRank(int Rank, int Size);
+/// The process ends now without returning (MPI_Abort): finish as at exit,
+/// from a forked copy (other threads may still run). Idempotent with
+/// finish().
+void finishNow();
 
 } // namespace otter::session
 

@@ -38,6 +38,40 @@ const char *eventKindName(EventKind K) {
   case EventKind::TaskDependencePair: return "task_dependence_pair";
   case EventKind::Dispatch: return "dispatch";
   case EventKind::Flush: return "flush";
+  case EventKind::MpiCallBegin:
+    return "mpi_call_begin";
+  case EventKind::MpiCallEnd:
+    return "mpi_call_end";
+  case EventKind::MpiSend:
+    return "mpi_send";
+  case EventKind::MpiIsend:
+    return "mpi_isend";
+  case EventKind::MpiIsendComplete:
+    return "mpi_isend_complete";
+  case EventKind::MpiIrecvRequest:
+    return "mpi_irecv_request";
+  case EventKind::MpiRecv:
+    return "mpi_recv";
+  case EventKind::MpiIrecv:
+    return "mpi_irecv";
+  case EventKind::MpiRequestTest:
+    return "mpi_request_test";
+  case EventKind::MpiRequestCancelled:
+    return "mpi_request_cancelled";
+  case EventKind::MpiCollectiveBegin:
+    return "mpi_collective_begin";
+  case EventKind::MpiCollectiveEnd:
+    return "mpi_collective_end";
+  case EventKind::MpiCommCreate:
+    return "mpi_comm_create";
+  case EventKind::MpiCommMembers:
+    return "mpi_comm_members";
+  case EventKind::MpiCommFree:
+    return "mpi_comm_free";
+  case EventKind::MpiInit:
+    return "mpi_init";
+  case EventKind::MpiClockOffset:
+    return "mpi_clock_offset";
   }
   return "unknown";
 }

@@ -20,6 +20,7 @@
 //    released with kind lock.
 //
 //===----------------------------------------------------------------------===//
+#include "ompt/tool.h"
 #include "core/recorder.h"
 #include "core/session.h"
 #include "site_index.h"
@@ -567,6 +568,8 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 void finalize(ompt_data_t *) { session::finish(); }
 
 } // namespace
+
+otter::TaskState *otter::ompt::currentTaskOfThread() { return currentTask(); }
 
 extern "C" __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int, const char *RuntimeVersion) {

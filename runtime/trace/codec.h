@@ -63,11 +63,13 @@ enum Attr : std::uint32_t {
   AttrAux,      // UINT32
   AttrSub,      // UINT32
   AttrExtra,    // UINT32
+  AttrPayload,  // UINT64: Code of a kind whose Code is not an address
+                // (otter/mpi.h), written whenever not zero
   AttrCount
 };
 inline constexpr const char *AttrNames[AttrCount] = {
-    "otter:task", "otter:seq", "otter:a",    "otter:code",
-    "otter:aux",  "otter:sub", "otter:extra"};
+    "otter:task", "otter:seq", "otter:a",     "otter:code",
+    "otter:aux",  "otter:sub", "otter:extra", "otter:payload"};
 
 /// Parameter definitions (ref = enum value) for instantaneous events that
 /// OTF2 has no native record for; the parameter's value is the Event's A.
@@ -99,6 +101,7 @@ enum class RegionClass : std::uint8_t {
   NestLock,     // NestLockBegin / NestLockEnd
   Task,         // never entered: the task construct of TaskCreate sites
   Site,         // never entered: any other code address
+  MpiCall,      // MpiCallBegin / MpiCallEnd, sub = otter::mpi::Function
   Count
 };
 
@@ -119,6 +122,7 @@ inline constexpr ClassInfo ClassTable[std::size_t(RegionClass::Count)] = {
     {EventKind::NestLockBegin, EventKind::NestLockEnd, false, false},
     {EventKind::None, EventKind::None, false, false},
     {EventKind::None, EventKind::None, false, false},
+    {EventKind::MpiCallBegin, EventKind::MpiCallEnd, true, true},
 };
 
 inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
@@ -156,7 +160,7 @@ struct Native {
   std::uint16_t Sub = 0;
 };
 
-inline constexpr std::size_t KindSlots = 32;
+inline constexpr std::size_t KindSlots = 64;
 static_assert(std::size_t(EventKind::LastKind) < KindSlots);
 
 /// The per-location prediction state. Events carry code ids in `Code`.

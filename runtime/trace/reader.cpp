@@ -1,5 +1,6 @@
 //===- trace/reader.cpp - Events and labels back from an OTTER trace -----===//
 #include "trace/reader.h"
+#include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
 
@@ -76,6 +77,13 @@ struct TraceReader::Impl {
     return It == Strings.end() ? Empty : It->second;
   }
   void emit(const Native &N, OTF2_AttributeList *AL);
+  /// An MPI event whose Code is payload (see TraceWriter's encodeMpi):
+  /// Extra and Code from the record when it carries them.
+  void emitMpi(const Native &N, OTF2_AttributeList *AL, bool ExtraNative,
+               std::uint32_t Extra, bool CodeNative, std::uint64_t Code);
+  bool attribute(OTF2_AttributeList *AL, Attr A, std::uint64_t &Out);
+  void applyAttributes(Event &E, OTF2_AttributeList *AL);
+  void push(const Event &E);
   void flushBatch() {
     if (!Batch.empty() && Out)
       (*Out)(Thread, Batch.data(), Batch.size());
@@ -268,51 +276,142 @@ CB evParam(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
   return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
 }
 
+// MPI records (see TraceWriter's encodeMpi): which fields they carry.
+CB mpiMessage(void *U, EventKind K, OTF2_TimeStamp T, OTF2_AttributeList *AL,
+              std::uint32_t Peer, std::uint32_t Tag, std::uint64_t Bytes) {
+  Native N;
+  N.Kind = K;
+  N.Time = T;
+  N.HasA = true;
+  N.A = Bytes;
+  N.HasAux = true;
+  N.Aux = Tag;
+  impl(U)->emitMpi(N, AL, true, Peer, false, 0);
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
+}
+CB mpiOnly(void *U, EventKind K, OTF2_TimeStamp T, OTF2_AttributeList *AL) {
+  Native N;
+  N.Kind = K;
+  N.Time = T;
+  impl(U)->emitMpi(N, AL, false, 0, false, 0);
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
+}
+CB evMpiSend(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+             OTF2_AttributeList *AL, uint32_t Receiver, OTF2_CommRef,
+             uint32_t Tag, uint64_t Length) {
+  return mpiMessage(U, EventKind::MpiSend, T, AL, Receiver, Tag, Length);
+}
+CB evMpiIsend(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+              OTF2_AttributeList *AL, uint32_t Receiver, OTF2_CommRef,
+              uint32_t Tag, uint64_t Length, uint64_t) {
+  return mpiMessage(U, EventKind::MpiIsend, T, AL, Receiver, Tag, Length);
+}
+CB evMpiRecv(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+             OTF2_AttributeList *AL, uint32_t Sender, OTF2_CommRef,
+             uint32_t Tag, uint64_t Length) {
+  return mpiMessage(U, EventKind::MpiRecv, T, AL, Sender, Tag, Length);
+}
+CB evMpiIrecv(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+              OTF2_AttributeList *AL, uint32_t Sender, OTF2_CommRef,
+              uint32_t Tag, uint64_t Length, uint64_t) {
+  return mpiMessage(U, EventKind::MpiIrecv, T, AL, Sender, Tag, Length);
+}
+CB evMpiIsendComplete(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                      OTF2_AttributeList *AL, uint64_t) {
+  return mpiOnly(U, EventKind::MpiIsendComplete, T, AL);
+}
+CB evMpiIrecvRequest(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                     OTF2_AttributeList *AL, uint64_t) {
+  return mpiOnly(U, EventKind::MpiIrecvRequest, T, AL);
+}
+CB evMpiRequestTest(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                    OTF2_AttributeList *AL, uint64_t) {
+  return mpiOnly(U, EventKind::MpiRequestTest, T, AL);
+}
+CB evMpiRequestCancelled(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                         OTF2_AttributeList *AL, uint64_t) {
+  return mpiOnly(U, EventKind::MpiRequestCancelled, T, AL);
+}
+CB evMpiCollectiveBegin(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                        OTF2_AttributeList *AL) {
+  return mpiOnly(U, EventKind::MpiCollectiveBegin, T, AL);
+}
+CB evNbCollectiveRequest(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                         OTF2_AttributeList *AL, uint64_t) {
+  return mpiOnly(U, EventKind::MpiCollectiveBegin, T, AL);
+}
+CB mpiCollectiveEnd(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
+                    OTF2_CollectiveOp Op, uint32_t Root, uint64_t Sent,
+                    uint64_t Received, uint64_t Request) {
+  Native N;
+  N.Kind = EventKind::MpiCollectiveEnd;
+  N.Time = T;
+  N.HasA = true;
+  N.A = std::uint64_t(Op) << 56 | (Sent & mpi::SentMask);
+  N.HasAux = true;
+  N.Aux = Root;
+  impl(U)->emitMpi(N, AL, true, std::uint32_t(Request), true, Received);
+  return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
+}
+CB evMpiCollectiveEnd(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                      OTF2_AttributeList *AL, OTF2_CollectiveOp Op,
+                      OTF2_CommRef, uint32_t Root, uint64_t Sent,
+                      uint64_t Received) {
+  return mpiCollectiveEnd(U, T, AL, Op, Root, Sent, Received, 0);
+}
+CB evNbCollectiveComplete(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                          OTF2_AttributeList *AL, OTF2_CollectiveOp Op,
+                          OTF2_CommRef, uint32_t Root, uint64_t Sent,
+                          uint64_t Received, uint64_t Request) {
+  return mpiCollectiveEnd(U, T, AL, Op, Root, Sent, Received, Request);
+}
+CB evCommCreate(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                OTF2_AttributeList *AL, OTF2_CommRef) {
+  return mpiOnly(U, EventKind::MpiCommCreate, T, AL);
+}
+CB evCommDestroy(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
+                 OTF2_AttributeList *AL, OTF2_CommRef) {
+  return mpiOnly(U, EventKind::MpiCommFree, T, AL);
+}
+
 } // namespace
 
-void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
-  if (++LocationEvents > MaxLocationEvents) {
-    Corrupt = true;
+bool TraceReader::Impl::attribute(OTF2_AttributeList *AL, Attr A,
+                                  std::uint64_t &Out) {
+  OTF2_Type T;
+  OTF2_AttributeValue V;
+  if (AttrRef[A] == NoRef || OTF2_AttributeList_GetAttributeByID(
+                                 AL, AttrRef[A], &T, &V) != OTF2_SUCCESS)
+    return false;
+  Out = T == OTF2_TYPE_UINT64   ? V.uint64
+        : T == OTF2_TYPE_UINT32 ? V.uint32
+        : T == OTF2_TYPE_UINT16 ? V.uint16
+        : T == OTF2_TYPE_UINT8  ? V.uint8
+                                : 0;
+  return true;
+}
+
+void TraceReader::Impl::applyAttributes(Event &E, OTF2_AttributeList *AL) {
+  if (!AL || OTF2_AttributeList_GetNumberOfElements(AL) == 0)
     return;
-  }
-  Event E = Pred->predict(N);
-  if (AL && OTF2_AttributeList_GetNumberOfElements(AL) > 0) {
-    OTF2_Type T;
-    OTF2_AttributeValue V;
-    auto get = [&](Attr A, std::uint64_t &Out) {
-      if (AttrRef[A] == NoRef ||
-          OTF2_AttributeList_GetAttributeByID(AL, AttrRef[A], &T, &V) !=
-              OTF2_SUCCESS)
-        return false;
-      Out = T == OTF2_TYPE_UINT64   ? V.uint64
-            : T == OTF2_TYPE_UINT32 ? V.uint32
-            : T == OTF2_TYPE_UINT16 ? V.uint16
-            : T == OTF2_TYPE_UINT8  ? V.uint8
-                                    : 0;
-      return true;
-    };
-    std::uint64_t X;
-    if (get(AttrTask, X))
-      E.Task = X;
-    if (get(AttrSeq, X))
-      E.Seq = std::uint32_t(X);
-    if (get(AttrA, X))
-      E.A = X;
-    if (get(AttrCode, X))
-      E.Code = X;
-    if (get(AttrAux, X))
-      E.Aux = std::uint32_t(X);
-    if (get(AttrSub, X))
-      E.Sub = std::uint16_t(X);
-    if (get(AttrExtra, X))
-      E.Extra = std::uint32_t(X);
-  }
-  Pred->update(E);
-  // code id -> address
-  if (E.Code) {
-    auto It = Codes.find(std::uint32_t(E.Code));
-    E.Code = It == Codes.end() ? 0 : It->second.Code;
-  }
+  std::uint64_t X;
+  if (attribute(AL, AttrTask, X))
+    E.Task = X;
+  if (attribute(AL, AttrSeq, X))
+    E.Seq = std::uint32_t(X);
+  if (attribute(AL, AttrA, X))
+    E.A = X;
+  if (attribute(AL, AttrCode, X))
+    E.Code = X;
+  if (attribute(AL, AttrAux, X))
+    E.Aux = std::uint32_t(X);
+  if (attribute(AL, AttrSub, X))
+    E.Sub = std::uint16_t(X);
+  if (attribute(AL, AttrExtra, X))
+    E.Extra = std::uint32_t(X);
+}
+
+void TraceReader::Impl::push(const Event &E) {
   // A folded sync event stands for two (see unfoldEvent): consumers see
   // both, as the program's OMPT runtime reported them.
   Event Unfolded[2];
@@ -321,6 +420,43 @@ void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
   Events += Count;
   if (Batch.size() >= 4096)
     flushBatch();
+}
+
+void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
+  if (!mpi::codeIsAddress(N.Kind))
+    return emitMpi(N, AL, false, 0, false, 0);
+  if (++LocationEvents > MaxLocationEvents) {
+    Corrupt = true;
+    return;
+  }
+  Event E = Pred->predict(N);
+  applyAttributes(E, AL);
+  Pred->update(E);
+  // code id -> address
+  if (E.Code) {
+    auto It = Codes.find(std::uint32_t(E.Code));
+    E.Code = It == Codes.end() ? 0 : It->second.Code;
+  }
+  push(E);
+}
+
+void TraceReader::Impl::emitMpi(const Native &N, OTF2_AttributeList *AL,
+                                bool ExtraNative, std::uint32_t Extra,
+                                bool CodeNative, std::uint64_t Code) {
+  if (++LocationEvents > MaxLocationEvents) {
+    Corrupt = true;
+    return;
+  }
+  Event E = Pred->predict(N);
+  applyAttributes(E, AL);
+  Pred->update(E); // as the writer's model saw it: Code 0
+  if (ExtraNative)
+    E.Extra = Extra;
+  std::uint64_t Payload = 0;
+  E.Code = CodeNative                                  ? Code
+           : AL && attribute(AL, AttrPayload, Payload) ? Payload
+                                                       : 0;
+  push(E);
 }
 
 bool TraceReader::open(const std::string &Path, std::string &Error) {
@@ -476,6 +612,24 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
   OTF2_EvtReaderCallbacks_SetThreadTaskCompleteCallback(C, evComplete);
   OTF2_EvtReaderCallbacks_SetThreadTaskSwitchCallback(C, evSwitch);
   OTF2_EvtReaderCallbacks_SetParameterUnsignedIntCallback(C, evParam);
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(C, evMpiSend);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(C, evMpiIsend);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(C, evMpiIsendComplete);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(C, evMpiIrecvRequest);
+  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(C, evMpiRecv);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(C, evMpiIrecv);
+  OTF2_EvtReaderCallbacks_SetMpiRequestTestCallback(C, evMpiRequestTest);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(C,
+                                                         evMpiRequestCancelled);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(C,
+                                                        evMpiCollectiveBegin);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(C, evMpiCollectiveEnd);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(
+      C, evNbCollectiveRequest);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(
+      C, evNbCollectiveComplete);
+  OTF2_EvtReaderCallbacks_SetCommCreateCallback(C, evCommCreate);
+  OTF2_EvtReaderCallbacks_SetCommDestroyCallback(C, evCommDestroy);
   P->Out = &Fn;
   bool Ok = true;
   for (std::uint32_t L : Threads) {

@@ -1,5 +1,6 @@
 //===- trace/writer.cpp - OTF2 archive from flushed event buffers ---------===//
 #include "trace/writer.h"
+#include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
 
@@ -9,15 +10,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <new>
-#include <mutex>
-#include <string>
-#include <chrono>
 #include <fcntl.h>
+#include <map>
+#include <mutex>
+#include <new>
+#include <string>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <unordered_map>
@@ -183,6 +185,18 @@ struct TraceWriter::Impl {
   std::uint64_t Checkpoints = 0;
   std::string WriteError; // the first failed write (guarded by M)
   std::uint64_t ErrorsAtOpen = 0; // OTF2's error count when opened
+  // MPI (guarded by M; written at the rare MpiInit / MpiComm* events). An
+  // OTF2 communicator ref is the event stream's comm index (1..65535; 0 is
+  // the OpenMP thread team): no lookup when encoding a message.
+  struct MpiComm {
+    std::uint64_t Key = 0, Parent = 0;
+    std::uint32_t Size = 0;
+    std::vector<std::uint32_t> Members; // world ranks; empty: 0..Size-1
+  };
+  std::map<std::uint16_t, MpiComm> MpiComms;
+  bool SawMpi = false;
+  std::int64_t Rank = -1; // from MpiInit (else WriterOptions::Rank)
+  std::uint32_t WorldSize = 0;
 
   Location *location(std::uint32_t Index, std::uint32_t Type);
   std::uint32_t codeId(Location &L, std::uint64_t Code);
@@ -197,6 +211,8 @@ struct TraceWriter::Impl {
                                  std::uint32_t Code);
   void encodeAs(Location &L, const Event &E, EventKind K);
   void encodeAny(Location &L, const Event &E);
+  void encodeMpi(Location &L, const Event &E);
+  void noteMpi(const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
   std::string evtPath(std::uint32_t I) const {
     return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
@@ -654,6 +670,7 @@ inline bool isBegin(EventKind K) {
   case EventKind::MaskedBegin:
   case EventKind::MutexAcquire:
   case EventKind::NestLockBegin:
+  case EventKind::MpiCallBegin:
     return true;
   default:
     return false;
@@ -681,6 +698,9 @@ inline RegionClass classOf(EventKind K) {
   case EventKind::NestLockBegin:
   case EventKind::NestLockEnd:
     return RegionClass::NestLock;
+  case EventKind::MpiCallBegin:
+  case EventKind::MpiCallEnd:
+    return RegionClass::MpiCall;
   default:
     return RegionClass::Count;
   }
@@ -943,7 +963,161 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
 /// Any event kind (the rare ones), out of line.
 [[gnu::noinline]] void TraceWriter::Impl::encodeAny(Location &L,
                                                     const Event &Ev) {
+  if (!mpi::codeIsAddress(Ev.Kind)) [[unlikely]]
+    return encodeMpi(L, Ev);
   encodeAs(L, Ev, Ev.Kind);
+}
+
+/// Definitions an MPI event brings (rank, communicators). Rare.
+void TraceWriter::Impl::noteMpi(const Event &Ev) {
+  std::lock_guard<std::mutex> G(M);
+  SawMpi = true;
+  switch (Ev.Kind) {
+  case EventKind::MpiInit:
+    Rank = mpi::worldRank(Ev);
+    WorldSize = mpi::worldSize(Ev);
+    break;
+  case EventKind::MpiCommCreate: {
+    MpiComm &C = MpiComms[mpi::comm(Ev)];
+    C = MpiComm();
+    C.Key = mpi::commKey(Ev);
+    C.Parent = mpi::parentKey(Ev);
+    C.Size = mpi::commSize(Ev);
+    break;
+  }
+  case EventKind::MpiCommMembers: {
+    auto It = MpiComms.find(mpi::comm(Ev));
+    if (It == MpiComms.end())
+      break;
+    std::uint32_t First, R[4];
+    unsigned N = mpi::members(Ev, First, R);
+    std::vector<std::uint32_t> &V = It->second.Members;
+    if (First + N > It->second.Size || First + N > (1u << 24))
+      break;
+    if (V.size() < First + N)
+      V.resize(First + N, mpi::NoRank);
+    for (unsigned I = 0; I < N; ++I)
+      V[First + I] = R[I];
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+/// An MPI event whose Code is payload (otter/mpi.h): OTF2's own MPI record
+/// where there is one (MpiSend ... MpiCollectiveEnd, CommCreate), else a
+/// parameter event. The Predictor sees the event with Code 0 and, where the
+/// record carries Extra natively, the Extra it predicts; the reader puts the
+/// record's values back after its own prediction (reader.cpp, emitMpi), so
+/// both run the same model. Code goes in the otter:payload attribute unless
+/// the record carries it.
+void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
+  const EventKind K = Ev.Kind;
+  if (K == EventKind::MpiInit || K == EventKind::MpiCommCreate ||
+      K == EventKind::MpiCommMembers || !SawMpi)
+    noteMpi(Ev);
+  const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
+  const OTF2_TimeStamp T = Ev.Time > Latest ? Ev.Time : Latest;
+  L.LastT.store(T, std::memory_order_relaxed);
+  OTF2_EvtWriter *W = L.W;
+  Native N;
+  N.Kind = K;
+  N.Time = Ev.Time;
+  const OTF2_CommRef Comm = mpi::comm(Ev) ? mpi::comm(Ev) : OTF2_UNDEFINED_COMM;
+  const std::uint64_t Request = mpi::request(Ev);
+  bool ExtraNative = false, CodeNative = false;
+  switch (K) {
+  case EventKind::MpiSend:
+  case EventKind::MpiIsend:
+  case EventKind::MpiRecv:
+  case EventKind::MpiIrecv:
+    N.HasA = true;
+    N.A = Ev.A;
+    N.HasAux = true;
+    N.Aux = Ev.Aux;
+    ExtraNative = true;
+    break;
+  case EventKind::MpiCollectiveEnd:
+    N.HasA = true;
+    N.A = Ev.A;
+    N.HasAux = true;
+    N.Aux = Ev.Aux;
+    ExtraNative = CodeNative = true;
+    break;
+  default:
+    break;
+  }
+  Event Model = Ev; // what the Predictor sees
+  Model.Code = 0;
+  if (ExtraNative)
+    Model.Extra = L.P.predict(N).Extra;
+  OTF2_AttributeList *AL = nullptr;
+  if (unsigned Miss = L.P.check(N, Model, 0))
+    AL = attributes(L, Miss, Model, 0);
+  if (!CodeNative && Ev.Code) {
+    AL = L.Attrs;
+    OTF2_AttributeList_AddUint64(AL, AttrPayload, Ev.Code);
+  }
+  const mpi::Message Msg = mpi::messageOf(Ev);
+  OTF2_ErrorCode Status = OTF2_SUCCESS;
+  switch (K) {
+  case EventKind::MpiSend:
+    Status = OTF2_EvtWriter_MpiSend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+                                    Msg.Bytes);
+    break;
+  case EventKind::MpiIsend:
+    Status = OTF2_EvtWriter_MpiIsend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+                                     Msg.Bytes, Request);
+    break;
+  case EventKind::MpiIsendComplete:
+    Status = OTF2_EvtWriter_MpiIsendComplete(W, AL, T, Request);
+    break;
+  case EventKind::MpiIrecvRequest:
+    Status = OTF2_EvtWriter_MpiIrecvRequest(W, AL, T, Request);
+    break;
+  case EventKind::MpiRecv:
+    Status = OTF2_EvtWriter_MpiRecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+                                    Msg.Bytes);
+    break;
+  case EventKind::MpiIrecv:
+    Status = OTF2_EvtWriter_MpiIrecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+                                     Msg.Bytes, Request);
+    break;
+  case EventKind::MpiRequestTest:
+    Status = OTF2_EvtWriter_MpiRequestTest(W, AL, T, Request);
+    break;
+  case EventKind::MpiRequestCancelled:
+    Status = OTF2_EvtWriter_MpiRequestCancelled(W, AL, T, Request);
+    break;
+  case EventKind::MpiCollectiveBegin:
+    Status =
+        Request ? OTF2_EvtWriter_NonBlockingCollectiveRequest(W, AL, T, Request)
+                : OTF2_EvtWriter_MpiCollectiveBegin(W, AL, T);
+    break;
+  case EventKind::MpiCollectiveEnd: {
+    auto Op = OTF2_CollectiveOp(mpi::collectiveOp(Ev));
+    Status = Request ? OTF2_EvtWriter_NonBlockingCollectiveComplete(
+                           W, AL, T, Op, Comm, mpi::rootInComm(Ev),
+                           mpi::bytesSent(Ev), mpi::bytesReceived(Ev), Request)
+                     : OTF2_EvtWriter_MpiCollectiveEnd(
+                           W, AL, T, Op, Comm, mpi::rootInComm(Ev),
+                           mpi::bytesSent(Ev), mpi::bytesReceived(Ev));
+    break;
+  }
+  case EventKind::MpiCommCreate:
+    Status = OTF2_EvtWriter_CommCreate(W, AL, T, Comm);
+    break;
+  case EventKind::MpiCommFree:
+    Status = OTF2_EvtWriter_CommDestroy(W, AL, T, Comm);
+    break;
+  default:
+    Status = OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamEvent,
+                                                 std::uint64_t(K));
+    break;
+  }
+  if (Status != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
 }
 
 [[gnu::always_inline]] inline void
@@ -963,6 +1137,12 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
 }
 
 namespace {
+
+std::string hexKey(std::uint64_t Key) {
+  char B[20];
+  std::snprintf(B, sizeof B, "%016llx", (unsigned long long)Key);
+  return B;
+}
 
 const char *syncName(unsigned S) {
   static const char *N[] = {"sync",
@@ -991,6 +1171,52 @@ const char *mutexName(unsigned S) {
                             "nest_lock",      "nest_lock", "critical",
                             "atomic",         "ordered"};
   return S < 8 ? N[S] : "mutex";
+}
+
+OTF2_RegionRole mpiRole(mpi::Function F) {
+  using mpi::Function;
+  switch (F) {
+  case Function::Barrier:
+  case Function::Ibarrier:
+    return OTF2_REGION_ROLE_BARRIER;
+  case Function::Bcast:
+  case Function::Ibcast:
+  case Function::Scatter:
+  case Function::Iscatter:
+  case Function::Scatterv:
+  case Function::Iscatterv:
+    return OTF2_REGION_ROLE_COLL_ONE2ALL;
+  case Function::Reduce:
+  case Function::Ireduce:
+  case Function::Gather:
+  case Function::Igather:
+  case Function::Gatherv:
+  case Function::Igatherv:
+    return OTF2_REGION_ROLE_COLL_ALL2ONE;
+  case Function::Allreduce:
+  case Function::Iallreduce:
+  case Function::Allgather:
+  case Function::Iallgather:
+  case Function::Allgatherv:
+  case Function::Iallgatherv:
+  case Function::Alltoall:
+  case Function::Ialltoall:
+  case Function::Alltoallv:
+  case Function::Ialltoallv:
+  case Function::Reduce_scatter:
+  case Function::Ireduce_scatter:
+  case Function::Reduce_scatter_block:
+  case Function::Ireduce_scatter_block:
+    return OTF2_REGION_ROLE_COLL_ALL2ALL;
+  case Function::Scan:
+  case Function::Iscan:
+  case Function::Exscan:
+  case Function::Iexscan:
+    return OTF2_REGION_ROLE_COLL_OTHER;
+  default:
+    return unsigned(F) >= 10 && unsigned(F) < 50 ? OTF2_REGION_ROLE_POINT2POINT
+                                                 : OTF2_REGION_ROLE_FUNCTION;
+  }
 }
 
 OTF2_RegionRole roleOf(RegionClass C, unsigned S) {
@@ -1059,6 +1285,8 @@ OTF2_RegionRole roleOf(RegionClass C, unsigned S) {
     return OTF2_REGION_ROLE_CODE;
   case RegionClass::Task:
     return OTF2_REGION_ROLE_TASK;
+  case RegionClass::MpiCall:
+    return mpiRole(mpi::Function(S));
   default:
     return OTF2_REGION_ROLE_CODE;
   }
@@ -1089,6 +1317,8 @@ std::string regionBaseName(RegionClass C, unsigned S) {
     return "nest_lock (nested)";
   case RegionClass::Task:
     return "task";
+  case RegionClass::MpiCall:
+    return mpi::functionName(mpi::Function(S));
   default:
     return "code";
   }
@@ -1144,7 +1374,18 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   char Host[256] = "localhost";
   gethostname(Host, sizeof Host - 1);
   std::uint32_t SHost = S(Host), SMachine = S("machine");
-  std::uint32_t SProcess = S("process " + std::to_string(getpid()));
+  const std::int64_t RankNow = Rank >= 0 ? Rank : Opt.Rank;
+  std::uint32_t SProcess =
+      S(RankNow >= 0 ? "MPI rank " + std::to_string(RankNow)
+                     : "process " + std::to_string(getpid()));
+  std::uint32_t SMpi = S("MPI");
+  std::map<std::uint16_t, std::uint32_t> SComm;
+  for (const auto &[Index, C] : MpiComms)
+    SComm[Index] =
+        S(C.Key == mpi::WorldKey ? std::string("MPI_COMM_WORLD")
+          : RankNow >= 0 && C.Key == mpi::commSelfKey(std::uint32_t(RankNow))
+              ? std::string("MPI_COMM_SELF")
+              : "MPI communicator " + hexKey(C.Key));
   std::uint32_t STeam = S("OpenMP threads");
   std::uint32_t SAttr[AttrCount], SParam[ParamCount];
   for (unsigned I = 0; I < AttrCount; ++I)
@@ -1212,6 +1453,9 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     OTF2_GlobalDefWriter_WriteString(D, std::uint32_t(I), S.List[I].c_str());
   OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_OPENMP, SOpenMP,
                                      OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN);
+  if (SawMpi)
+    OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_MPI, SMpi,
+                                       OTF2_PARADIGM_CLASS_PROCESS);
   OTF2_GlobalDefWriter_WriteSystemTreeNode(D, 0, SHost, SMachine,
                                            OTF2_UNDEFINED_SYSTEM_TREE_NODE);
   OTF2_GlobalDefWriter_WriteLocationGroup(D, 0, SProcess,
@@ -1232,7 +1476,8 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   for (unsigned I = 0; I < AttrCount; ++I)
     OTF2_GlobalDefWriter_WriteAttribute(
         D, I, SAttr[I], SEmpty,
-        (I == AttrTask || I == AttrA) ? OTF2_TYPE_UINT64 : OTF2_TYPE_UINT32);
+        (I == AttrTask || I == AttrA || I == AttrPayload) ? OTF2_TYPE_UINT64
+                                                          : OTF2_TYPE_UINT32);
   for (unsigned I = 0; I < ParamCount; ++I)
     OTF2_GlobalDefWriter_WriteParameter(D, I, SParam[I],
                                         OTF2_PARAMETER_TYPE_UINT64);
@@ -1241,8 +1486,10 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     const SourceLabel &L = Codes[R.Code].Label;
     OTF2_GlobalDefWriter_WriteRegion(
         D, std::uint32_t(I), RS[I].Name, RS[I].Canon, RS[I].Desc,
-        roleOf(R.Class, R.Sub), OTF2_PARADIGM_OPENMP, OTF2_REGION_FLAG_NONE,
-        RS[I].File, L.Line, L.Line);
+        roleOf(R.Class, R.Sub),
+        R.Class == RegionClass::MpiCall ? OTF2_PARADIGM_MPI
+                                        : OTF2_PARADIGM_OPENMP,
+        OTF2_REGION_FLAG_NONE, RS[I].File, L.Line, L.Line);
   }
   OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
                                   OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
@@ -1253,6 +1500,30 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
                                   std::uint32_t(Ranks.size()), Ranks.data());
   OTF2_GlobalDefWriter_WriteComm(D, TeamComm, STeam, 1, OTF2_UNDEFINED_COMM,
                                  OTF2_COMM_FLAG_NONE);
+  // MPI communicators: ref = the comm index of the events; each group
+  // lists the members' ranks in MPI_COMM_WORLD (the job archive's MPI
+  // COMM_LOCATIONS group maps those to each rank's first thread).
+  std::uint32_t NextGroup = 2;
+  if (SawMpi && WorldSize > 0) {
+    // MPI ranks -> locations: this archive holds one rank's threads; the
+    // others are the job archive's locations (rank << 16 | thread).
+    std::vector<std::uint64_t> RankLocs(WorldSize);
+    for (std::uint32_t R = 0; R < WorldSize; ++R)
+      RankLocs[R] = std::int64_t(R) == RankNow ? 0 : OTF2_UNDEFINED_LOCATION;
+    OTF2_GlobalDefWriter_WriteGroup(
+        D, NextGroup++, SMpi, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
+        OTF2_GROUP_FLAG_NONE, WorldSize, RankLocs.data());
+  }
+  for (const auto &[Index, C] : MpiComms) {
+    std::vector<std::uint64_t> World(C.Size);
+    for (std::uint32_t R = 0; R < C.Size; ++R)
+      World[R] = R < C.Members.size() ? C.Members[R] : R;
+    OTF2_GlobalDefWriter_WriteGroup(
+        D, NextGroup, SComm[Index], OTF2_GROUP_TYPE_COMM_GROUP,
+        OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, C.Size, World.data());
+    OTF2_GlobalDefWriter_WriteComm(D, Index, SComm[Index], NextGroup++,
+                                   OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+  }
   // Definition refs must be dense: calling context = code id - 1.
   std::uint32_t NextScl = 0;
   for (std::size_t I = 1; I < Codes.size(); ++I) {

@@ -29,6 +29,9 @@ struct WriterOptions {
   /// OTF2 writes a chunk to its file directly instead of copying it into a
   /// 4 MiB file buffer first (OTF2_FILE_BUFFER_SIZE in OTF2's file layer).
   std::uint64_t ChunkBytes = 4 << 20;
+  /// The process's rank in an MPI job (-1: none), for the location group's
+  /// name until an MpiInit event confirms it.
+  std::int64_t Rank = -1;
 };
 
 struct WriterStats {

@@ -1,0 +1,81 @@
+//===- core/source.cpp - libotter.so's API for other event sources --------===//
+//
+// Implements include/otter/source.h: how the MPI wrapper library (or any
+// other source outside OMPT) records into the calling thread's buffer, with
+// its events attributed to the task the thread executes. Compiled into
+// libotter.so itself (not a static library: those are hidden by
+// --exclude-libs), and the only functions it exports besides
+// ompt_start_tool.
+//
+//===----------------------------------------------------------------------===//
+#include "otter/source.h"
+#include "core/recorder.h"
+#include "core/session.h"
+#include "ompt/tool.h"
+#include "otter/events.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace otter;
+
+extern "C" {
+
+int otter_source_version(void) { return OTTER_SOURCE_VERSION; }
+
+int otter_source_start(void) {
+  static std::mutex M;
+  std::lock_guard<std::mutex> L(M);
+  if (!session::started()) {
+    // No OpenMP runtime started the tool (libomp starts it before main
+    // when there is one): a program with MPI and no OpenMP.
+    if (!session::start())
+      return 0;
+    recorder::Active.store(true, std::memory_order_release);
+    // Without libomp nobody calls the tool's finalize: finish at exit,
+    // before the session's own exit handler (atexit runs in reverse).
+    std::atexit([] { session::finish(); });
+  }
+  if (!recorder::Active.load(std::memory_order_acquire))
+    return 0;
+  return recorder::thisThread() != nullptr;
+}
+
+int otter_source_context_get(otter_source_context *Ctx) {
+  if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]
+    return 0;
+  ThreadState *T = recorder::thisThread();
+  if (!T) [[unlikely]]
+    return 0;
+  Ctx->thread = T;
+  Ctx->task = ompt::currentTaskOfThread();
+  return 1;
+}
+
+void otter_source_record(const otter_source_context *Ctx,
+                         const otter_event *Payload) {
+  if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]
+    return;
+  auto *T = static_cast<ThreadState *>(Ctx->thread);
+  auto *S = static_cast<TaskState *>(Ctx->task);
+  Event &E = recorder::append(T);
+  E.Kind = Payload->Kind;
+  E.Task = S ? S->Id : 0;
+  E.Seq = S ? S->Seq++ : 0;
+  E.A = Payload->A;
+  E.Code = Payload->Code;
+  E.Aux = Payload->Aux;
+  E.Sub = Payload->Sub;
+  E.Extra = Payload->Extra;
+}
+
+void otter_source_set_rank(int Rank, int Size) {
+  session::noteRank(Rank, Size);
+}
+
+void otter_source_finish_now(void) {
+  recorder::Active.store(false, std::memory_order_release);
+  session::finishNow();
+}
+
+} // extern "C"

@@ -1,0 +1,98 @@
+//===- mpi/clock_sync.cpp - Clock offsets between hosts of a job ----------===//
+#include "mpi/clock_sync.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <vector>
+
+namespace otter::mpi::clock_sync {
+
+namespace {
+
+MPI_Comm Private = MPI_COMM_NULL; // ours: user traffic never mixes in
+std::uint64_t Host = 0;
+constexpr int Rounds = 10;
+constexpr int Tag = 7117;
+
+std::uint64_t nowNs() {
+  timespec Ts;
+  clock_gettime(CLOCK_MONOTONIC, &Ts);
+  return std::uint64_t(Ts.tv_sec) * 1000000000ull + std::uint64_t(Ts.tv_nsec);
+}
+
+/// OTTER_MPI_CLOCK_SYNC: 1 always measure, 0 never, unset: when needed.
+int mode() {
+  const char *V = std::getenv("OTTER_MPI_CLOCK_SYNC");
+  if (V && std::strcmp(V, "1") == 0)
+    return 1;
+  if (V && std::strcmp(V, "0") == 0)
+    return 0;
+  return -1;
+}
+
+void measure(wrap::Call &C, std::uint16_t Which) {
+  int Mode = mode();
+  if (Private == MPI_COMM_NULL || Mode == 0)
+    return;
+  int Rank = 0, Size = 0;
+  PMPI_Comm_rank(Private, &Rank);
+  PMPI_Comm_size(Private, &Size);
+  std::vector<std::uint64_t> Hosts(static_cast<std::size_t>(Size), 0);
+  if (PMPI_Allgather(&Host, 1, MPI_UINT64_T, Hosts.data(), 1, MPI_UINT64_T,
+                     Private) != MPI_SUCCESS)
+    return;
+  auto needs = [&](int R) {
+    return Mode == 1 || Hosts[std::size_t(R)] != Hosts[0];
+  };
+  if (Rank == 0) {
+    for (int R = 1; R < Size; ++R) {
+      if (!needs(R))
+        continue;
+      std::uint64_t Best[3] = {0, ~0ull, 0}; // offset, round trip, remote
+      for (int K = 0; K < Rounds; ++K) {
+        std::uint64_t T0 = nowNs(), Remote = 0;
+        PMPI_Send(&T0, 1, MPI_UINT64_T, R, Tag, Private);
+        PMPI_Recv(&Remote, 1, MPI_UINT64_T, R, Tag, Private, MPI_STATUS_IGNORE);
+        std::uint64_t T1 = nowNs();
+        if (T1 - T0 < Best[1]) {
+          // What to add to R's clock to read rank 0's.
+          Best[0] = T0 + (T1 - T0) / 2 - Remote;
+          Best[1] = T1 - T0;
+          Best[2] = Remote;
+        }
+      }
+      PMPI_Send(Best, 3, MPI_UINT64_T, R, Tag, Private);
+    }
+    return;
+  }
+  if (!needs(Rank))
+    return;
+  for (int K = 0; K < Rounds; ++K) {
+    std::uint64_t T0 = 0;
+    PMPI_Recv(&T0, 1, MPI_UINT64_T, 0, Tag, Private, MPI_STATUS_IGNORE);
+    std::uint64_t Remote = nowNs();
+    PMPI_Send(&Remote, 1, MPI_UINT64_T, 0, Tag, Private);
+  }
+  std::uint64_t Best[3] = {0, 0, 0};
+  PMPI_Recv(Best, 3, MPI_UINT64_T, 0, Tag, Private, MPI_STATUS_IGNORE);
+  if (C.On)
+    C.record(clockOffsetEvent(Which, Best[2], std::int64_t(Best[0]), Best[1]));
+}
+
+} // namespace
+
+void atInit(wrap::Call &C, std::uint64_t HostId) {
+  Host = HostId;
+  if (mode() == 0 || PMPI_Comm_dup(MPI_COMM_WORLD, &Private) != MPI_SUCCESS)
+    Private = MPI_COMM_NULL;
+  measure(C, 0);
+}
+
+void atFinalize(wrap::Call &C) {
+  measure(C, 1);
+  if (Private != MPI_COMM_NULL)
+    PMPI_Comm_free(&Private);
+}
+
+} // namespace otter::mpi::clock_sync
