@@ -51,13 +51,30 @@ static const char *const ApiFunctions[] = {
     "omp_target_memset_async",
 };
 
+// The MPI functions the wrapper library records (lib/libotter-mpi.so): their
+// return address is the call site the runtime labels, as for omp_* calls.
+static const char *const MpiFunctions[] = {
+#define OTTER_MPI_FUNCTION(Name, ...) "MPI_" #Name,
+#include "otter/mpi_functions.def"
+};
+
 bool isOmptApiFunction(llvm::StringRef Name) {
+  if (Name.starts_with("MPI_")) {
+    for (const char *F : MpiFunctions)
+      if (Name == F)
+        return true;
+    return false;
+  }
   if (!Name.starts_with("omp_"))
     return false;
   for (const char *F : ApiFunctions)
     if (Name == F)
       return true;
   return false;
+}
+
+static bool isApiName(llvm::StringRef Name) {
+  return Name.starts_with("omp_") || Name.starts_with("MPI_");
 }
 
 std::size_t TUState::add(Directive D) {
@@ -80,9 +97,9 @@ std::size_t TUState::add(Directive D) {
 /// Does a runtime entry point belong to a directive of this kind? Used only
 /// to choose among directives that share a location (_Pragma in a macro).
 static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
-  if (Callee.starts_with("omp_"))
+  if (isApiName(Callee))
     return Kind == Callee;
-  if (Kind.starts_with("omp_"))
+  if (isApiName(Kind))
     return false;
   auto Has = [&](llvm::StringRef W) { return Kind.contains(W); };
   if (Callee.contains("fork_call") || Callee.contains("serialized_parallel") ||
@@ -150,7 +167,7 @@ long TUState::find(const std::string &File, unsigned Line, unsigned Col,
           continue;
         if (kindSuits(Callee, D.Kind))
           return static_cast<long>(*R);
-        bool CalleeIsApi = llvm::StringRef(Callee).starts_with("omp_");
+        bool CalleeIsApi = isApiName(Callee);
         if (Fallback < 0 && !D.Pseudo && !CalleeIsApi)
           Fallback = static_cast<long>(*R);
       }

@@ -81,7 +81,9 @@ private:
   std::shared_ptr<TUState> S;
 };
 
-/// OpenMP API functions whose OMPT callbacks report codeptr_ra.
+/// API functions whose call sites are bracketed: OpenMP API functions whose
+/// OMPT callbacks report codeptr_ra, and the MPI functions the wrapper
+/// library records (otter/mpi_functions.def; their label is the call).
 bool isOmptApiFunction(llvm::StringRef Name);
 
 } // namespace otter::plugin

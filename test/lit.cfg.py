@@ -65,10 +65,11 @@ if getattr(config, "otter_have_mpi", False) and os.path.exists(libotter_mpi):
         if lib:
             libs.append(lib)
             libs.append("-Wl,-rpath," + os.path.dirname(lib))
-    mpi_flags = incs + " " + " ".join(libs)
+    mpi_libs = " ".join(libs)
     config.substitutions.append(
-        ("%mpicc", f"{clang} -fopenmp -fplugin={plugin} -Wno-unused {mpi_flags}"))
-    config.substitutions.append(("%mpi_flags", mpi_flags))
+        ("%mpicc", f"{clang} -fopenmp -fplugin={plugin} -Wno-unused {incs} {mpi_libs}"))
+    config.substitutions.append(("%mpi_cflags", incs))
+    config.substitutions.append(("%mpi_libs", mpi_libs))
     config.substitutions.append(("%libotter_mpi", libotter_mpi))
     config.substitutions.append(
         ("%mpirun", "env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
