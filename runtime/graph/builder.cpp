@@ -52,7 +52,7 @@ bool isGraphEvent(EventKind K) {
   case EventKind::Cancel:
     return true;
   default:
-    return false;
+    return mpi::isMpi(K); // graph/mpi_graph.cpp reduces them
   }
 }
 
@@ -272,6 +272,8 @@ struct GraphBuilder::Store {
   std::vector<std::uint32_t> ThreadIds; // thread index -> thread
   std::unordered_map<std::uint32_t, std::uint16_t> ThreadIndex;
   std::size_t Events = 0; // graph events seen
+  MpiIngest Mpi;          // MPI calls (graph/mpi_graph.h)
+  std::vector<std::uint32_t> MpiCodes; // MPI call index -> code index
 
   std::uint32_t task(TaskId Id) {
     std::uint32_t &S = Ids.slot(Id);
@@ -415,8 +417,19 @@ void GraphBuilder::Store::add(std::uint32_t Thread, const Event *Ev,
       if (E.Aux & CancelActivated)
         item(wide(0, E.Code, E.Aux));
       break;
-    default: // ThreadBegin: only counted
+    default: { // ThreadBegin: only counted; MPI: see graph/mpi_graph.h
+      MpiIngest::Done Call;
+      if (mpi::isMpi(E.Kind) && Mpi.add(Thread, E, Call)) {
+        if (MpiCodes.size() <= Call.Call)
+          MpiCodes.resize(Call.Call + 1, 0);
+        MpiCodes[Call.Call] = code(Call.Code);
+        Recs.push_back(
+            Rec{task(Call.Task), Call.Seq,
+                Item{std::uint8_t(EventKind::MpiCallBegin),
+                     narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
+      }
       break;
+    }
     }
   }
 }
@@ -519,6 +532,8 @@ private:
     case EventKind::MutexReleased:
     case EventKind::Cancel:
       return In.Wides[E.Payload].Code;
+    case EventKind::MpiCallBegin:
+      return In.MpiCodes[E.Payload];
     default:
       return E.Payload;
     }
@@ -1118,6 +1133,9 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
     case EventKind::Cancel:
       step(NodeKind::Cancel, cancelNodeFlags(In.Wides[E.Payload].Aux));
       break;
+    case EventKind::MpiCallBegin: // one MPI call (graph/mpi_graph.h)
+      In.Mpi.nodeMade(E.Payload, step(NodeKind::MpiCall, E.Sub));
+      break;
     default:
       break;
     }
@@ -1356,6 +1374,7 @@ Graph Walker::run() {
 
   std::sort(G.Edges.begin(), G.Edges.end());
   G.Edges.erase(std::unique(G.Edges.begin(), G.Edges.end()), G.Edges.end());
+  G.Mpi = In.Mpi.finish();
   return std::move(G);
 }
 

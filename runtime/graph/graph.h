@@ -9,6 +9,7 @@
 #ifndef OTTER_GRAPH_GRAPH_H
 #define OTTER_GRAPH_GRAPH_H
 
+#include "graph/mpi_graph.h"
 #include "otter/label.h"
 
 #include <cstdint>
@@ -49,6 +50,7 @@ enum class NodeKind : std::uint8_t {
   Cancel,
   WorkshareBegin, // Fortran workshare, distribute, scope: other worksharing
   WorkshareEnd,
+  MpiCall, // one MPI call (Flags: its otter::mpi::Function); Graph::Mpi
   Count
 };
 
@@ -120,6 +122,8 @@ struct Graph {
   GraphStats Stats;
   /// Problems found in the event stream (missing ends, unknown ids ...).
   std::vector<std::string> Warnings;
+  /// What the MPI calls did, by node (empty without MPI).
+  MpiGraph Mpi;
 };
 
 /// Flags column text: "untied|final" etc.

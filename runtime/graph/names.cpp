@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "graph/graph.h"
 #include "otter/events.h"
+#include "otter/mpi.h"
 
 namespace otter {
 
@@ -119,6 +120,8 @@ const char *nodeKindName(NodeKind K) {
   case NodeKind::Cancel: return "cancel";
   case NodeKind::WorkshareBegin: return "workshare_begin";
   case NodeKind::WorkshareEnd: return "workshare_end";
+  case NodeKind::MpiCall:
+    return "mpi";
   case NodeKind::Count: break;
   }
   return "unknown";
@@ -154,6 +157,8 @@ std::string taskFlagsText(std::uint32_t Flags) {
 }
 
 std::string nodeFlagsText(const Node &N) {
+  if (N.Kind == NodeKind::MpiCall)
+    return mpi::functionName(mpi::Function(N.Flags));
   std::string S;
   auto add = [&](const char *F) {
     if (!S.empty())

@@ -85,6 +85,8 @@ DotStyle styleOf(NodeKind K) {
     return {"diamond", "#bebada"};
   case NodeKind::Cancel:
     return {"doubleoctagon", "#ff6666"};
+  case NodeKind::MpiCall:
+    return {"cds", "#ffed6f"};
   default: // worksharing, masked, taskloop
     return {"hexagon", "#b3de69"};
   }
@@ -307,6 +309,11 @@ bool writeGraphFiles(const Graph &G, const std::string &Dir,
   if (F.Dot && !writeOne("graph.gv", writeDot))
     return false;
   if (F.Canonical && !writeOne("graph.txt", writeCanonical))
+    return false;
+  if (F.Csv && !G.Mpi.empty() &&
+      !writeOne("mpi.csv", [](const Graph &G, std::ostream &OS) {
+        writeMpiCsv(G.Mpi, OS);
+      }))
     return false;
   return true;
 }
