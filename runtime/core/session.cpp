@@ -291,6 +291,11 @@ void onExit(); // below
 bool start() {
   State &St = state();
   Config &Cfg = St.Cfg;
+  // Started already by another event source (the MPI wrappers, in a
+  // program whose OpenMP runtime starts late): one session. Finished: an
+  // OpenMP runtime starting during exit gets no tool.
+  if (St.Started)
+    return !St.Finished.load();
   try {
     Cfg = readConfig([](const char *N) { return std::getenv(N); },
                      [](const std::string &W) { message("warning: ", W); },

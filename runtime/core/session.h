@@ -14,6 +14,7 @@ namespace otter::session {
 void noteRuntime(const char *Version);
 void noteCallbackResult(const char *Name, int Result);
 /// Reads the configuration and installs the sinks. False: do not trace.
+/// Once started, true until finished.
 bool start();
 /// Tool finalize: flush, build, write, report. Idempotent.
 void finish();

@@ -14,10 +14,37 @@
 #include "ompt/tool.h"
 #include "otter/events.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 
 using namespace otter;
+
+namespace {
+// Without an OpenMP runtime there are no tasks: the thread that started
+// recording gets an initial task of its own, so that the MPI calls of a
+// program without OpenMP still form a graph. Other threads record with no
+// task.
+TaskState SourceInitialTask;
+std::atomic<ThreadState *> SourceInitialThread{nullptr};
+
+void makeInitialTask(ThreadState *T) {
+  SourceInitialTask.Id = recorder::newId(T);
+  SourceInitialTask.Seq = 0;
+  SourceInitialTask.Flags = TaskInitial;
+  Event &E = recorder::append(T);
+  E.Kind = EventKind::ImplicitTaskBegin;
+  E.Task = SourceInitialTask.Id;
+  E.Seq = SourceInitialTask.Seq++;
+  E.A = 0;
+  E.Code = 0;
+  E.Aux = 1; // team size
+  E.Sub = 0; // index in team
+  E.Extra = TaskInitial;
+  SourceInitialThread.store(T, std::memory_order_release);
+}
+} // namespace
 
 extern "C" {
 
@@ -27,11 +54,23 @@ int otter_source_start(void) {
   static std::mutex M;
   std::lock_guard<std::mutex> L(M);
   if (!session::started()) {
+    // An OpenMP runtime that has not initialised yet (it does so at the
+    // program's first OpenMP call): initialise it now, so that the tool
+    // starts through OMPT and MPI calls belong to the initial task. The
+    // program would initialise it anyway; it makes no threads.
+    using MaxThreadsFn = int (*)();
+    if (auto F = reinterpret_cast<MaxThreadsFn>(
+            dlsym(RTLD_DEFAULT, "omp_get_max_threads")))
+      (void)F();
+  }
+  if (!session::started()) {
     // No OpenMP runtime started the tool (libomp starts it before main
     // when there is one): a program with MPI and no OpenMP.
     if (!session::start())
       return 0;
     recorder::Active.store(true, std::memory_order_release);
+    if (ThreadState *T = recorder::thisThread())
+      makeInitialTask(T);
     // Without libomp nobody calls the tool's finalize: finish at exit,
     // before the session's own exit handler (atexit runs in reverse).
     std::atexit([] { session::finish(); });
@@ -49,6 +88,9 @@ int otter_source_context_get(otter_source_context *Ctx) {
     return 0;
   Ctx->thread = T;
   Ctx->task = ompt::currentTaskOfThread();
+  if (!Ctx->task && T == SourceInitialThread.load(std::memory_order_relaxed))
+      [[unlikely]]
+    Ctx->task = &SourceInitialTask;
   return 1;
 }
 
