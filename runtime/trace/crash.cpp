@@ -14,7 +14,9 @@ namespace otter::trace {
 
 namespace {
 
-constexpr int Signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+// SIGTERM: how a launcher ends the other ranks of an MPI job when one
+// fails (MPI_Abort, a crash), and how batch systems end a job at its limit.
+constexpr int Signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTERM};
 struct sigaction Old[sizeof(Signals) / sizeof(Signals[0])];
 void (*SaveFn)() = nullptr;
 unsigned Timeout = 10;

@@ -1,7 +1,8 @@
-//===- trace/crash.h - Save the trace when the application crashes -*- C++ -*-===//
+//===- trace/crash.h - Save the trace when the application crashes -*- C++
+//-*-===//
 //
-// Handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that save what
-// can be saved and then let the signal do what it would have done without
+// Handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTERM that save
+// what can be saved and then let the signal do what it would have done without
 // the tool (same exit status, same core dump). The saving (flush buffers,
 // write definitions, close the archive) is not async-signal-safe, so it runs
 // in a child made with _Fork (async-signal-safe, no atfork handlers) from the
