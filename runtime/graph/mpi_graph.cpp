@@ -130,6 +130,7 @@ MpiGraph MpiIngest::finish() {
   struct Post {
     NodeId Node;
     std::uint64_t Instance;
+    std::uint32_t RootWorld;
   };
   std::map<std::uint32_t, std::vector<std::pair<std::uint64_t, Post>>> Posts;
   auto nodeOfOp = [&](std::size_t I) {
@@ -138,10 +139,10 @@ MpiGraph MpiIngest::finish() {
   for (std::size_t I = 0; I < Ops.size(); ++I)
     if (posts(Ops[I]))
       Posts[mpi::request(Ops[I])].push_back(
-          {Ops[I].Time,
-           {nodeOfOp(I), Ops[I].Kind == EventKind::MpiCollectiveBegin
-                             ? mpi::collectiveInstance(Ops[I])
-                             : 0}});
+          {Ops[I].Time, Ops[I].Kind == EventKind::MpiCollectiveBegin
+                            ? Post{nodeOfOp(I), mpi::collectiveInstance(Ops[I]),
+                                   mpi::rootWorld(Ops[I])}
+                            : Post{nodeOfOp(I), 0, mpi::NoRank}});
   for (auto &[Id, L] : Posts)
     std::stable_sort(L.begin(), L.end(), [](const auto &A, const auto &B) {
       return A.first < B.first;
@@ -162,7 +163,10 @@ MpiGraph MpiIngest::finish() {
     Out.FirstOp = std::uint32_t(G.Ops.size());
     Out.Begin = R.Begin;
     Out.End = R.End;
+    // A collective's end repeats what its begin said (same call, or the
+    // call that posted its request).
     std::uint64_t LastInstance = 0;
+    std::uint32_t LastRootWorld = mpi::NoRank;
     for (std::uint32_t I = R.FirstOp; I < R.FirstOp + R.OpCount; ++I) {
       const Event &E = Ops[I];
       MpiOp Op;
@@ -180,13 +184,14 @@ MpiGraph MpiIngest::finish() {
         Op.Op = mpi::collectiveOp(E);
         Op.Instance = LastInstance = mpi::collectiveInstance(E);
         Op.PeerInComm = mpi::rootInComm(E);
-        Op.Peer = mpi::rootWorld(E);
+        Op.Peer = LastRootWorld = mpi::rootWorld(E);
       } else if (E.Kind == EventKind::MpiCollectiveEnd) {
         Op.Op = mpi::collectiveOp(E);
         Op.Bytes = mpi::bytesSent(E);
         Op.Received = mpi::bytesReceived(E);
         Op.PeerInComm = mpi::rootInComm(E);
         Op.Instance = LastInstance;
+        Op.Peer = LastRootWorld;
       }
       if (Op.Request) {
         if (posts(E))
@@ -194,11 +199,11 @@ MpiGraph MpiIngest::finish() {
         else if (auto It = Posts.find(Op.Request); It != Posts.end())
           if (const Post *P = latest(It->second, E.Time)) {
             Op.RequestNode = P->Node;
-            if (E.Kind == EventKind::MpiCollectiveEnd)
+            if (E.Kind == EventKind::MpiCollectiveEnd) {
               Op.Instance = P->Instance;
+              Op.Peer = P->RootWorld;
+            }
           }
-        // Completions share their post's details the events did not
-        // repeat (a non-blocking collective's root in the world).
       }
       G.Ops.push_back(Op);
     }

@@ -107,9 +107,12 @@ int abort(Fn Pmpi, const void *Site, MPI_Comm Comm, int Code) {
   {
     Call C(F, Site);
     // MPI_Abort does not return and the launcher kills the other ranks:
-    // write this rank's trace and graph now (up to this call).
-    if (C.On)
+    // write this rank's trace and graph now, the call included (its end is
+    // the moment it is made).
+    if (C.On) {
+      C.end(Code);
       otter_source_finish_now();
+    }
   }
   return Pmpi(Comm, Code);
 }

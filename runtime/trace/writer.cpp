@@ -1521,8 +1521,12 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     OTF2_GlobalDefWriter_WriteGroup(
         D, NextGroup, SComm[Index], OTF2_GROUP_TYPE_COMM_GROUP,
         OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, C.Size, World.data());
-    OTF2_GlobalDefWriter_WriteComm(D, Index, SComm[Index], NextGroup++,
-                                   OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+    OTF2_CommRef Parent = OTF2_UNDEFINED_COMM;
+    for (const auto &[PIndex, P] : MpiComms)
+      if (C.Parent && P.Key == C.Parent && PIndex < Index)
+        Parent = PIndex;
+    OTF2_GlobalDefWriter_WriteComm(D, Index, SComm[Index], NextGroup++, Parent,
+                                   OTF2_COMM_FLAG_NONE);
   }
   // Definition refs must be dense: calling context = code id - 1.
   std::uint32_t NextScl = 0;
