@@ -1,0 +1,39 @@
+// A rank killed with SIGKILL: nothing of it runs any more, but what its
+// threads had written to disk (every full 4 MiB OTF2 chunk; the
+// definitions are checkpointed with them) still reads, and says it was not
+// closed; the other rank, ended by the launcher with SIGTERM, saves its
+// whole trace.
+// REQUIRES: mpi, plugin
+// RUN: %mpicc %s -o %t.prog
+// RUN: rm -rf %t && not %mpirun -np 2 otter-run -o %t %t.prog 80000 2> %t.err
+// RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: otter-graph %t/rank-1 -o %t/re1 --format canon 2> %t/re1.err
+// RUN: FileCheck --check-prefix=WARN %s < %t/re1.err
+// RUN: head -1 %t/re1/graph.txt | FileCheck --check-prefix=PART %s
+// RUN: otter-graph %t/rank-0 -o %t/re0 --format canon
+// RUN: head -1 %t/re0/graph.txt | FileCheck --check-prefix=WHOLE %s
+#include <mpi.h>
+#include <signal.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, x = 0, n = atoi(argv[1]);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  for (int i = 0; i < n; ++i)
+    MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 1)
+    raise(SIGKILL);
+  MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  MPI_Finalize();
+  return 0;
+}
+
+// ERR: otter: the program crashed; saved the trace in {{.*}}/rank-0/trace/
+// ERR: process rank 1 {{.*}} exited on signal 9
+
+// WARN: the trace in '{{.*}}rank-1' was not closed
+// Some tens of thousands of barriers reached the disk, not all 80000.
+// PART: # otter canonical graph v1: {{[1-7][0-9][0-9][0-9][0-9]}} nodes
+// Initial task, MPI_Init, 80000 barriers (the pending receive never ended).
+// WHOLE: # otter canonical graph v1: 80002 nodes

@@ -1,0 +1,61 @@
+// A ring of four ranks, each sending and receiving inside two OpenMP tasks
+// (MPI_THREAD_MULTIPLE): every MPI call is a node of the task that made it,
+// with its exact line, and rank-N/mpi.csv names the ring's neighbours in
+// MPI_COMM_WORLD. The graphs rebuilt from the archives are the same.
+// REQUIRES: mpi, plugin
+// RUN: %mpicc %s -o %t.prog
+// RUN: rm -rf %t && %mpirun -np 4 otter-run -o %t -f all %t.prog | sort | FileCheck --check-prefix=OUT %s
+// RUN: FileCheck --check-prefix=GRAPH %s < %t/rank-3/graph.txt
+// RUN: FileCheck --check-prefix=CSV0 --match-full-lines %s < %t/rank-0/mpi.csv
+// RUN: FileCheck --check-prefix=CSV3 --match-full-lines %s < %t/rank-3/mpi.csv
+// RUN: sh %S/Inputs/same-rank-graphs.sh %t 4
+#include <mpi.h>
+#include <stdio.h>
+
+int main(int argc, char **argv) {
+  int provided, rank, size;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int out = rank, in = -1;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  {
+#pragma omp task
+    MPI_Send(&out, 1, MPI_INT, (rank + 1) % size, 3, MPI_COMM_WORLD);
+#pragma omp task
+    MPI_Recv(&in, 1, MPI_INT, (rank + size - 1) % size, 3, MPI_COMM_WORLD,
+             MPI_STATUS_IGNORE);
+  }
+  printf("rank %d got %d\n", rank, in);
+  MPI_Finalize();
+  return 0;
+}
+
+// OUT: rank 0 got 3
+// OUT: rank 1 got 0
+// OUT: rank 2 got 1
+// OUT: rank 3 got 2
+
+// Which implicit task runs the single depends on the build (the team's
+// members are ordered by a hash of their work, labels included): node
+// numbers inside the team are matched, not written out.
+// GRAPH: n1 mpi parent=n0 at={{.*}}ring.c:[[#@LINE-26]]:3 flags=MPI_Init_thread
+// GRAPH: n{{[0-9]+}} single_begin parent=n[[IMPL:[0-9]+]] {{.*}} flags=executor
+// GRAPH: n[[T1:[0-9]+]] task parent=n[[IMPL]] at={{.*}}ring.c:[[#@LINE-21]]:1
+// GRAPH: n{{[0-9]+}} mpi parent=n[[T1]] at={{.*}}ring.c:[[#@LINE-21]]:5 flags=MPI_Send
+// GRAPH: n[[T2:[0-9]+]] task parent=n[[IMPL]] at={{.*}}ring.c:[[#@LINE-21]]:1
+// GRAPH: n{{[0-9]+}} mpi parent=n[[T2]] at={{.*}}ring.c:[[#@LINE-21]]:5 flags=MPI_Recv
+// GRAPH: n16 mpi parent=n0 at={{.*}}ring.c:[[#@LINE-18]]:3 flags=MPI_Finalize
+
+// CSV0: node,function,event,comm,peer,peer_in_comm,tag,bytes,received,collective,instance,request_node
+// CSV0-NEXT: 1,MPI_Init_thread,call,,,,,,,,,
+// CSV0-NEXT: {{[0-9]+}},MPI_Send,send,world,1,1,3,4,,,,
+// CSV0-NEXT: {{[0-9]+}},MPI_Recv,recv,world,3,3,3,4,,,,
+// CSV0-NEXT: 16,MPI_Finalize,call,,,,,,,,,
+
+// CSV3: node,function,event,comm,peer,peer_in_comm,tag,bytes,received,collective,instance,request_node
+// CSV3-NEXT: 1,MPI_Init_thread,call,,,,,,,,,
+// CSV3-NEXT: {{[0-9]+}},MPI_Send,send,world,0,0,3,4,,,,
+// CSV3-NEXT: {{[0-9]+}},MPI_Recv,recv,world,2,2,3,4,,,,
+// CSV3-NEXT: 16,MPI_Finalize,call,,,,,,,,,
