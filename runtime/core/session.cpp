@@ -6,6 +6,7 @@
 #include "graph/writers.h"
 #include "site_index.h"
 #include "trace/crash.h"
+#include "trace/merge.h"
 #include "trace/writer.h"
 
 #include <atomic>
@@ -39,6 +40,7 @@ struct State {
   std::vector<std::string> Refused;
   std::atomic<bool> Finished{false};
   std::atomic<bool> RankNoted{false};
+  int WorldSize = 0; // from MPI_Init, else the launcher's environment
   bool Started = false;
 };
 State &state() {
@@ -137,14 +139,39 @@ trace::TraceWriter *startTrace(const Config &Cfg) {
   return nullptr;
 }
 
+/// An MPI rank has closed its archive: the last one to do so assembles the
+/// job's archive (trace/merge.h).
+void rankArchiveClosed() {
+  const Config &Cfg = state().Cfg;
+  if (Cfg.Rank < 0)
+    return;
+  trace::MergeResult R;
+  std::string Error;
+  int Size = state().WorldSize ? state().WorldSize : Cfg.WorldSize;
+  if (trace::rankClosed(Cfg.JobDir, Cfg.Rank, Size, R, Error))
+    message("",
+            "wrote " + Cfg.JobDir +
+                "/trace/ (OTF2 archive of the job: " + std::to_string(R.Ranks) +
+                " ranks, " + std::to_string(R.Locations) + " threads" +
+                (R.IncompleteRanks ? ", " + std::to_string(R.IncompleteRanks) +
+                                         " rank(s) cut off"
+                                   : std::string()) +
+                ")");
+  else if (!Error.empty())
+    message("error: ",
+            Error + "; run otter-merge " + Cfg.JobDir + " to assemble it");
+}
+
 /// Runs in a child of a crashing process (trace/crash.h): saves the trace.
 void saveTraceOnCrash() {
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
   std::string Error;
-  if (Trace && Trace->close(Error))
+  if (Trace && Trace->close(Error)) {
     message("", "the program crashed; saved the trace in " +
                     state().Cfg.OutputDir + "/trace/");
+    rankArchiveClosed();
+  }
 }
 
 void finishImpl() {
@@ -223,6 +250,8 @@ void finishImpl() {
                  std::to_string(G.Edges.size()) + " edges";
     message("", Summary);
   }
+  if (WroteTrace)
+    rankArchiveClosed();
   if (Cfg.Verbose) {
     std::uint64_t Events = 0;
     for (std::size_t I = 0; I < recorder::threadCount(); ++I)
@@ -254,6 +283,7 @@ void noteRank(int Rank, int Size) {
   State &St = state();
   if (St.RankNoted.exchange(true))
     return;
+  St.WorldSize = Size;
   const Config &Cfg = St.Cfg;
   if (Cfg.Rank >= 0 &&
       (Cfg.Rank != Rank || (Cfg.WorldSize && Cfg.WorldSize != Size)))
@@ -302,6 +332,9 @@ bool start() {
                      program_invocation_short_name, (long)getpid(),
                      (long)getppid());
     recorder::setBufferEvents(Cfg.BufferEvents);
+    if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
+      ::unlink(
+          (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
     initSiteIndex();
     static EventSink *Sinks[4];

@@ -372,6 +372,58 @@ private:
   std::uint32_t SeqVals[1024];
 };
 
+/// The MPI kinds whose Code is payload (otter/mpi.h) are written with the
+/// Predictor seeing a "model" of each event (TraceWriter's encodeMpi, the
+/// reader's emitMpi), per location:
+///  - Code is 0 in the model; the real Code goes in the otter:payload
+///    attribute only when it differs from the last Code of the same kind
+///    (a loop's sends to one peer, its collectives of one kind: none);
+///  - an MpiCollectiveBegin's A (the instance, counting up on its
+///    communicator) is the difference to the previous one in the model, so
+///    that a loop's A is predicted.
+struct MpiModel {
+  std::uint64_t LastPayload[KindSlots] = {};
+  std::uint64_t LastInstance = 0;
+
+  static std::size_t slot(EventKind K) {
+    return std::size_t(K) < KindSlots ? std::size_t(K) : 0;
+  }
+  /// Writer: the model of E (call once per event, before payloadMissed).
+  Event model(const Event &E) {
+    Event M = E;
+    M.Code = 0;
+    if (E.Kind == EventKind::MpiCollectiveBegin) {
+      M.A = E.A - LastInstance;
+      LastInstance = E.A;
+    }
+    return M;
+  }
+  /// Writer: must the payload be written? (updates the prediction)
+  bool payloadMissed(const Event &E) {
+    std::uint64_t &Last = LastPayload[slot(E.Kind)];
+    bool Miss = E.Code != Last;
+    Last = E.Code;
+    return Miss;
+  }
+  /// Reader: the event back from its model M and what the record carried.
+  Event event(const Event &M, bool CodeNative, std::uint64_t Code,
+              bool HasPayload, std::uint64_t Payload) {
+    Event E = M;
+    if (CodeNative) {
+      E.Code = Code;
+    } else {
+      std::uint64_t &Last = LastPayload[slot(E.Kind)];
+      E.Code = HasPayload ? Payload : Last;
+      Last = E.Code;
+    }
+    if (E.Kind == EventKind::MpiCollectiveBegin) {
+      E.A = M.A + LastInstance;
+      LastInstance = E.A;
+    }
+    return E;
+  }
+};
+
 } // namespace otter::trace
 
 #endif // OTTER_TRACE_CODEC_H

@@ -50,6 +50,7 @@ struct TraceReader::Impl {
 
   // Event decoding state (one location at a time).
   std::optional<Predictor> Pred;
+  MpiModel Mpi; // codec.h
   std::uint32_t Thread = 0;
   bool PendingComplete = false;
   std::uint64_t PendingTask = 0;
@@ -449,14 +450,12 @@ void TraceReader::Impl::emitMpi(const Native &N, OTF2_AttributeList *AL,
   }
   Event E = Pred->predict(N);
   applyAttributes(E, AL);
-  Pred->update(E); // as the writer's model saw it: Code 0
+  Pred->update(E); // as the writer's model saw it
   if (ExtraNative)
     E.Extra = Extra;
   std::uint64_t Payload = 0;
-  E.Code = CodeNative                                  ? Code
-           : AL && attribute(AL, AttrPayload, Payload) ? Payload
-                                                       : 0;
-  push(E);
+  bool HasPayload = !CodeNative && AL && attribute(AL, AttrPayload, Payload);
+  push(Mpi.event(E, CodeNative, Code, HasPayload, Payload));
 }
 
 bool TraceReader::open(const std::string &Path, std::string &Error) {
@@ -494,6 +493,15 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     return false;
   }
   OTF2_Reader_SetSerialCollectiveCallbacks(P->R);
+  char *Job = nullptr;
+  if (OTF2_Reader_GetProperty(P->R, "OTTER::JOB", &Job) == OTF2_SUCCESS &&
+      Job) {
+    std::free(Job);
+    Error = "'" + Anchor +
+            "' is the OTF2 archive of a whole MPI job (for OTF2 tools); OTTER "
+            "reads each rank's own: rank-<N>/ beside it";
+    return false;
+  }
   char *Format = nullptr;
   if (OTF2_Reader_GetProperty(P->R, FormatProperty, &Format) !=
           OTF2_SUCCESS ||
@@ -642,6 +650,7 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
     }
     OTF2_Reader_RegisterEvtCallbacks(P->R, ER, C, P.get());
     P->Pred.emplace(L);
+    P->Mpi = MpiModel();
     P->Thread = L;
     P->PendingComplete = false;
     P->LocationEvents = 0;

@@ -3,6 +3,7 @@
 #include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
+#include "trace/merge.h"
 
 #include <otf2/OTF2_Pthread_Locks.h>
 #include <otf2/otf2.h>
@@ -149,6 +150,7 @@ struct Location {
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
   std::uint64_t AttrEvents = 0;
+  MpiModel Mpi; // codec.h: MPI payloads predicted from the last ones
   // What of this location's event file is on disk and readable (guarded
   // by TraceWriter::Impl::M; see "Surviving SIGKILL" below).
   int Fd = -1;                  // our own descriptor on the event file
@@ -197,6 +199,7 @@ struct TraceWriter::Impl {
   bool SawMpi = false;
   std::int64_t Rank = -1; // from MpiInit (else WriterOptions::Rank)
   std::uint32_t WorldSize = 0;
+  std::string ClockOffsets; // "time:offset:roundtrip;..." (merge.h)
 
   Location *location(std::uint32_t Index, std::uint32_t Type);
   std::uint32_t codeId(Location &L, std::uint64_t Code);
@@ -411,7 +414,10 @@ bool TraceWriter::Impl::checkpoint() {
       OTF2_Archive_SetProperty(A, FormatProperty, FormatVersion, true) ==
           OTF2_SUCCESS &&
       OTF2_Archive_SetProperty(A, StateProperty, StateRunning, true) ==
-          OTF2_SUCCESS;
+          OTF2_SUCCESS &&
+      (ClockOffsets.empty() ||
+       OTF2_Archive_SetProperty(A, ClockOffsetsProperty, ClockOffsets.c_str(),
+                                true) == OTF2_SUCCESS);
   // Every code id needs a region for its calling context: lend one for
   // this checkpoint only (the final definitions may find a better one).
   std::size_t NRegions = Regions.size();
@@ -977,6 +983,11 @@ void TraceWriter::Impl::noteMpi(const Event &Ev) {
     Rank = mpi::worldRank(Ev);
     WorldSize = mpi::worldSize(Ev);
     break;
+  case EventKind::MpiClockOffset:
+    ClockOffsets += std::to_string(mpi::clockOffsetTime(Ev)) + ":" +
+                    std::to_string(mpi::clockOffset(Ev)) + ":" +
+                    std::to_string(Ev.Aux) + ";";
+    break;
   case EventKind::MpiCommCreate: {
     MpiComm &C = MpiComms[mpi::comm(Ev)];
     C = MpiComm();
@@ -1015,7 +1026,8 @@ void TraceWriter::Impl::noteMpi(const Event &Ev) {
 void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
   const EventKind K = Ev.Kind;
   if (K == EventKind::MpiInit || K == EventKind::MpiCommCreate ||
-      K == EventKind::MpiCommMembers || !SawMpi)
+      K == EventKind::MpiCommMembers || K == EventKind::MpiClockOffset ||
+      !SawMpi)
     noteMpi(Ev);
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
   const OTF2_TimeStamp T = Ev.Time > Latest ? Ev.Time : Latest;
@@ -1048,14 +1060,13 @@ void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
   default:
     break;
   }
-  Event Model = Ev; // what the Predictor sees
-  Model.Code = 0;
+  Event Model = L.Mpi.model(Ev); // what the Predictor sees
   if (ExtraNative)
     Model.Extra = L.P.predict(N).Extra;
   OTF2_AttributeList *AL = nullptr;
   if (unsigned Miss = L.P.check(N, Model, 0))
     AL = attributes(L, Miss, Model, 0);
-  if (!CodeNative && Ev.Code) {
+  if (!CodeNative && L.Mpi.payloadMissed(Ev)) {
     AL = L.Attrs;
     OTF2_AttributeList_AddUint64(AL, AttrPayload, Ev.Code);
   }
@@ -1643,6 +1654,10 @@ bool TraceWriter::close(std::string &Error) {
       P->Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
     }
   bool Ok = true;
+  if (!P->ClockOffsets.empty() &&
+      OTF2_Archive_SetProperty(P->Archive, ClockOffsetsProperty,
+                               P->ClockOffsets.c_str(), true) != OTF2_SUCCESS)
+    Ok = false;
   OTF2_GlobalDefWriter *D = OTF2_Archive_GetGlobalDefWriter(P->Archive);
   if (!D)
     Ok = false;

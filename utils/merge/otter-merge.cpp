@@ -1,0 +1,38 @@
+//===- merge/otter-merge.cpp - Assemble an MPI job's OTF2 archive ---------===//
+//
+// otter-merge JOBDIR: (re)builds JOBDIR/trace, the OTF2 archive of a whole
+// MPI job, from the ranks' own archives JOBDIR/rank-<N>/trace. The last rank
+// to finish does this by itself; run it when that rank never finished (it
+// was killed, or the job was), or after copying rank directories together.
+// See runtime/trace/merge.h.
+//
+//===----------------------------------------------------------------------===//
+#include "trace/merge.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+int main(int argc, char **argv) {
+  if (argc != 2 || std::strcmp(argv[1], "--help") == 0 ||
+      std::strcmp(argv[1], "-h") == 0) {
+    std::fprintf(argc == 2 ? stdout : stderr,
+                 "usage: otter-merge JOBDIR\n"
+                 "  (re)builds JOBDIR/trace, the OTF2 archive of an MPI job, "
+                 "from JOBDIR/rank-<N>/trace\n");
+    return argc == 2 ? 0 : 2;
+  }
+  otter::trace::MergeResult R;
+  std::string Error;
+  if (!otter::trace::mergeJob(argv[1], R, Error)) {
+    std::fprintf(stderr, "otter-merge: %s\n", Error.c_str());
+    return 1;
+  }
+  std::printf("otter-merge: wrote %s/trace/ (%u ranks, %u threads", argv[1],
+              R.Ranks, R.Locations);
+  if (R.IncompleteRanks)
+    std::printf(", %u rank(s) cut off: their archives were not closed",
+                R.IncompleteRanks);
+  std::printf(")\n");
+  return 0;
+}
