@@ -27,6 +27,10 @@ inline constexpr const char *Symbolize = "OTTER_SYMBOLIZE";
 /// The symbolizer to run for OTTER_SYMBOLIZE (default llvm-symbolizer-19).
 inline constexpr const char *Symbolizer = "OTTER_SYMBOLIZER";
 
+/// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;
+/// default: only when ranks run on more than one host.
+inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";
+
 /// The process's rank in an MPI job, from the launcher (first one set).
 /// With a rank, everything of the process goes to <output>/rank-<N>/ and
 /// the default output directory is named after the job, not the process.

@@ -1,5 +1,6 @@
 //===- mpi/clock_sync.cpp - Clock offsets between hosts of a job ----------===//
 #include "mpi/clock_sync.h"
+#include "otter/env.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -23,7 +24,7 @@ std::uint64_t nowNs() {
 
 /// OTTER_MPI_CLOCK_SYNC: 1 always measure, 0 never, unset: when needed.
 int mode() {
-  const char *V = std::getenv("OTTER_MPI_CLOCK_SYNC");
+  const char *V = std::getenv(env::MpiClockSync);
   if (V && std::strcmp(V, "1") == 0)
     return 1;
   if (V && std::strcmp(V, "0") == 0)

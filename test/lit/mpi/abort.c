@@ -10,6 +10,7 @@
 // RUN: otter-graph %t/rank-1 -o %t/re1 --format canon && diff %t/rank-1/graph.txt %t/re1/graph.txt
 // RUN: otter-graph %t/rank-0 -o %t/re0 --format canon
 // RUN: FileCheck --check-prefix=KILLED %s < %t/re0/graph.txt
+// RUN: otf2-print %t/trace/traces.otf2 | FileCheck --check-prefix=JOB %s
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -29,11 +30,15 @@ int main(int argc, char **argv) {
 // (Open MPI's own MPI_ABORT message is sometimes lost in a race of its own.)
 // STATUS: status=3
 // ERR: otter: the program crashed; saved the trace in {{.*}}/rank-0/trace/
+// The last of the two to close its archive assembled the job's.
+// ERR: otter: wrote {{.*}}/trace/ (OTF2 archive of the job: 2 ranks, {{[0-9]+}} threads)
 
-// ABORTED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-13]]:5 flags=MPI_Barrier
+// ABORTED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-15]]:5 flags=MPI_Barrier
 // ABORTED-NEXT: -> n5 scope
-// ABORTED-NEXT: n5 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-13]]:5 flags=MPI_Abort
+// ABORTED-NEXT: n5 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-15]]:5 flags=MPI_Abort
 // ABORTED-EMPTY:
 
-// KILLED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-18]]:5 flags=MPI_Barrier
+// KILLED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-20]]:5 flags=MPI_Barrier
 // KILLED-EMPTY:
+
+// JOB: ENTER {{.*}}Region: "MPI_Abort @ {{.*}}abort.c

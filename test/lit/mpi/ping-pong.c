@@ -13,6 +13,10 @@
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 2
 // RUN: otf2-print -A %t/rank-1/trace/traces.otf2 > %t/print1
 // RUN: FileCheck --check-prefix=OTF2 %s < %t/print1
+// The job's archive: both ranks, their messages between the two.
+// RUN: otf2-print -A %t/trace/traces.otf2 > %t/printjob
+// RUN: FileCheck --check-prefix=JOB %s < %t/printjob
+// RUN: not otter-graph %t/trace -o %t/nope 2>&1 | FileCheck --check-prefix=NOTOTTER %s
 #include <mpi.h>
 #include <stdio.h>
 
@@ -39,15 +43,16 @@ int main(int argc, char **argv) {
 // OUT: rank 1 x=2
 // Only rank 0 says where the results went.
 // ERR: otter: wrote {{.*}}/rank-0/ (nodes.csv graph.csv graph.gv graph.txt): 1 threads
-// ERR-NOT: rank-1
+// ERR-NOT: rank-1/
+// ERR: otter: wrote {{.*}}/trace/ (OTF2 archive of the job: 2 ranks, 2 threads)
 
 // GRAPH: n0 initial_task
-// GRAPH: n1 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-25]]:3 flags=MPI_Init
-// GRAPH: n2 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-21]]:7 flags=MPI_Send
-// GRAPH: n3 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-21]]:7 flags=MPI_Recv
-// GRAPH: n4 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-23]]:7 flags=MPI_Send
-// GRAPH: n5 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-23]]:7 flags=MPI_Recv
-// GRAPH: n6 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-16]]:3 flags=MPI_Finalize
+// GRAPH: n1 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-26]]:3 flags=MPI_Init
+// GRAPH: n2 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-22]]:7 flags=MPI_Send
+// GRAPH: n3 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-22]]:7 flags=MPI_Recv
+// GRAPH: n4 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-24]]:7 flags=MPI_Send
+// GRAPH: n5 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-24]]:7 flags=MPI_Recv
+// GRAPH: n6 mpi parent=n0 at={{.*}}ping-pong.c:[[#@LINE-17]]:3 flags=MPI_Finalize
 
 // CSV0: node,function,event,comm,peer,peer_in_comm,tag,bytes,received,collective,instance,request_node
 // CSV0-NEXT: 1,MPI_Init,call,,,,,,,,,
@@ -67,6 +72,15 @@ int main(int argc, char **argv) {
 // CSV1-NEXT: 6,MPI_Finalize,call,,,,,,,,,
 
 // OTF2: LOCATION_GROUP {{.*}}"MPI rank 1"
-// OTF2: ENTER {{.*}}"MPI_Recv @ {{.*}}ping-pong.c:[[#@LINE-42]]"
+// OTF2: ENTER {{.*}}"MPI_Recv @ {{.*}}ping-pong.c:[[#@LINE-43]]"
 // OTF2: MPI_RECV {{.*}}Sender: 0 {{.*}}Communicator: "MPI_COMM_WORLD" <1>, Tag: 5, Length: 4
 // OTF2: MPI_SEND {{.*}}Receiver: 0 {{.*}}Communicator: "MPI_COMM_WORLD" <1>, Tag: 6, Length: 4
+
+// JOB: LOCATION_GROUP {{.*}}"MPI rank 0"
+// JOB: LOCATION 0 Name: "rank 0 thread 0"
+// JOB: LOCATION_GROUP {{.*}}"MPI rank 1"
+// JOB: LOCATION 65536 Name: "rank 1 thread 0"
+// JOB: GROUP {{.*}}Type: COMM_LOCATIONS, Paradigm: "MPI" {{.*}}2 Members: "rank 0 thread 0" <0>, "rank 1 thread 0" <65536>
+// JOB: MPI_SEND 0 {{.*}}Receiver: 1 ("rank 1 thread 0" <65536>), Communicator: "MPI_COMM_WORLD" {{.*}}Tag: 5, Length: 4
+// JOB: MPI_RECV 65536 {{.*}}Sender: 0 ("rank 0 thread 0" <0>), Communicator: "MPI_COMM_WORLD" {{.*}}Tag: 5, Length: 4
+// NOTOTTER: is the OTF2 archive of a whole MPI job
