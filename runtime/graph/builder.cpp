@@ -4,7 +4,10 @@
 // semantics and docs/graph.md for the rules each edge kind follows.
 //
 // addEvents reduces each event at once to what the walk reads (see
-// "Ingest" below); build() indexes that per task and walks it.
+// "Ingest" below); build() indexes that per task and walks it. What the
+// events mean in OpenMP terms (which sync kinds are barriers, who waits for
+// a task, dependences, libomp's reporting order, inherited labels, the id
+// map, the stream form) is graph/rules.h, shared with otter's analyses.
 //
 // The walk is two passes over the same structure:
 //  1. a signature (hash) of every task's subtree, so that the implicit tasks
@@ -15,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
+#include "graph/rules.h"
 
 #include <algorithm>
 #include <cstring>
@@ -56,20 +60,7 @@ bool isGraphEvent(EventKind K) {
   }
 }
 
-bool isBarrier(SyncKind K) {
-  switch (K) {
-  case SyncKind::Barrier:
-  case SyncKind::BarrierImplicit:
-  case SyncKind::BarrierExplicit:
-  case SyncKind::BarrierImplementation:
-  case SyncKind::BarrierImplicitWorkshare:
-  case SyncKind::BarrierImplicitParallel:
-  case SyncKind::BarrierTeams:
-    return true;
-  default:
-    return false;
-  }
-}
+using rules::isBarrier;
 
 // ompt_cancel_flag_t bits (Cancel events' Aux).
 constexpr std::uint32_t CancelParallel = 0x1, CancelSections = 0x2,
@@ -91,11 +82,57 @@ std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
   return F;
 }
 
+/// The begin and end node kinds of a construct that makes a pair of nodes;
+/// false for one that makes none (an atomic) or a single node.
+bool pairNodeKinds(rules::Construct C, NodeKind &Begin, NodeKind &End) {
+  switch (C) {
+  case rules::Construct::Loop:
+    Begin = NodeKind::LoopBegin, End = NodeKind::LoopEnd;
+    return true;
+  case rules::Construct::Sections:
+    Begin = NodeKind::SectionsBegin, End = NodeKind::SectionsEnd;
+    return true;
+  case rules::Construct::Single:
+    Begin = NodeKind::SingleBegin, End = NodeKind::SingleEnd;
+    return true;
+  case rules::Construct::Taskloop:
+    Begin = NodeKind::TaskloopBegin, End = NodeKind::TaskloopEnd;
+    return true;
+  case rules::Construct::Workshare:
+    Begin = NodeKind::WorkshareBegin, End = NodeKind::WorkshareEnd;
+    return true;
+  case rules::Construct::Masked:
+    Begin = NodeKind::MaskedBegin, End = NodeKind::MaskedEnd;
+    return true;
+  case rules::Construct::Taskgroup:
+    Begin = NodeKind::TaskgroupBegin, End = NodeKind::TaskgroupEnd;
+    return true;
+  case rules::Construct::Critical:
+    Begin = NodeKind::CriticalBegin, End = NodeKind::CriticalEnd;
+    return true;
+  case rules::Construct::Lock:
+    Begin = NodeKind::LockBegin, End = NodeKind::LockEnd;
+    return true;
+  case rules::Construct::NestLock:
+    Begin = NodeKind::NestLockBegin, End = NodeKind::NestLockEnd;
+    return true;
+  case rules::Construct::Ordered:
+    Begin = NodeKind::OrderedBegin, End = NodeKind::OrderedEnd;
+    return true;
+  case rules::Construct::Parallel:
+    Begin = NodeKind::ParallelBegin, End = NodeKind::ParallelEnd;
+    return true;
+  default:
+    Begin = End = NodeKind::Count;
+    return false;
+  }
+}
+
 /// The end of a worksharing construct that every member of a team
 /// encounters (not a taskloop, which belongs to one task).
 template <class Ev> bool isTeamWorkEnd(const Ev &E) {
   return static_cast<EventKind>(E.Kind) == EventKind::WorkEnd &&
-         static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop;
+         rules::isTeamWork(static_cast<WorkKind>(E.Sub));
 }
 
 std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
@@ -125,7 +162,7 @@ constexpr std::uint16_t NoThreadIndex = 0xffff;
 // The walk needs, per task, what it is (flags, creation code, thread) and its
 // strand: the events that make nodes, in its own program order. So each
 // event is reduced as it arrives:
-//  - task ids become dense indices (IdMap); a task's attributes go to its
+//  - task ids become dense indices (rules::TaskIndex); a task's attributes go to its
 //    TaskIn record at once (TaskCreate: flags and code of the new task;
 //    ImplicitTaskBegin: flags and thread; TaskSchedule: only the thread);
 //  - events that can make a node, or that the dependence rules read, become
@@ -170,41 +207,6 @@ public:
 private:
   std::vector<std::unique_ptr<T[]>> Pages;
   std::size_t N = 0;
-};
-
-/// Task id -> dense index. The runtime's ids are (thread + 1) << 40 | a
-/// per-thread counter: those go to a direct table per creating thread
-/// (4 bytes per id, paged); any other id (synthetic streams, other
-/// producers) to a hash map.
-class IdMap {
-public:
-  std::uint32_t &slot(std::uint64_t Id) {
-    std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
-    if (Hi < MaxHi && Lo < (std::uint64_t(1) << MaxLoBits)) {
-      if (Direct.size() <= Hi)
-        Direct.resize(Hi + 1);
-      auto &Pages = Direct[Hi];
-      std::size_t P = Lo >> PageShift;
-      if (Pages.size() <= P)
-        Pages.resize(P + 1);
-      if (!Pages[P]) {
-        Pages[P].reset(new std::uint32_t[std::size_t(1) << PageShift]);
-        std::fill_n(Pages[P].get(), std::size_t(1) << PageShift, NoIndex);
-      }
-      return Pages[P][Lo & ((std::uint64_t(1) << PageShift) - 1)];
-    }
-    return Other.try_emplace(Id, NoIndex).first->second;
-  }
-  void clear() {
-    decltype(Direct)().swap(Direct);
-    decltype(Other)().swap(Other);
-  }
-
-private:
-  static constexpr std::uint64_t MaxHi = 1024;
-  static constexpr unsigned MaxLoBits = 30, PageShift = 16;
-  std::vector<std::vector<std::unique_ptr<std::uint32_t[]>>> Direct;
-  std::unordered_map<std::uint64_t, std::uint32_t> Other;
 };
 
 /// One strand event, as the walk reads it (8 bytes).
@@ -260,7 +262,7 @@ struct ParallelIn {
 } // namespace
 
 struct GraphBuilder::Store {
-  IdMap Ids;
+  rules::TaskIndex Ids;
   PagedVec<TaskIn> Tasks;
   PagedVec<Rec> Recs;
   std::vector<Wide> Wides;
@@ -276,7 +278,7 @@ struct GraphBuilder::Store {
   std::vector<std::uint32_t> MpiCodes; // MPI call index -> code index
 
   std::uint32_t task(TaskId Id) {
-    std::uint32_t &S = Ids.slot(Id);
+    std::uint32_t &S = Ids.cell(Id);
     if (S == NoIndex) {
       S = (std::uint32_t)Tasks.size();
       Tasks.push_back(TaskIn{});
@@ -311,6 +313,7 @@ struct GraphBuilder::Store {
     return It->second;
   }
   void add(std::uint32_t Thread, const Event *E, std::size_t N);
+  void addOne(std::uint32_t Thread, std::uint16_t &Th, const Event &E);
 };
 
 namespace {
@@ -324,113 +327,117 @@ std::uint8_t narrowSub(std::uint16_t Sub) {
 void GraphBuilder::Store::add(std::uint32_t Thread, const Event *Ev,
                               std::size_t N) {
   std::uint16_t Th = NoThreadIndex;
-  for (std::size_t I = 0; I < N; ++I) {
-    const Event &E = Ev[I];
-    if (!isGraphEvent(E.Kind))
-      continue;
-    ++Events;
-    if (Th == NoThreadIndex)
-      Th = thread(Thread); // Stats.Threads: threads with graph events
-    auto item = [&](std::uint32_t Payload) {
-      if (E.Task == 0)
-        return; // belongs to no task: no strand has it
-      Recs.push_back(Rec{task(E.Task), E.Seq,
-                         Item{std::uint8_t(E.Kind), narrowSub(E.Sub), Th,
-                              Payload}});
-    };
-    switch (E.Kind) {
-    case EventKind::TaskCreate: {
-      std::uint32_t C = task(E.A);
-      TaskIn &T = Tasks[C];
-      T.Bits |= TaskIn::Known;
-      T.Flags = E.Aux | TaskExplicit;
-      T.Code = code(E.Code);
-      if (T.Flags & TaskInitial)
-        Roots[C] = RootIn{E.Time, E.A};
-      item(C);
-      break;
-    }
-    case EventKind::ImplicitTaskBegin: {
-      std::uint32_t X = task(E.Task);
-      TaskIn &T = Tasks[X];
-      T.Bits |= TaskIn::Known | TaskIn::Implicit;
-      T.Flags = E.Extra;
-      T.Thread = Th;
-      if (T.Flags & TaskInitial)
-        Roots[X] = RootIn{E.Time, E.Task};
-      if (E.A && !(E.Extra & TaskInitial))
-        Parallels[parallel(E.A)].Members.emplace_back(E.Sub, X);
-      break;
-    }
-    case EventKind::ParallelBegin: {
-      std::uint32_t P = parallel(E.A);
-      Parallels[P].Code = code(E.Code);
-      item(P);
-      break;
-    }
-    case EventKind::TaskSchedule:
-      // A task's thread: the first schedule event naming it as next, in the
-      // order (prior task id, seq, arrival), unless an implicit-task begin
-      // gives it. (For a tied task every such event is on the one thread
-      // that runs it.) Only the key of the best event so far is kept.
-      if (E.A) {
-        TaskIn &T = Tasks[task(E.A)];
-        if (!(T.Bits & TaskIn::HasSched) || E.Task < T.SchedPrior ||
-            (E.Task == T.SchedPrior && E.Seq < T.SchedSeq)) {
-          T.Bits |= TaskIn::HasSched;
-          T.SchedPrior = E.Task;
-          T.SchedSeq = E.Seq;
-          T.SchedThread = Th;
-        }
+  // The live runtime's events (folded) and the trace reader's (unfolded)
+  // are read in the same form (rules.h, rule 1).
+  rules::forEachEvent(Ev, N, [&](const Event &E) { addOne(Thread, Th, E); });
+}
+
+void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
+                                 const Event &E) {
+  if (!isGraphEvent(E.Kind))
+    return;
+  ++Events;
+  if (Th == NoThreadIndex)
+    Th = thread(Thread); // Stats.Threads: threads with graph events
+  auto item = [&](std::uint32_t Payload) {
+    if (E.Task == 0)
+      return; // belongs to no task: no strand has it
+    Recs.push_back(
+        Rec{task(E.Task), E.Seq,
+            Item{std::uint8_t(E.Kind), narrowSub(E.Sub), Th, Payload}});
+  };
+  switch (E.Kind) {
+  case EventKind::TaskCreate: {
+    std::uint32_t C = task(E.A);
+    TaskIn &T = Tasks[C];
+    T.Bits |= TaskIn::Known;
+    T.Flags = E.Aux | TaskExplicit;
+    T.Code = code(E.Code);
+    if (T.Flags & TaskInitial)
+      Roots[C] = RootIn{E.Time, E.A};
+    item(C);
+    break;
+  }
+  case EventKind::ImplicitTaskBegin: {
+    std::uint32_t X = task(E.Task);
+    TaskIn &T = Tasks[X];
+    T.Bits |= TaskIn::Known | TaskIn::Implicit;
+    T.Flags = E.Extra;
+    T.Thread = Th;
+    if (T.Flags & TaskInitial)
+      Roots[X] = RootIn{E.Time, E.Task};
+    if (E.A && !(E.Extra & TaskInitial))
+      Parallels[parallel(E.A)].Members.emplace_back(E.Sub, X);
+    break;
+  }
+  case EventKind::ParallelBegin: {
+    std::uint32_t P = parallel(E.A);
+    Parallels[P].Code = code(E.Code);
+    item(P);
+    break;
+  }
+  case EventKind::TaskSchedule:
+    // A task's thread: the first schedule event naming it as next, in the
+    // order (prior task id, seq, arrival), unless an implicit-task begin
+    // gives it. (For a tied task every such event is on the one thread
+    // that runs it.) Only the key of the best event so far is kept.
+    if (E.A) {
+      TaskIn &T = Tasks[task(E.A)];
+      if (!(T.Bits & TaskIn::HasSched) || E.Task < T.SchedPrior ||
+          (E.Task == T.SchedPrior && E.Seq < T.SchedSeq)) {
+        T.Bits |= TaskIn::HasSched;
+        T.SchedPrior = E.Task;
+        T.SchedSeq = E.Seq;
+        T.SchedThread = Th;
       }
-      break;
-    case EventKind::TaskDependence:
-      item(wide(E.A, 0, 0));
-      break;
-    case EventKind::SyncBegin:
-    case EventKind::SyncEnd: {
-      auto K = static_cast<SyncKind>(E.Sub);
-      // Only the begin of a taskwait / barrier makes a node; a taskgroup
-      // makes two; a reduction none.
-      if (K == SyncKind::Reduction ||
-          (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup))
-        break;
-      item(code(E.Code));
-      break;
     }
-    case EventKind::WorkBegin:
-    case EventKind::WorkEnd:
-    case EventKind::MaskedBegin:
-    case EventKind::MaskedEnd:
-    case EventKind::NestLockBegin:
-    case EventKind::NestLockEnd:
-      item(code(E.Code));
+    break;
+  case EventKind::TaskDependence:
+    item(wide(E.A, 0, 0));
+    break;
+  case EventKind::SyncBegin:
+  case EventKind::SyncEnd: {
+    auto K = static_cast<SyncKind>(E.Sub);
+    // Only the begin of a taskwait / barrier makes a node; a taskgroup
+    // makes two; a reduction none.
+    if (K == SyncKind::Reduction ||
+        (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup))
       break;
-    case EventKind::MutexAcquired:
-    case EventKind::MutexReleased:
-      item(wide(E.A, E.Code, 0));
-      break;
-    case EventKind::Cancel:
-      // Only a cancel the task itself activated is program order; libomp's
-      // "detected" (at a cancellation point or barrier) and "discarded task"
-      // reports depend on timing, so they make no node.
-      if (E.Aux & CancelActivated)
-        item(wide(0, E.Code, E.Aux));
-      break;
-    default: { // ThreadBegin: only counted; MPI: see graph/mpi_graph.h
-      MpiIngest::Done Call;
-      if (mpi::isMpi(E.Kind) && Mpi.add(Thread, E, Call)) {
-        if (MpiCodes.size() <= Call.Call)
-          MpiCodes.resize(Call.Call + 1, 0);
-        MpiCodes[Call.Call] = code(Call.Code);
-        Recs.push_back(
-            Rec{task(Call.Task), Call.Seq,
-                Item{std::uint8_t(EventKind::MpiCallBegin),
-                     narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
-      }
-      break;
+    item(code(E.Code));
+    break;
+  }
+  case EventKind::WorkBegin:
+  case EventKind::WorkEnd:
+  case EventKind::MaskedBegin:
+  case EventKind::MaskedEnd:
+  case EventKind::NestLockBegin:
+  case EventKind::NestLockEnd:
+    item(code(E.Code));
+    break;
+  case EventKind::MutexAcquired:
+  case EventKind::MutexReleased:
+    item(wide(E.A, E.Code, 0));
+    break;
+  case EventKind::Cancel:
+    // Only a cancel the task itself activated is program order; libomp's
+    // "detected" (at a cancellation point or barrier) and "discarded task"
+    // reports depend on timing, so they make no node.
+    if (E.Aux & CancelActivated)
+      item(wide(0, E.Code, E.Aux));
+    break;
+  default: { // ThreadBegin: only counted; MPI: see graph/mpi_graph.h
+    MpiIngest::Done Call;
+    if (mpi::isMpi(E.Kind) && Mpi.add(Thread, E, Call)) {
+      if (MpiCodes.size() <= Call.Call)
+        MpiCodes.resize(Call.Call + 1, 0);
+      MpiCodes[Call.Call] = code(Call.Code);
+      Recs.push_back(
+          Rec{task(Call.Task), Call.Seq,
+              Item{std::uint8_t(EventKind::MpiCallBegin),
+                   narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
     }
-    }
+    break;
+  }
   }
 }
 
@@ -473,13 +480,6 @@ struct TeamCtx {
 
 struct TaskgroupFrame {
   std::vector<std::uint32_t> Members;
-};
-
-struct AddrState {
-  std::vector<std::uint32_t> LastSet;
-  DependenceType SetType = DependenceType::Source; // Source = none yet
-  std::vector<std::uint32_t> Readers;
-  std::vector<std::uint32_t> SetPreds;
 };
 
 struct RootInfo {
@@ -582,7 +582,7 @@ private:
     NodeId Cursor = NoNode;
     std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
     std::vector<std::uint32_t> PendingChildren;
-    std::unordered_map<std::uint64_t, AddrState> Deps;
+    rules::DependenceRules Deps; // among this strand's children
     bool Ended = false;
   };
   /// Runs S until its next barrier (returns the order position of the
@@ -732,12 +732,9 @@ std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint32_t Code) {
 }
 
 /// The events of T's own strand that matter for the graph, in program
-/// order, with libomp's reporting order adjusted so that scopes nest:
-///  - a worksharing construct's implicit barrier is reported after the
-///    construct's end; it belongs inside it (so that tasks created in the
-///    construct and waited for at its barrier reach the construct's end);
-///  - a taskloop's implicit taskgroup is reported around the taskloop; it
-///    belongs inside it, for the same reason.
+/// order, with libomp's reporting order adjusted so that scopes nest (a
+/// worksharing construct's implicit barrier and a taskloop's implicit
+/// taskgroup go inside the construct: rules.h, rule 6).
 void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
   // Ingest kept only what makes nodes (Store::add), and the task's
   // dependences, which are not in program order.
@@ -745,51 +742,9 @@ void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
   for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I)
     if (Items[I].kind() != EventKind::TaskDependence)
       Out.push_back(I);
-  auto kindOf = [&](std::uint32_t Pos, EventKind K) { return ev(Pos).kind() == K; };
-  auto syncOf = [&](std::uint32_t Pos, SyncKind K) {
-    const Item &E = ev(Pos);
-    return (E.kind() == EventKind::SyncBegin || E.kind() == EventKind::SyncEnd) &&
-           static_cast<SyncKind>(E.Sub) == K;
-  };
-  for (std::size_t I = 0; I + 1 < Out.size(); ++I) {
-    const Item &E = ev(Out[I]);
-    // WorkEnd, barrier-begin  ->  barrier-begin, WorkEnd
-    if (E.kind() == EventKind::WorkEnd &&
-        static_cast<WorkKind>(E.Sub) != WorkKind::Taskloop &&
-        ev(Out[I + 1]).kind() == EventKind::SyncBegin &&
-        isBarrier(static_cast<SyncKind>(ev(Out[I + 1]).Sub)) &&
-        static_cast<SyncKind>(ev(Out[I + 1]).Sub) !=
-            SyncKind::BarrierImplicitParallel) {
-      std::swap(Out[I], Out[I + 1]);
-      ++I;
-      continue;
-    }
-    // taskgroup-begin, taskloop-begin ... taskloop-end, taskgroup-end
-    if (syncOf(Out[I], SyncKind::Taskgroup) &&
-        E.kind() == EventKind::SyncBegin && kindOf(Out[I + 1], EventKind::WorkBegin) &&
-        static_cast<WorkKind>(ev(Out[I + 1]).Sub) == WorkKind::Taskloop) {
-      // Find the matching taskloop end followed by taskgroup end.
-      int Depth = 0;
-      for (std::size_t J = I + 2; J + 1 < Out.size(); ++J) {
-        const Item &F = ev(Out[J]);
-        if (F.kind() == EventKind::WorkBegin &&
-            static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop)
-          ++Depth;
-        if (F.kind() == EventKind::WorkEnd &&
-            static_cast<WorkKind>(F.Sub) == WorkKind::Taskloop) {
-          if (Depth-- > 0)
-            continue;
-          if (ev(Out[J + 1]).kind() == EventKind::SyncEnd &&
-              syncOf(Out[J + 1], SyncKind::Taskgroup)) {
-            std::swap(Out[I], Out[I + 1]);
-            std::swap(Out[J], Out[J + 1]);
-          }
-          break;
-        }
-      }
-      ++I;
-    }
-  }
+  rules::adjustLibompOrder(Out, [&](std::uint32_t Pos) {
+    return rules::KindSub{ev(Pos).kind(), ev(Pos).Sub};
+  });
 }
 
 std::uint64_t Walker::itemHash(std::uint64_t H, std::uint32_t Pos) {
@@ -928,64 +883,24 @@ void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
   Waited.clear();
 }
 
-/// Dependence edges for Child against its earlier siblings, OpenMP 5.x:
-/// in after out/inout/set; out/inout after the readers since the last
-/// writer, else after the writer (set); consecutive mutexinoutset (or
-/// inoutset) tasks on one address form a group that shares predecessors.
-/// Edges whose source was already waited for (a taskwait or barrier in
-/// program order before Child was created) are implied and not listed.
+/// Dependence edges for Child against its earlier siblings (rules.h, rule
+/// 5). An edge whose source was already waited for (Synced: a taskwait,
+/// taskgroup end or barrier earlier in the creator's program order, which
+/// the walk has passed) is implied and not listed.
 void Walker::addDependences(Strand &Creator, std::uint32_t Child,
                             NodeId ChildNode) {
   std::vector<std::uint32_t> Preds;
   for (std::uint32_t D = ItemBegin[Child]; D < ItemBegin[Child + 1]; ++D) {
     const Item &E = ev(D);
-    if (E.kind() != EventKind::TaskDependence)
-      continue;
-    auto Type = static_cast<DependenceType>(E.Sub);
-    AddrState &S = Creator.Deps[In.Wides[E.Payload].A];
-    auto isSet = [](DependenceType T) {
-      return T == DependenceType::MutexInOutSet || T == DependenceType::InOutSet;
-    };
-    switch (Type) {
-    case DependenceType::In:
-      Preds.insert(Preds.end(), S.LastSet.begin(), S.LastSet.end());
-      S.Readers.push_back(Child);
-      break;
-    case DependenceType::Out:
-    case DependenceType::InOut:
-      if (!S.Readers.empty())
-        Preds.insert(Preds.end(), S.Readers.begin(), S.Readers.end());
-      else
-        Preds.insert(Preds.end(), S.LastSet.begin(), S.LastSet.end());
-      S.LastSet.assign(1, Child);
-      S.SetType = DependenceType::InOut;
-      S.Readers.clear();
-      S.SetPreds.clear();
-      break;
-    case DependenceType::MutexInOutSet:
-    case DependenceType::InOutSet:
-      if (S.SetType == Type && S.Readers.empty() && isSet(Type)) {
-        Preds.insert(Preds.end(), S.SetPreds.begin(), S.SetPreds.end());
-        S.LastSet.push_back(Child);
-      } else {
-        S.SetPreds = !S.Readers.empty() ? S.Readers : S.LastSet;
-        Preds.insert(Preds.end(), S.SetPreds.begin(), S.SetPreds.end());
-        S.LastSet.assign(1, Child);
-        S.SetType = Type;
-        S.Readers.clear();
-      }
-      break;
-    default: // source/sink (doacross) are not task dependences
-      break;
-    }
+    if (E.kind() == EventKind::TaskDependence)
+      Creator.Deps.add(In.Wides[E.Payload].A,
+                       static_cast<DependenceType>(E.Sub), Child, Preds);
   }
-  std::sort(Preds.begin(), Preds.end());
-  Preds.erase(std::unique(Preds.begin(), Preds.end()), Preds.end());
-  for (std::uint32_t P : Preds) {
-    if (P == Child || (Bits[P] & Synced) || Frontier[P] == NoNode)
-      continue;
+  rules::resolvePredecessors(Preds, Child, [&](std::uint32_t P) {
+    return (Bits[P] & Synced) || Frontier[P] == NoNode;
+  });
+  for (std::uint32_t P : Preds)
     addEdge(Frontier[P], ChildNode, EdgeKind::Dependence);
-  }
 }
 
 void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
@@ -1002,8 +917,9 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   S.Task = Child;
   S.Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
   addEdge(Creator.Cursor, S.Node, EdgeKind::Create);
-  S.InheritedGroup = !Creator.Groups.empty() ? Creator.Groups.back().get()
-                                             : Creator.InheritedGroup;
+  S.InheritedGroup = rules::taskgroupOfChild(
+      !Creator.Groups.empty() ? Creator.Groups.back().get() : nullptr,
+      Creator.InheritedGroup);
   addDependences(Creator, Child, S.Node);
 
   strand(Child, S.Items);
@@ -1039,20 +955,22 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
     case EventKind::ParallelBegin:
       S.Cursor = emitTeam(E.Payload, S.Cursor, S.Node, Pos);
       break;
-    case EventKind::SyncBegin: {
-      auto K = static_cast<SyncKind>(E.Sub);
-      if (isBarrier(K)) {
+    case EventKind::SyncBegin:
+      // Who the construct waits for: rules.h, rule 4.
+      switch (rules::waitScopeOf(static_cast<SyncKind>(E.Sub))) {
+      case rules::WaitScope::Team:
         return Pos; // the team decides what the barrier joins
-      }
-      if (K == SyncKind::Taskwait) {
-        NodeId W = step(NodeKind::Taskwait);
-        syncAll(S.PendingChildren, W);
-      } else if (K == SyncKind::Taskgroup) {
+      case rules::WaitScope::Children:
+        syncAll(S.PendingChildren, step(NodeKind::Taskwait));
+        break;
+      case rules::WaitScope::Taskgroup: // waits at its end
         step(NodeKind::TaskgroupBegin);
         S.Groups.push_back(std::make_unique<TaskgroupFrame>());
+        break;
+      case rules::WaitScope::None: // a reduction: no node
+        break;
       }
       break;
-    }
     case EventKind::SyncEnd: // taskgroup only (see strand())
       if (S.Groups.empty()) {
         warn("taskgroup end without begin");
@@ -1065,34 +983,11 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     case EventKind::WorkBegin:
     case EventKind::WorkEnd: {
-      bool Begin = E.kind() == EventKind::WorkBegin;
-      NodeKind K;
-      std::uint32_t Flags = 0;
-      switch (static_cast<WorkKind>(E.Sub)) {
-      case WorkKind::Loop:
-      case WorkKind::LoopStatic:
-      case WorkKind::LoopDynamic:
-      case WorkKind::LoopGuided:
-      case WorkKind::LoopOther:
-        K = Begin ? NodeKind::LoopBegin : NodeKind::LoopEnd;
-        break;
-      case WorkKind::Sections:
-        K = Begin ? NodeKind::SectionsBegin : NodeKind::SectionsEnd;
-        break;
-      case WorkKind::SingleExecutor:
-        Flags = NodeSingleExecutor;
-        [[fallthrough]];
-      case WorkKind::SingleOther:
-        K = Begin ? NodeKind::SingleBegin : NodeKind::SingleEnd;
-        break;
-      case WorkKind::Taskloop:
-        K = Begin ? NodeKind::TaskloopBegin : NodeKind::TaskloopEnd;
-        break;
-      default:
-        K = Begin ? NodeKind::WorkshareBegin : NodeKind::WorkshareEnd;
-        break;
-      }
-      step(K, Flags);
+      auto K = static_cast<WorkKind>(E.Sub);
+      NodeKind Begin, End;
+      pairNodeKinds(rules::constructOfWork(K), Begin, End);
+      step(E.kind() == EventKind::WorkBegin ? Begin : End,
+           K == WorkKind::SingleExecutor ? std::uint32_t(NodeSingleExecutor) : 0u);
       break;
     }
     case EventKind::MaskedBegin:
@@ -1103,25 +998,10 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     case EventKind::MutexAcquired:
     case EventKind::MutexReleased: {
-      bool Begin = E.kind() == EventKind::MutexAcquired;
-      switch (static_cast<MutexKind>(E.Sub)) {
-      case MutexKind::Lock:
-      case MutexKind::TestLock:
-        step(Begin ? NodeKind::LockBegin : NodeKind::LockEnd);
-        break;
-      case MutexKind::NestLock:
-      case MutexKind::TestNestLock:
-        step(Begin ? NodeKind::NestLockBegin : NodeKind::NestLockEnd);
-        break;
-      case MutexKind::Critical:
-        step(Begin ? NodeKind::CriticalBegin : NodeKind::CriticalEnd);
-        break;
-      case MutexKind::Ordered:
-        step(Begin ? NodeKind::OrderedBegin : NodeKind::OrderedEnd);
-        break;
-      default:
-        break;
-      }
+      NodeKind Begin, End; // none for an atomic
+      if (pairNodeKinds(rules::constructOfMutex(static_cast<MutexKind>(E.Sub)),
+                        Begin, End))
+        step(E.kind() == EventKind::MutexAcquired ? Begin : End);
       break;
     }
     case EventKind::NestLockBegin:
@@ -1212,9 +1092,12 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   std::vector<NodeId> SlotNode, SlotCursor;
   for (std::size_t I : slotOrder()) {
     const TaskDesc &T = desc(Strands[I].Task);
-    NodeId N = addNode(NodeKind::ImplicitTask, Begin, T.Thread, P.Code,
+    // OMPT gives an implicit task no code address: it is labelled with its
+    // parallel region (rules.h, rule 7).
+    auto [Code, Inherited] = rules::inheritCode(std::uint32_t(0), P.Code);
+    NodeId N = addNode(NodeKind::ImplicitTask, Begin, T.Thread, Code,
                        T.Flags);
-    G.Nodes[N].LabelInherited = true;
+    G.Nodes[N].LabelInherited = Inherited;
     addEdge(Begin, N, EdgeKind::Scope);
     SlotNode.push_back(N);
     SlotCursor.push_back(N);
@@ -1244,7 +1127,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       // is its own call site (workers report none at the implicit barrier
       // of a parallel region, and a worker inside a task-generating task
       // of a taskloop reports one deep in the runtime), else from the first
-      // member that has one.
+      // member that has one, else from the region (rules.h, rule 7).
       std::uint32_t Code = 0;
       NodeKind Kind = NodeKind::BarrierImplicit;
       bool Missing = false;
@@ -1266,7 +1149,9 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       }
       if (Missing)
         warn("not every member of a team reached a barrier");
-      NodeId Barrier = addNode(Kind, Begin, NoThread, Code);
+      auto [Label, Inherited] = rules::inheritCode(Code, P.Code);
+      NodeId Barrier = addNode(Kind, Begin, NoThread, Label);
+      G.Nodes[Barrier].LabelInherited = Inherited;
       for (std::size_t K = 0; K < Order.size(); ++K)
         if (Stops[K] != ~0u) {
           addEdge(SlotCursor[K], Barrier, EdgeKind::Scope);
@@ -1286,9 +1171,10 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
   // reports none for a serialized team (a team of one): make it, so that a
   // region's shape does not depend on whether its team was serialized.
   if (!EndBarrier && !SlotCursor.empty()) {
+    auto [Label, Inherited] = rules::inheritCode(std::uint32_t(0), P.Code);
     NodeId Barrier =
-        addNode(NodeKind::BarrierImplicit, Begin, NoThread, P.Code);
-    G.Nodes[Barrier].LabelInherited = true;
+        addNode(NodeKind::BarrierImplicit, Begin, NoThread, Label);
+    G.Nodes[Barrier].LabelInherited = Inherited;
     for (NodeId &C : SlotCursor) {
       addEdge(C, Barrier, EdgeKind::Scope);
       C = Barrier;

@@ -1,0 +1,180 @@
+//===- graph/rules.cpp - The OpenMP rules of the task graph -------------===//
+//
+// The out-of-line parts of graph/rules.h: the id table's slow paths, the
+// sub-kind classification and the dependence rules. See rules.h for what
+// each rule is and why.
+//
+//===----------------------------------------------------------------------===//
+#include "graph/rules.h"
+
+#include <algorithm>
+
+namespace otter::rules {
+
+//===----------------------------------------------------------------------===//
+// Task ids.
+//===----------------------------------------------------------------------===//
+
+std::uint32_t TaskIndex::findOther(TaskId Id) const {
+  auto It = Other.find(Id);
+  return It == Other.end() ? NoIndex : It->second;
+}
+
+std::uint32_t &TaskIndex::cell(TaskId Id) {
+  std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
+  if (Hi >= MaxHi || Lo >= MaxLo)
+    return Other.try_emplace(Id, NoIndex).first->second;
+  if (Direct.size() <= Hi)
+    Direct.resize(Hi + 1);
+  auto &Pages = Direct[Hi];
+  std::size_t P = Lo >> PageShift;
+  if (Pages.size() <= P)
+    Pages.resize(P + 1);
+  if (!Pages[P]) {
+    Pages[P].reset(new std::uint32_t[std::size_t(1) << PageShift]);
+    std::fill_n(Pages[P].get(), std::size_t(1) << PageShift, NoIndex);
+  }
+  return Pages[P][Lo & PageMask];
+}
+
+void TaskIndex::erase(TaskId Id) {
+  std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
+  if (Hi < MaxHi && Lo < MaxLo) {
+    if (Hi < Direct.size() && (Lo >> PageShift) < Direct[Hi].size() &&
+        Direct[Hi][Lo >> PageShift])
+      Direct[Hi][Lo >> PageShift][Lo & PageMask] = NoIndex;
+    return;
+  }
+  Other.erase(Id);
+}
+
+void TaskIndex::clear() {
+  decltype(Direct)().swap(Direct);
+  decltype(Other)().swap(Other);
+}
+
+//===----------------------------------------------------------------------===//
+// Constructs.
+//===----------------------------------------------------------------------===//
+
+bool isBarrier(SyncKind K) {
+  switch (K) {
+  case SyncKind::Barrier:
+  case SyncKind::BarrierImplicit:
+  case SyncKind::BarrierExplicit:
+  case SyncKind::BarrierImplementation:
+  case SyncKind::BarrierImplicitWorkshare:
+  case SyncKind::BarrierImplicitParallel:
+  case SyncKind::BarrierTeams:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool constructOfSync(SyncKind K, Construct &Out) {
+  if (K == SyncKind::Taskwait)
+    Out = Construct::Taskwait;
+  else if (K == SyncKind::Taskgroup)
+    Out = Construct::Taskgroup;
+  else if (K == SyncKind::BarrierExplicit)
+    Out = Construct::Barrier;
+  else if (isBarrier(K))
+    Out = Construct::ImplicitBarrier;
+  else
+    return false;
+  return true;
+}
+
+Construct constructOfWork(WorkKind K) {
+  switch (K) {
+  case WorkKind::Loop:
+  case WorkKind::LoopStatic:
+  case WorkKind::LoopDynamic:
+  case WorkKind::LoopGuided:
+  case WorkKind::LoopOther:
+    return Construct::Loop;
+  case WorkKind::Sections:
+    return Construct::Sections;
+  case WorkKind::SingleExecutor:
+  case WorkKind::SingleOther:
+    return Construct::Single;
+  case WorkKind::Taskloop:
+    return Construct::Taskloop;
+  default:
+    return Construct::Workshare;
+  }
+}
+
+Construct constructOfMutex(MutexKind K) {
+  switch (K) {
+  case MutexKind::Critical:
+    return Construct::Critical;
+  case MutexKind::NestLock:
+  case MutexKind::TestNestLock:
+    return Construct::NestLock;
+  case MutexKind::Ordered:
+    return Construct::Ordered;
+  case MutexKind::Atomic:
+    return Construct::Atomic;
+  case MutexKind::Lock:
+  case MutexKind::TestLock:
+    return Construct::Lock;
+  default:
+    return Construct::Count;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Dependences.
+//===----------------------------------------------------------------------===//
+
+void DependenceRules::add(std::uint64_t Addr, DependenceType T,
+                          std::uint32_t Child,
+                          std::vector<std::uint32_t> &Preds) {
+  auto isSet = [](DependenceType X) {
+    return X == DependenceType::MutexInOutSet || X == DependenceType::InOutSet;
+  };
+  auto append = [&](const std::vector<std::uint32_t> &V) {
+    Preds.insert(Preds.end(), V.begin(), V.end());
+  };
+  switch (T) {
+  case DependenceType::In: {
+    Address &A = ByAddr[Addr];
+    append(A.LastSet);
+    A.Readers.push_back(Child);
+    break;
+  }
+  case DependenceType::Out:
+  case DependenceType::InOut: {
+    Address &A = ByAddr[Addr];
+    append(!A.Readers.empty() ? A.Readers : A.LastSet);
+    A.LastSet.assign(1, Child);
+    A.SetType = DependenceType::InOut;
+    A.Readers.clear();
+    A.SetPreds.clear();
+    break;
+  }
+  case DependenceType::MutexInOutSet:
+  case DependenceType::InOutSet: {
+    Address &A = ByAddr[Addr];
+    if (A.SetType == T && A.Readers.empty() && isSet(T)) {
+      // The next member of the current group: the group's predecessors.
+      append(A.SetPreds);
+      A.LastSet.push_back(Child);
+    } else {
+      // A new group: it follows what an out would follow.
+      A.SetPreds = !A.Readers.empty() ? A.Readers : A.LastSet;
+      append(A.SetPreds);
+      A.LastSet.assign(1, Child);
+      A.SetType = T;
+      A.Readers.clear();
+    }
+    break;
+  }
+  default: // source/sink (doacross) are not task dependences
+    break;
+  }
+}
+
+} // namespace otter::rules

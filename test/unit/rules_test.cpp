@@ -1,0 +1,235 @@
+//===- rules_test.cpp - The OpenMP graph rules shared by builder and analyses
+//-===//
+//
+// graph/rules.h on its own: the stream form, the id table, the dependence
+// rules, libomp's reporting order. The readers that use them are tested on
+// whole streams in builder_test.cpp and analysis_*_test.cpp.
+//
+//===----------------------------------------------------------------------===//
+#include "graph/builder.h"
+#include "graph/rules.h"
+#include "graph/writers.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <vector>
+
+using namespace otter;
+using namespace otter::rules;
+
+namespace {
+
+Event ev(EventKind K, TaskId Task, std::uint32_t Seq, std::uint64_t A = 0,
+         std::uint16_t Sub = 0, std::uint64_t Code = 0,
+         std::uint32_t Extra = 0) {
+  Event E{};
+  E.Time = Seq + 1;
+  E.Kind = K;
+  E.Task = Task;
+  E.Seq = Seq;
+  E.A = A;
+  E.Sub = Sub;
+  E.Code = Code;
+  E.Extra = Extra;
+  return E;
+}
+
+std::vector<Event> unfoldAll(const std::vector<Event> &In) {
+  std::vector<Event> Out;
+  forEachEvent(In.data(), In.size(), [&](const Event &E) { Out.push_back(E); });
+  return Out;
+}
+
+} // namespace
+
+TEST(Rules, StreamFormUnfoldsFoldedSyncEventsOnly) {
+  auto TW = std::uint16_t(SyncKind::Taskwait);
+  std::vector<Event> Folded = {
+      ev(EventKind::SyncBegin, 7, 1, 0, TW, 0x10, SyncWaitFolded),
+      ev(EventKind::SyncEnd, 7, 2, 0, TW, 0x10, SyncWaitFolded),
+      // The flag means nothing on another kind.
+      ev(EventKind::WorkBegin, 7, 3, 0, 1, 0x20, SyncWaitFolded)};
+  std::vector<Event> Out = unfoldAll(Folded);
+  ASSERT_EQ(Out.size(), 5u);
+  EXPECT_EQ(Out[0].Kind, EventKind::SyncBegin);
+  EXPECT_EQ(Out[1].Kind, EventKind::SyncWaitBegin);
+  EXPECT_EQ(Out[2].Kind, EventKind::SyncWaitEnd);
+  EXPECT_EQ(Out[3].Kind, EventKind::SyncEnd);
+  EXPECT_EQ(Out[4].Kind, EventKind::WorkBegin);
+  for (int I = 0; I < 4; ++I)
+    EXPECT_EQ(Out[I].Extra & SyncWaitFolded, 0u) << I;
+  // Unfolded input is left as it is: both feeds read alike.
+  std::vector<Event> Again = unfoldAll(Out);
+  ASSERT_EQ(Again.size(), Out.size());
+  for (std::size_t I = 0; I < Out.size(); ++I)
+    EXPECT_EQ(Again[I].Kind, Out[I].Kind);
+}
+
+// The live runtime feeds the builder folded sync events, the trace reader
+// unfolded ones: the graph must be the same.
+TEST(Rules, BuilderReadsFoldedAndUnfoldedStreamsAlike) {
+  auto TW = std::uint16_t(SyncKind::Taskwait);
+  auto Bar = std::uint16_t(SyncKind::BarrierImplicitParallel);
+  std::vector<Event> Folded = {
+      ev(EventKind::ImplicitTaskBegin, 1, 0, 0, 0, 0, TaskInitial),
+      ev(EventKind::TaskCreate, 1, 1, 10, 0, 0x100),
+      ev(EventKind::SyncBegin, 1, 2, 0, TW, 0x200, SyncWaitFolded),
+      ev(EventKind::SyncEnd, 1, 3, 0, TW, 0x200, SyncWaitFolded),
+      ev(EventKind::SyncBegin, 1, 4, 0, Bar, 0x300, SyncWaitFolded),
+      ev(EventKind::SyncEnd, 1, 5, 0, Bar, 0x300, SyncWaitFolded)};
+  Folded[1].Aux = TaskExplicit;
+  auto graphOf = [](const std::vector<Event> &Events) {
+    GraphBuilder B([](std::uint64_t Code) {
+      SourceLabel L;
+      L.Location = "c+" + std::to_string(Code);
+      return L;
+    });
+    B.addEvents(0, Events.data(), Events.size());
+    std::ostringstream OS;
+    writeCanonical(B.build(), OS);
+    return OS.str();
+  };
+  std::string FromFolded = graphOf(Folded);
+  EXPECT_EQ(FromFolded, graphOf(unfoldAll(Folded)));
+  EXPECT_NE(FromFolded.find("taskwait"), std::string::npos);
+}
+
+TEST(Rules, TaskIndexRuntimeAndOtherIds) {
+  TaskIndex X;
+  TaskId Runtime = (TaskId(3) << 40) | 123456, Other = 42,
+         Huge = ~TaskId(0) - 5;
+  EXPECT_EQ(X.find(Runtime), TaskIndex::NoIndex);
+  X.cell(Runtime) = 1;
+  X.cell(Other) = 2;
+  X.cell(Huge) = 3;
+  EXPECT_EQ(X.find(Runtime), 1u);
+  EXPECT_EQ(X.find(Other), 2u);
+  EXPECT_EQ(X.find(Huge), 3u);
+  EXPECT_EQ(X.find(Runtime + 1), TaskIndex::NoIndex);
+  EXPECT_EQ(X.find((TaskId(9) << 40) | 5), TaskIndex::NoIndex);
+  X.erase(Runtime);
+  X.erase(Huge);
+  EXPECT_EQ(X.find(Runtime), TaskIndex::NoIndex);
+  EXPECT_EQ(X.find(Huge), TaskIndex::NoIndex);
+  EXPECT_EQ(X.find(Other), 2u);
+  X.clear();
+  EXPECT_EQ(X.find(Other), TaskIndex::NoIndex);
+}
+
+namespace {
+/// Feeds one child's dependences and returns its resolved predecessors.
+std::vector<std::uint32_t>
+deps(DependenceRules &R, std::uint32_t Child,
+     std::vector<std::pair<std::uint64_t, DependenceType>> D,
+     std::vector<std::uint32_t> Waited = {}) {
+  std::vector<std::uint32_t> P;
+  for (auto [Addr, T] : D)
+    R.add(Addr, T, Child, P);
+  resolvePredecessors(P, Child, [&](std::uint32_t X) {
+    return std::find(Waited.begin(), Waited.end(), X) != Waited.end();
+  });
+  return P;
+}
+using V = std::vector<std::uint32_t>;
+constexpr auto In = DependenceType::In, Out = DependenceType::Out,
+               InOut = DependenceType::InOut,
+               Mutex = DependenceType::MutexInOutSet,
+               Set = DependenceType::InOutSet;
+} // namespace
+
+TEST(Rules, DependencesReadersAndWriters) {
+  DependenceRules R;
+  EXPECT_EQ(deps(R, 1, {{0xa, Out}}), V{});
+  EXPECT_EQ(deps(R, 2, {{0xa, In}}), V{1});
+  EXPECT_EQ(deps(R, 3, {{0xa, In}}), V{1});
+  // A writer follows the readers, not the writer they follow (transitive).
+  EXPECT_EQ(deps(R, 4, {{0xa, InOut}}), (V{2, 3}));
+  EXPECT_EQ(deps(R, 5, {{0xa, Out}}), V{4});
+  // Two addresses, one predecessor: listed once.
+  EXPECT_EQ(deps(R, 6, {{0xa, In}, {0xb, Out}}), V{5});
+  EXPECT_EQ(deps(R, 7, {{0xa, In}, {0xb, In}}), (V{5, 6}));
+  // Sources and sinks (doacross) are no task dependences.
+  EXPECT_EQ(deps(R, 8, {{0xa, DependenceType::Sink}}), V{});
+}
+
+TEST(Rules, DependenceSetsFormGroups) {
+  DependenceRules R;
+  deps(R, 1, {{0xa, Out}});
+  // Consecutive mutexinoutset tasks: one group, same predecessors, no edge
+  // between them.
+  EXPECT_EQ(deps(R, 2, {{0xa, Mutex}}), V{1});
+  EXPECT_EQ(deps(R, 3, {{0xa, Mutex}}), V{1});
+  // An inoutset after them starts a new group, after the whole first one.
+  EXPECT_EQ(deps(R, 4, {{0xa, Set}}), (V{2, 3}));
+  EXPECT_EQ(deps(R, 5, {{0xa, Set}}), (V{2, 3}));
+  // A reader follows the last group; a group after a reader follows it.
+  EXPECT_EQ(deps(R, 6, {{0xa, In}}), (V{4, 5}));
+  EXPECT_EQ(deps(R, 7, {{0xa, Set}}), V{6});
+  EXPECT_EQ(deps(R, 8, {{0xa, Out}}), V{7});
+}
+
+TEST(Rules, DependenceOnWaitedTaskIsImplied) {
+  DependenceRules R;
+  deps(R, 1, {{0xa, Out}});
+  deps(R, 2, {{0xa, In}});
+  EXPECT_EQ(deps(R, 3, {{0xa, Out}}, {2}), V{});
+  // Clearing after a taskwait gives what the waited filter gives.
+  DependenceRules Cleared;
+  deps(Cleared, 1, {{0xa, Mutex}});
+  deps(Cleared, 2, {{0xa, Mutex}});
+  Cleared.clear();
+  DependenceRules Kept;
+  deps(Kept, 1, {{0xa, Mutex}});
+  deps(Kept, 2, {{0xa, Mutex}});
+  EXPECT_EQ(deps(Cleared, 3, {{0xa, Mutex}}), V{});
+  EXPECT_EQ(deps(Kept, 3, {{0xa, Mutex}}, {1, 2}), V{});
+  EXPECT_EQ(deps(Cleared, 4, {{0xa, In}}), V{3});
+  EXPECT_EQ(deps(Kept, 4, {{0xa, In}}, {1, 2}), V{3});
+}
+
+TEST(Rules, LibompOrderPutsBarriersAndTaskgroupsInside) {
+  auto W = [](EventKind K, WorkKind S) { return KindSub{K, std::uint16_t(S)}; };
+  auto S = [](EventKind K, SyncKind X) { return KindSub{K, std::uint16_t(X)}; };
+  std::vector<KindSub> Events = {
+      W(EventKind::WorkBegin, WorkKind::LoopStatic),
+      W(EventKind::WorkEnd, WorkKind::LoopStatic),
+      S(EventKind::SyncBegin, SyncKind::BarrierImplicitWorkshare),
+      S(EventKind::SyncBegin, SyncKind::Taskgroup),
+      W(EventKind::WorkBegin, WorkKind::Taskloop),
+      W(EventKind::WorkEnd, WorkKind::Taskloop),
+      S(EventKind::SyncEnd, SyncKind::Taskgroup),
+      W(EventKind::WorkEnd, WorkKind::SingleExecutor),
+      S(EventKind::SyncBegin, SyncKind::BarrierImplicitParallel)};
+  std::vector<std::size_t> Order;
+  for (std::size_t I = 0; I < Events.size(); ++I)
+    Order.push_back(I);
+  adjustLibompOrder(Order, [&](std::size_t I) { return Events[I]; });
+  // The parallel region's own barrier stays after the single's end.
+  EXPECT_EQ(Order, (std::vector<std::size_t>{0, 2, 1, 4, 3, 6, 5, 7, 8}));
+  EXPECT_TRUE(barrierClosesWork(Events[1], Events[2]));
+  EXPECT_FALSE(barrierClosesWork(Events[7], Events[8]));
+  EXPECT_FALSE(barrierClosesWork(Events[5], Events[2])); // a taskloop's end
+}
+
+TEST(Rules, Constructs) {
+  Construct C;
+  EXPECT_TRUE(constructOfSync(SyncKind::BarrierExplicit, C));
+  EXPECT_EQ(C, Construct::Barrier);
+  EXPECT_TRUE(constructOfSync(SyncKind::BarrierImplicitWorkshare, C));
+  EXPECT_EQ(C, Construct::ImplicitBarrier);
+  EXPECT_FALSE(constructOfSync(SyncKind::Reduction, C));
+  EXPECT_EQ(waitScopeOf(SyncKind::Taskwait), WaitScope::Children);
+  EXPECT_EQ(waitScopeOf(SyncKind::Taskgroup), WaitScope::Taskgroup);
+  EXPECT_EQ(waitScopeOf(SyncKind::BarrierTeams), WaitScope::Team);
+  EXPECT_EQ(waitScopeOf(SyncKind::Reduction), WaitScope::None);
+  EXPECT_EQ(constructOfWork(WorkKind::LoopGuided), Construct::Loop);
+  EXPECT_EQ(constructOfWork(WorkKind::Scope), Construct::Workshare);
+  EXPECT_EQ(constructOfMutex(MutexKind::TestNestLock), Construct::NestLock);
+  EXPECT_EQ(constructOfMutex(MutexKind(99)), Construct::Count);
+  int G1 = 1, G2 = 2;
+  EXPECT_EQ(taskgroupOfChild(&G1, &G2), &G1);
+  EXPECT_EQ(taskgroupOfChild<int>(nullptr, &G2), &G2);
+  EXPECT_EQ(inheritCode(0x10ull, 0x20ull), std::make_pair(0x10ull, false));
+  EXPECT_EQ(inheritCode(0ull, 0x20ull), std::make_pair(0x20ull, true));
+}
