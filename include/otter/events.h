@@ -192,7 +192,8 @@ static_assert(sizeof(Event) == 48, "Event must stay a fixed 48-byte record");
 /// The events E stands for, in order, into Out: E itself; or a folded
 /// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
 /// its SyncWaitEnd (the wait with E's time, task, seq and payload). Returns
-/// how many (1 or 2).
+/// how many (1 or 2). The pair no longer carries SyncWaitFolded, so
+/// unfolding twice gives the same events (graph/rules.h, forEachEvent).
 inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
   bool Folded = (E.Kind == EventKind::SyncBegin ||
                  E.Kind == EventKind::SyncEnd) &&
@@ -201,10 +202,12 @@ inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
     Out[0] = E;
     return 1;
   }
-  Event Wait = E;
+  Event Region = E;
+  Region.Extra &= ~SyncWaitFolded;
+  Event Wait = Region;
   Wait.Kind = E.Kind == EventKind::SyncBegin ? EventKind::SyncWaitBegin
                                              : EventKind::SyncWaitEnd;
-  Out[E.Kind == EventKind::SyncBegin ? 0 : 1] = E;
+  Out[E.Kind == EventKind::SyncBegin ? 0 : 1] = Region;
   Out[E.Kind == EventKind::SyncBegin ? 1 : 0] = Wait;
   return 2;
 }

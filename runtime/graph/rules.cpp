@@ -20,7 +20,7 @@ std::uint32_t TaskIndex::findOther(TaskId Id) const {
   return It == Other.end() ? NoIndex : It->second;
 }
 
-std::uint32_t &TaskIndex::cell(TaskId Id) {
+std::uint32_t &TaskIndex::makeCell(TaskId Id) {
   std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
   if (Hi >= MaxHi || Lo >= MaxLo)
     return Other.try_emplace(Id, NoIndex).first->second;
@@ -37,18 +37,14 @@ std::uint32_t &TaskIndex::cell(TaskId Id) {
   return Pages[P][Lo & PageMask];
 }
 
-void TaskIndex::erase(TaskId Id) {
-  std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
-  if (Hi < MaxHi && Lo < MaxLo) {
-    if (Hi < Direct.size() && (Lo >> PageShift) < Direct[Hi].size() &&
-        Direct[Hi][Lo >> PageShift])
-      Direct[Hi][Lo >> PageShift][Lo & PageMask] = NoIndex;
-    return;
-  }
-  Other.erase(Id);
+void TaskIndex::eraseOther(TaskId Id) {
+  if ((Id >> LoBits) >= MaxHi || (Id & LoMask) >= MaxLo)
+    Other.erase(Id);
 }
 
 void TaskIndex::clear() {
+  for (RecentPage &R : Recent)
+    R = RecentPage();
   decltype(Direct)().swap(Direct);
   decltype(Other)().swap(Other);
 }

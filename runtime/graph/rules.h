@@ -1,5 +1,4 @@
-//===- graph/rules.h - The OpenMP rules of the task graph, in one place -*- C++
-//-*-===//
+//===- graph/rules.h - The OpenMP rules of the task graph ----*- C++ -*-===//
 //
 // What an OpenMP event stream means for the task graph, written once and
 // used by both of its readers:
@@ -21,7 +20,7 @@
 //     isTeamWork).
 //  4. Who waits for an explicit task: its creator's next taskwait, the end
 //     of the innermost taskgroup it was created in (descendants included),
-//     its team's next barrier (waitScopeOf, taskgroupOfChild, WaitedSet).
+//     its team's next barrier (waitScopeOf, taskgroupOfChild).
 //  5. Dependences between sibling tasks, OpenMP 5.x, mutexinoutset and
 //     inoutset groups included (DependenceRules).
 //  6. libomp's reporting order, adjusted so that scopes nest: a worksharing
@@ -29,23 +28,29 @@
 //     belong inside the construct (adjustLibompOrder, barrierClosesWork).
 //  7. Labels: implicit tasks and implicit barriers, for which OMPT gives no
 //     code address on worker threads, take the enclosing construct's
-//     (inheritCode).
+//     (inheritCode, implicitBarrierRow).
 //
 // Why the analyses do not simply run over the builder's graph (the other way
 // to have one model): measured on fib 33 (11,405,772 tasks, 2 threads, the
-// 794 MB trace of bench/utils_scale.py), otter-graph peaks at 929 MiB
-// (83 B/task) and 12.0 s, `otter parallelism` at 105 MiB (9.4 B/task) and
-// 2.4 s: the builder holds every event until it walks them (it must, to
-// order a team's members by the signature of their work), the analyses
-// hold state for live tasks only. Weighing the graph would add timestamps
-// to that (>= 8 B per node) and take the analyses from 9 to over 100 B/task,
-// past docs/performance.md's target of 100 B/task at 10 M tasks. So both
-// call the rules here instead, each keeping the representation its pass
-// needs (the builder: lists of tasks, to make edges; the analyses: running
-// maxima of path lengths, released as tasks complete).
+// 794 MB trace of bench/utils_scale.py; /usr/bin/time, peak RSS), otter-graph
+// peaks at 929 MiB (83 B/task) and takes 11-12 s, `otter parallelism` 105
+// MiB (9.4 B/task; 69 MiB, 6.2 B/task, on this module's id table) and 2.2 s:
+// the builder holds every event until it walks them (it must, to order a
+// team's members by the signature of their work), the analyses hold state
+// for live tasks only. Weighing the graph would add timestamps to it (>= 8
+// B per node) and take the analyses from 6 to over 90 B/task, near
+// docs/performance.md's limit of 100 B/task at 10 M tasks, and from 2 to
+// over 11 s. So both call the rules here instead, each keeping the
+// representation its pass needs (the builder: lists of tasks, to make
+// edges; the analyses: running maxima of path lengths, released as tasks
+// complete). test/unit/analysis_property_test.cpp checks on random programs
+// that the two agree (the analyses' dependence edges are the builder's) and
+// that work and span equal a brute-force computation over the program's
+// graph.
 //
-// Nothing here knows OMPT, OTF2 or node ids: unit tested through both
-// readers (test/unit/builder_test.cpp, analysis_*_test.cpp, rules_test.cpp).
+// Nothing here knows OMPT, OTF2 or node ids: unit tested on its own
+// (test/unit/rules_test.cpp) and through both readers (builder_test.cpp,
+// analysis_*_test.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_GRAPH_RULES_H
@@ -78,17 +83,14 @@ namespace otter::rules {
 template <class Fn>
 inline void forEachEvent(const Event *E, std::size_t N, Fn &&F) {
   for (std::size_t I = 0; I < N; ++I) {
-    if (!(E[I].Extra & SyncWaitFolded) || (E[I].Kind != EventKind::SyncBegin &&
-                                           E[I].Kind != EventKind::SyncEnd)) {
+    if (!(E[I].Extra & SyncWaitFolded)) {
       F(E[I]);
       continue;
     }
     Event Pair[2];
     unsigned Count = unfoldEvent(E[I], Pair);
-    for (unsigned K = 0; K < Count; ++K) {
-      Pair[K].Extra &= ~SyncWaitFolded; // each is now one event
+    for (unsigned K = 0; K < Count; ++K)
       F(Pair[K]);
-    }
   }
 }
 
@@ -96,7 +98,8 @@ inline void forEachEvent(const Event *E, std::size_t N, Fn &&F) {
 // 2. Task ids.
 //===----------------------------------------------------------------------===//
 
-/// Task id -> dense 32-bit index (NoIndex: none). The runtime makes ids
+/// Task id -> dense 32-bit index (NoIndex: none); one reader thread at a
+/// time (the lookup remembers pages). The runtime makes ids
 /// without a shared counter, as (thread + 1) << 40 | a per-thread counter
 /// (otter/events.h); those go to a direct table per creating thread, paged
 /// (4 bytes per id, no copy as it grows); any other id (synthetic streams,
@@ -106,26 +109,57 @@ class TaskIndex {
 public:
   static constexpr std::uint32_t NoIndex = ~std::uint32_t(0);
 
-  /// The index of Id, or NoIndex. Inline: the analyses look up every event.
+  /// The index of Id, or NoIndex. The common cases inline: the analyses
+  /// look up, make and forget an id for nearly every event.
   std::uint32_t find(TaskId Id) const {
-    std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
-    if (Hi < Direct.size()) {
-      const auto &Pages = Direct[Hi];
-      std::uint64_t P = Lo >> PageShift;
-      if (P < Pages.size() && Pages[P])
-        return Pages[P][Lo & PageMask];
-      if (Lo < MaxLo)
-        return NoIndex;
-    }
+    if (const std::uint32_t *C = directCell(Id))
+      return *C;
+    if ((Id >> LoBits) < MaxHi && (Id & LoMask) < MaxLo)
+      return NoIndex; // a runtime id on a page never made
     return findOther(Id);
   }
   /// The cell holding Id's index (NoIndex until set), made if needed.
-  std::uint32_t &cell(TaskId Id);
+  std::uint32_t &cell(TaskId Id) {
+    if (std::uint32_t *C = directCell(Id))
+      return *C;
+    return makeCell(Id);
+  }
   /// Forgets Id (its index may be given to another id).
-  void erase(TaskId Id);
+  void erase(TaskId Id) {
+    if (std::uint32_t *C = directCell(Id))
+      *C = NoIndex;
+    else
+      eraseOther(Id);
+  }
   void clear();
 
 private:
+  /// Id's cell in the direct table, if its page exists. Ids come in runs
+  /// from each thread's counter: the last page used per thread (modulo 4)
+  /// is remembered.
+  std::uint32_t *directCell(TaskId Id) const {
+    std::uint64_t Key = Id >> PageShift; // thread and page
+    RecentPage &R = Recent[(Id >> LoBits) & 3];
+    if (R.Key == Key)
+      return R.Page + (Id & PageMask);
+    std::uint64_t Hi = Id >> LoBits, Lo = Id & LoMask;
+    if (Hi >= Direct.size())
+      return nullptr;
+    const auto &Pages = Direct[Hi];
+    std::uint64_t P = Lo >> PageShift;
+    if (P >= Pages.size() || !Pages[P])
+      return nullptr;
+    R.Key = Key;
+    R.Page = Pages[P].get();
+    return R.Page + (Id & PageMask);
+  }
+  struct RecentPage {
+    std::uint64_t Key = ~std::uint64_t(0);
+    std::uint32_t *Page = nullptr;
+  };
+  mutable RecentPage Recent[4];
+  std::uint32_t &makeCell(TaskId Id);
+  void eraseOther(TaskId Id);
   static constexpr unsigned LoBits = 40, PageShift = 16, MaxLoBits = 30;
   static constexpr std::uint64_t LoMask = (std::uint64_t(1) << LoBits) - 1,
                                  PageMask = (std::uint64_t(1) << PageShift) - 1,
@@ -363,6 +397,27 @@ void adjustLibompOrder(std::vector<Pos> &Order, KindOfFn &&KindOf) {
 template <class Code>
 inline std::pair<Code, bool> inheritCode(Code Own, Code Enclosing) {
   return Own ? std::make_pair(Own, false) : std::make_pair(Enclosing, true);
+}
+
+/// The construct an implicit barrier is counted under in the analyses'
+/// per-construct rows (docs/utils.md, `otter summary`): a parallel region's
+/// barrier under the region (the primary thread reports the region's
+/// address, workers none); a worksharing construct's barrier
+/// (barrier_implicit_workshare) under the worksharing construct its task
+/// ended last, which libomp reports before it, with a reduction's own
+/// barrier maybe in between; any other under its own address. (The graph
+/// keeps one node per barrier instance, labelled with the barrier's own
+/// address, and puts the barrier reported right after a construct's end
+/// inside the construct: barrierClosesWork.) Codes as in inheritCode;
+/// Region, LastWork 0: unknown.
+template <class Code>
+inline Code implicitBarrierRow(SyncKind K, Code Own, Code Region,
+                               Code LastWork) {
+  if (K == SyncKind::BarrierImplicitParallel && Region)
+    return Region;
+  if (K == SyncKind::BarrierImplicitWorkshare && LastWork)
+    return LastWork;
+  return Own;
 }
 
 } // namespace otter::rules

@@ -125,16 +125,18 @@ TEST(AnalysisSpan, IndependentTasks) {
   // Work: tasks 3 x 100; initial 0-20 + 253-260 = 27; I0: 20-33 (13) +
   // 242-244 (2) + 250-252 (2) = 17; I1: 20-25 (5) + 250-252 (2) = 7.
   EXPECT_EQ(R.WorkNs, 300u + 27 + 17 + 7);
-  // Span: the members start at 20 (the initial task ran until then: the
-  // fork is serial before them); I0 reaches task 13's creation at 20 + 12 =
-  // 32; task 13 ends at 132; I0 continues 1 (to the barrier) ... ends at
-  // 135; the initial task adds 7 after the join: 142.
-  EXPECT_EQ(R.SpanNs, 142u);
+  // Span: the members start from the fork, the initial task's path at 10
+  // (what it runs from 10 to 20, starting the team, is its own execution,
+  // in parallel with the members); I0 reaches task 13's creation at 10 + 12
+  // = 22; task 13 ends at 122; I0 continues 1 (to the barrier) ... ends at
+  // 125, the join; the initial task (at 20 on its own) continues from 125
+  // and adds 7: 132.
+  EXPECT_EQ(R.SpanNs, 132u);
   EXPECT_EQ(R.ExplicitTasks, 3u);
   EXPECT_EQ(R.Threads, 2u);
   ASSERT_EQ(R.CriticalPath.size(), 5u);
   EXPECT_EQ(R.CriticalPath[0].K, Kind::Initial);
-  EXPECT_EQ(R.CriticalPath[0].Ns, 20u);
+  EXPECT_EQ(R.CriticalPath[0].Ns, 10u);
   EXPECT_EQ(R.CriticalPath[1].K, Kind::Implicit);
   EXPECT_EQ(R.CriticalPath[1].Ns, 12u);
   EXPECT_EQ(R.CriticalPath[2].K, Kind::Task);
@@ -143,14 +145,16 @@ TEST(AnalysisSpan, IndependentTasks) {
   EXPECT_EQ(R.CriticalPath[3].Ns, 3u);
   EXPECT_EQ(R.CriticalPath[4].Ns, 7u);
   EXPECT_EQ(R.PathTasks, 1u);
-  // The region: fork 10, join 135.
+  // The region: fork at path 10, join at 125; the initial task's 10 ns
+  // from the fork to its members' start are the region's fork time.
   auto It = std::find_if(R.Constructs.begin(), R.Constructs.end(),
                          [](const ConstructStats &C) {
                            return C.K == Kind::Parallel;
                          });
   ASSERT_NE(It, R.Constructs.end());
-  EXPECT_EQ(It->RegionSpanNs, 125u);
+  EXPECT_EQ(It->RegionSpanNs, 115u);
   EXPECT_EQ(It->RegionWorkNs, 300u + 17 + 7);
+  EXPECT_EQ(It->RegionForkNs, 10u);
 }
 
 /// Diamond of dependences A -> {B, C} -> D; B is the long branch.
@@ -196,10 +200,10 @@ TEST(AnalysisSpan, DiamondDependences) {
   S.e(0, 110, EventKind::ParallelEnd, Init, Par, 0, 0x500);
   S.e(0, 110, EventKind::ImplicitTaskEnd, Init);
   Result R = S.run();
-  // Path: members start at 20; A created at 30, ends 40; B ends 90; D ends
-  // 100; I0 resumes at 100 (no own time after), the initial task adds
-  // nothing.
-  EXPECT_EQ(R.SpanNs, 100u);
+  // Path: members start from the fork at 10; A created at 20 (I0 ran 10
+  // ns), ends 30; B ends 80; D ends 90; I0 resumes at 90 (no own time
+  // after), the initial task adds nothing.
+  EXPECT_EQ(R.SpanNs, 90u);
   std::vector<std::uint64_t> Codes;
   for (const PathStep &P : R.CriticalPath)
     if (P.K == Kind::Task)

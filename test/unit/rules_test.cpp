@@ -1,5 +1,4 @@
-//===- rules_test.cpp - The OpenMP graph rules shared by builder and analyses
-//-===//
+//===- rules_test.cpp - The graph rules the builder and analyses share ---===//
 //
 // graph/rules.h on its own: the stream form, the id table, the dependence
 // rules, libomp's reporting order. The readers that use them are tested on

@@ -1,4 +1,4 @@
-//===- otter/analysis.h - Streaming work/span/profile analysis ----*- C++ -*-===//
+//===- otter/analysis.h - Streaming work/span/profile analysis --*- C++ -*-===//
 //
 // One pass over OTTER's Event stream, in global time order (each thread's
 // events in recorded order, threads merged by timestamp), with compact
@@ -12,10 +12,16 @@
 // before any leaves; a predecessor completes before its successor starts),
 // so longest paths can be computed with running maxima, in linear time.
 //
+// The graph whose paths are measured is the task graph (docs/graph.md): the
+// analysis follows the same OpenMP rules as the graph builder, from one
+// module (graph/rules.h; why it does not run over the builder's graph is
+// measured there). The implementation: analysis_impl.h.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_ANALYSIS_H
 #define OTTER_UTILS_ANALYSIS_H
 
+#include "graph/rules.h"
 #include "otter/events.h"
 
 #include <cstdint>
@@ -25,30 +31,9 @@
 
 namespace otter::analysis {
 
-/// Kinds of source constructs, as the analysis reports them.
-enum class Kind : std::uint8_t {
-  Initial,
-  Implicit,
-  Task,
-  Parallel,
-  Loop,
-  Sections,
-  Single,
-  Masked,
-  Taskloop,
-  Workshare,
-  Taskwait,
-  Taskgroup,
-  Barrier,
-  ImplicitBarrier,
-  Critical,
-  Lock,
-  NestLock,
-  Ordered,
-  Atomic,
-  Cancel,
-  Count
-};
+/// Kinds of source constructs, as the analysis reports them: the graph's
+/// constructs (rules.h).
+using Kind = rules::Construct;
 const char *kindName(Kind K);
 
 inline constexpr unsigned HistBuckets = 256; // 4 per power of two
@@ -62,9 +47,11 @@ struct ConstructStats {
   std::uint64_t MaxNs = 0;
   std::uint64_t WaitNs = 0;    // waiting (sync wait, lock acquisition)
   std::uint64_t Contended = 0; // lock acquisitions that waited > 1 us
-  // Parallel regions: summed over instances.
+  // Parallel regions: summed over instances. Fork: the encountering task's
+  // own execution between fork and join (starting the team's threads): in
+  // the program's work, not in the region's work or span.
   std::uint64_t RegionWorkNs = 0, RegionSpanNs = 0, RegionWallNs = 0,
-                RegionThreadNs = 0, RegionBusyNs = 0;
+                RegionThreadNs = 0, RegionBusyNs = 0, RegionForkNs = 0;
   // Imbalance among threads of a team (parallel regions, loops).
   std::uint64_t TeamImbInstances = 0, TeamImbLostNs = 0;
   double TeamImbWorstRatio = 0; // max over instances of max/mean
@@ -88,18 +75,24 @@ struct Result {
   std::uint64_t Events = 0;
   std::uint64_t ExplicitTasks = 0, ImplicitTasks = 0, ParallelRegions = 0;
   std::uint64_t WorkNs = 0, SpanNs = 0;
-  std::uint64_t PathTasks = 0;  // tasks entered along the critical path
-  std::uint64_t WaitNs = 0;     // thread time waiting (sync, locks)
-  std::uint64_t BusyNs = 0;     // thread time executing task code
+  std::uint64_t PathTasks = 0; // tasks entered along the critical path
+  std::uint64_t WaitNs = 0;    // thread time waiting (sync, locks)
+  std::uint64_t BusyNs = 0;    // thread time executing task code
   double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
   std::uint64_t CreateSamples = 0, ScheduleSamples = 0;
   std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
   std::vector<PathStep> CriticalPath;     // program order, merged steps
   std::vector<std::string> Warnings;
-  std::uint64_t runNs() const { return LastTime > FirstTime ? LastTime - FirstTime : 0; }
-  double parallelism() const { return SpanNs ? double(WorkNs) / double(SpanNs) : 0; }
+  std::uint64_t runNs() const {
+    return LastTime > FirstTime ? LastTime - FirstTime : 0;
+  }
+  double parallelism() const {
+    return SpanNs ? double(WorkNs) / double(SpanNs) : 0;
+  }
   double burdenNs() const { return CreateCostNs + ScheduleCostNs; }
-  double burdenedSpanNs() const { return double(SpanNs) + double(PathTasks) * burdenNs(); }
+  double burdenedSpanNs() const {
+    return double(SpanNs) + double(PathTasks) * burdenNs();
+  }
   double burdenedParallelism() const {
     double B = burdenedSpanNs();
     return B > 0 ? double(WorkNs) / B : 0;

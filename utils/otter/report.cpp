@@ -93,6 +93,7 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
     D.RegionWallNs += S.RegionWallNs;
     D.RegionThreadNs += S.RegionThreadNs;
     D.RegionBusyNs += S.RegionBusyNs;
+    D.RegionForkNs += S.RegionForkNs;
     D.TeamImbInstances += S.TeamImbInstances;
     D.TeamImbLostNs += S.TeamImbLostNs;
     D.TeamImbWorstRatio = std::max(D.TeamImbWorstRatio, S.TeamImbWorstRatio);
@@ -240,7 +241,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
          << fmt("%.4f", C.S.RegionSpanNs ? double(C.S.RegionWorkNs) /
                                                C.S.RegionSpanNs
                                          : 0)
-         << ",\"wall_ns\":" << C.S.RegionWallNs << "}";
+         << ",\"wall_ns\":" << C.S.RegionWallNs
+         << ",\"fork_ns\":" << C.S.RegionForkNs << "}";
     }
     OS << "],\"critical_path\":[";
     for (std::size_t I = 0; I < Path.size(); ++I)

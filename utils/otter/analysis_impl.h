@@ -1,0 +1,315 @@
+//===- otter/analysis_impl.h - The streaming analysis' state --*- C++ -*-===//
+//
+// Internal to the analysis (analysis*.cpp): the state of the one pass over
+// the events and the handlers that update it. The pass is split by concern,
+// one file each:
+//  - analysis.cpp: the event loop (one handler per event kind), time
+//    accounting (whose time each interval between a thread's events is),
+//    the result;
+//  - analysis_paths.cpp: longest paths (span, critical path) and the task
+//    lifecycle: creation, start, completion, dependences, the waits of
+//    taskwait and taskgroup;
+//  - analysis_teams.cpp: parallel regions, implicit tasks and barriers;
+//  - analysis_profile.cpp: per-construct statistics (summary, diagnose).
+// What the events mean in OpenMP terms (who waits for a task, dependences,
+// libomp's order, labels, ids) is graph/rules.h, shared with the graph
+// builder; this file holds only the streaming representation of it.
+//
+// Path lengths: every task T has path(T) = Base + Exec, the length of the
+// longest path (weighted by execution time) from the program's start to
+// T's current point. Exec grows while T runs its own code; a value v that
+// must precede T's next step (a child's completion at a taskwait, a barrier,
+// a predecessor task) is merged by path(T) = max(path(T), v). Each value
+// carries a reference to a path record (a refcounted, persistent list of
+// (construct, ns) steps), so the critical path is the record list of the
+// largest final value. Records nobody refers to are recycled.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_ANALYSIS_IMPL_H
+#define OTTER_UTILS_ANALYSIS_IMPL_H
+
+#include "analysis.h"
+#include "graph/rules.h"
+
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+#include <vector>
+
+namespace otter::analysis {
+
+inline constexpr std::uint32_t None = ~0u;
+static_assert(None == rules::TaskIndex::NoIndex);
+inline constexpr std::int64_t NegInf = INT64_MIN / 4;
+
+unsigned bucketOf(std::uint64_t Ns);
+double histMedian(const std::vector<std::uint32_t> &H);
+
+/// One step of a path: Ns of construct (Code, K), after record Prev.
+struct Record {
+  std::uint64_t Ns;
+  std::uint32_t Prev;
+  std::uint32_t Refs;
+  std::uint32_t Code; // code index
+  std::uint32_t Cum;  // tasks entered along the path up to here
+  std::uint8_t K;
+  bool First; // first segment of its task
+};
+
+/// A path length and the record of its last step.
+struct PathVal {
+  std::int64_t V = NegInf;
+  std::uint32_t Rec = None;
+};
+
+enum SlotFlags : std::uint32_t {
+  SStarted = 1u << 0,
+  SCompleted = 1u << 1,
+  SOwnRec = 1u << 2,
+  SKeep = 1u << 3, // has dependences: may be a predecessor later
+  SImplicit = 1u << 4,
+  SWaited = 1u << 5, // a construct waited for it (kept tasks only)
+};
+
+/// One live task (explicit, implicit or initial).
+struct Slot {
+  std::uint64_t Id = 0;
+  std::int64_t Base = 0;
+  std::uint64_t Exec = 0, MarkExec = 0, Start = 0;
+  std::uint64_t Ready = 0; // last predecessor's completion (dependences)
+  std::uint32_t Rec = None, Code = 0, Creator = None, Group = None, Team = None,
+                Epoch = 0, Live = 0, Extra = None, Flags = 0, StartThread = 0,
+                LastCode = 0;
+  Kind K = Kind::Task;
+  Kind LastKind = Kind::Task;
+};
+
+/// The dependences among one creator's children.
+struct DependenceState {
+  rules::DependenceRules Rules;
+  std::vector<std::uint32_t> KeptChildren; // with dependences, not waited
+  std::uint32_t DepChild = None;           // the child whose dependences
+  std::vector<std::uint32_t> DepLinked;    // are arriving, and its preds
+};
+
+/// State of a task that has created children (Slot::Extra). Small: every
+/// task of a recursive program has one; the dependence state is apart.
+struct CreatorState {
+  PathVal Pend; // longest completed child: its next taskwait waits for it
+  std::uint32_t SibCode = 0, SibN = 0;
+  std::uint64_t SibSum = 0, SibMax = 0;
+  std::unique_ptr<DependenceState> Deps; // made for the first dependence
+  DependenceState &deps() {
+    if (!Deps)
+      Deps = std::make_unique<DependenceState>();
+    return *Deps;
+  }
+};
+
+/// An open taskgroup.
+struct GroupFrame {
+  PathVal Max; // longest completed member (descendants included)
+  std::uint32_t Parent = None;
+  std::vector<std::uint32_t> Kept; // members with dependences, not waited
+};
+
+/// A worksharing loop instance in a team, while its members end it.
+struct WorkInst {
+  std::uint32_t N = 0, Code = 0;
+  std::uint64_t Sum = 0, Max = 0;
+};
+
+/// A team: one parallel region instance (or an initial task's own
+/// pseudo-team).
+struct Team {
+  std::uint64_t Id = 0;
+  std::uint32_t Code = 0, Size = 1, Members = 0, Ended = 0, Epoch = 0;
+  std::uint32_t ParentTeam = None, Encountering = None;
+  bool ParallelEnded = false, Finalized = false, Pseudo = false;
+  std::int64_t ForkV = 0;       // the encountering task's path at the fork
+  std::uint32_t ForkRec = None; // and its record: where members start
+  std::uint64_t EncExecAtFork = 0;
+  PathVal Join;
+  /// Barrier instances in flight, by epoch parity: a member may complete
+  /// barrier k and reach k+1 before another has left k.
+  struct Bar {
+    std::uint32_t K = None;
+    PathVal Arr, Pend;               // members' arrivals, team's tasks
+    std::vector<std::uint32_t> Kept; // tasks with dependences, not waited
+  } Bars[2];
+  std::uint64_t Begin = 0, End = 0, Work = 0, ForkNs = 0;
+  std::uint64_t BusySum = 0, BusyMax = 0;
+  std::uint32_t BusyN = 0;
+  std::int64_t JoinSpan = -1;
+  std::unordered_map<std::uint32_t, WorkInst> Works;
+};
+
+/// A wait on a thread: a sync region's wait or a mutex acquisition.
+struct WaitFrame {
+  std::uint32_t Task, Code;
+  Kind K;
+  bool Mutex;
+  std::uint64_t Ns, Start;
+};
+/// A construct instance open on a thread.
+struct OpenFrame {
+  std::uint32_t Task, Code;
+  Kind K;
+  std::uint64_t Start;
+  std::uint32_t WorkIndex; // loops: index of the construct in the member
+};
+struct ImplFrame {
+  std::uint32_t Task;
+  std::uint64_t BusyAtBegin;
+  std::uint32_t Works = 0;
+};
+
+struct ThreadSt {
+  bool Seen = false;
+  std::uint32_t Cur = None; // the task running on the thread
+  std::uint64_t Last = 0, Busy = 0, Wait = 0;
+  std::uint64_t PendingCreate = 0;
+  bool SchedGapArmed = false;
+  std::uint64_t SchedGapFrom = 0;
+  /// The worksharing construct that ended last on the thread: its implicit
+  /// barrier is counted under it (rules::implicitBarrierRow).
+  std::uint32_t LastWorkCode = 0;
+  /// A taskgroup begin whose program-order edge waits for the task's next
+  /// event (rules::adjustLibompOrder: a taskloop's taskgroup goes inside).
+  std::uint32_t DeferredGroupTask = None, DeferredGroupCode = 0;
+  std::vector<WaitFrame> Waits;
+  std::vector<OpenFrame> Open;
+  std::vector<ImplFrame> Impl;
+};
+
+struct Analyzer::Impl {
+  Observer *Obs = nullptr;
+  std::vector<Slot> Slots;
+  std::vector<std::uint32_t> FreeSlots;
+  std::uint64_t Live = 0, PeakLive = 0;
+  std::vector<Record> Recs;
+  std::vector<std::uint32_t> FreeRecs;
+  std::vector<CreatorState> Creators;
+  std::vector<std::uint32_t> FreeCreators;
+  std::vector<GroupFrame> Groups;
+  std::vector<std::uint32_t> FreeGroups;
+  std::vector<Team> Teams;
+  std::unordered_map<std::uint64_t, std::uint32_t> TeamOf;
+  std::vector<ThreadSt> Threads;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> Successors;
+  rules::TaskIndex Ids; // task id -> slot
+  std::vector<std::uint32_t> PredScratch;
+
+  std::vector<std::uint64_t> Codes{0};
+  std::unordered_map<std::uint64_t, std::uint32_t> CodeIndex;
+  std::vector<ConstructStats> Stats;
+  std::vector<std::uint32_t> StatOf; // (code, kind) -> Stats index + 1
+
+  std::vector<std::uint32_t> CreateHist =
+      std::vector<std::uint32_t>(HistBuckets);
+  std::vector<std::uint32_t> SchedHist =
+      std::vector<std::uint32_t>(HistBuckets);
+  PathVal Best;
+  Result R;
+  bool First = true;
+  std::uint64_t OutOfOrder = 0;
+
+  // ---- analysis.cpp: the event loop --------------------------------------
+  void add(std::uint32_t Th, const Event &E);
+  // Inline into the loop: run for every event.
+  [[gnu::always_inline]] inline void chargeTime(ThreadSt &TS, const Event &E);
+  Result finish();
+  void criticalPath();
+
+  // One handler per event kind. T: the slot of E.Task (None if unknown).
+  void onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th, const Event &E);
+  void onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                         const Event &E);
+  void onParallelBegin(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onParallelEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                     const Event &E);
+  [[gnu::always_inline]] inline void
+  onTaskCreate(ThreadSt &TS, std::uint32_t Th, std::uint32_t T, const Event &E);
+  void onTaskDependence(std::uint32_t T, const Event &E);
+  [[gnu::always_inline]] inline void
+  onTaskSchedule(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                 const Event &E, bool SchedGapArmed);
+  void onSyncBegin(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onSyncEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                 const Event &E);
+  void onSyncWaitBegin(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onWorkBegin(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onWorkEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                 const Event &E);
+  void onMutexAcquire(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onMutexAcquired(ThreadSt &TS, std::uint32_t T, const Event &E);
+  void onMutexReleased(ThreadSt &TS, std::uint32_t Th, const Event &E);
+
+  // ---- analysis_paths.cpp: paths and the task lifecycle -----------------
+  std::uint32_t slotOf(std::uint64_t Id) const {
+    return Id ? Ids.find(Id) : None;
+  }
+  std::uint32_t newSlot(std::uint64_t Id);
+  void incref(std::uint32_t R) {
+    if (R != None)
+      ++Recs[R].Refs;
+  }
+  void decref(std::uint32_t R);
+  void assign(PathVal &Dst, std::int64_t V, std::uint32_t Rec);
+  void resetVal(PathVal &P);
+  std::int64_t path(const Slot &T) const {
+    return T.Base + std::int64_t(T.Exec);
+  }
+  std::int64_t mark(std::uint32_t S);
+  void merge(std::uint32_t S, std::int64_t V, std::uint32_t Rec);
+  void merge(std::uint32_t S, const PathVal &P) {
+    if (P.V != NegInf)
+      merge(S, P.V, P.Rec);
+  }
+  std::uint32_t creatorState(std::uint32_t S);
+  std::uint32_t newGroup(std::uint32_t Parent);
+  void createTask(std::uint32_t Creator, std::uint32_t Child);
+  void keepForDependences(std::uint32_t Child);
+  void dependence(std::uint32_t Child, std::uint64_t Addr, DependenceType Type);
+  void completeTask(std::uint32_t S, std::uint32_t Thread, std::uint64_t Time);
+  void taskwaitEnded(std::uint32_t T);
+  void taskgroupEnded(std::uint32_t T);
+  void markWaited(std::vector<std::uint32_t> &Kept);
+  void tryFree(std::uint32_t S);
+
+  // ---- analysis_teams.cpp: teams and barriers ---------------------------
+  std::uint32_t teamFor(std::uint64_t Id);
+  Team::Bar &barFor(Team &Tm, std::uint32_t Epoch);
+  void barrierArrived(std::uint32_t T);
+  void barrierLeft(std::uint32_t T);
+  void finalizeTeam(std::uint32_t TI);
+
+  // ---- analysis_profile.cpp: per-construct statistics -------------------
+  std::uint32_t code(std::uint64_t Addr);
+  ConstructStats &stat(std::uint32_t Code, Kind K);
+  void instance(std::uint32_t Code, Kind K, std::uint64_t Ns);
+  void taskInstance(const Slot &T);
+  void siblingCompleted(CreatorState &C, const Slot &T);
+  void evalSiblings(std::uint32_t S);
+  void loopMemberEnded(Team &Tm, const OpenFrame &F, std::uint64_t End);
+  void programOrder(ThreadSt &TS, std::uint32_t S, std::uint32_t Code, Kind K);
+  void emitOrder(std::uint32_t S, std::uint32_t Code, Kind K);
+  void flushDeferredOrder(ThreadSt &TS);
+  bool closeOpen(ThreadSt &TS, std::uint32_t Th, std::uint32_t T, Kind K,
+                 std::uint64_t Time, OpenFrame *Out = nullptr);
+  void popWait(ThreadSt &TS, std::uint32_t T);
+
+  /// Code address -> code index: a direct-mapped cache in front of the map
+  /// (a program has few distinct construct addresses, seen over and over).
+  static constexpr std::size_t CodeCacheSize = 256;
+  struct CodeCacheEntry {
+    std::uint64_t Addr = 0;
+    std::uint32_t Index = 0;
+  };
+  CodeCacheEntry CodeCache[CodeCacheSize];
+};
+
+} // namespace otter::analysis
+
+#endif // OTTER_UTILS_ANALYSIS_IMPL_H

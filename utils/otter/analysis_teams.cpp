@@ -1,0 +1,237 @@
+//===- otter/analysis_teams.cpp - Parallel regions and barriers ---------===//
+//
+// A team's members start from the fork: the encountering task's path when
+// the region began. What the encountering task executes between the fork
+// and the join (libomp starting or waking the team's threads, before its
+// own implicit task begins) is its own execution: in the program's work,
+// on its own path, in parallel with the members', and reported per region
+// as the fork time; it is neither the region's work nor on the members'
+// paths, so a region's span, the longest path from the fork to the join
+// through the region's own tasks, never exceeds the region's work. (Members
+// used to start from the encountering task's path when each began, which
+// put the fork time into the region's span but not its work: a team running
+// a `master` block showed a span of 143 us for 8.55 us of work.)
+//
+// A barrier joins every member (rules.h, rule 4): each member leaves it
+// with the longest of the members' arrivals and of the team's tasks that
+// completed before it. Members may be at different barriers (one has left
+// barrier k and reached k+1, another has not left k yet), so a team keeps
+// two barrier instances, by parity.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis_impl.h"
+
+#include <algorithm>
+
+namespace otter::analysis {
+
+std::uint32_t Analyzer::Impl::teamFor(std::uint64_t Id) {
+  auto [It, New] = TeamOf.try_emplace(Id, std::uint32_t(Teams.size()));
+  if (New) {
+    Teams.emplace_back();
+    Teams.back().Id = Id;
+  }
+  return It->second;
+}
+
+/// The barrier instance Epoch of Tm, made if the slot holds an older one;
+/// its K differs from Epoch if the slot holds a newer one (stale input).
+Team::Bar &Analyzer::Impl::barFor(Team &Tm, std::uint32_t Epoch) {
+  Team::Bar &B = Tm.Bars[Epoch & 1];
+  if (B.K != Epoch && (B.K == None || B.K < Epoch)) {
+    resetVal(B.Arr);
+    resetVal(B.Pend);
+    B.Kept.clear();
+    B.K = Epoch;
+  }
+  return B;
+}
+
+void Analyzer::Impl::barrierArrived(std::uint32_t T) {
+  if (Slots[T].Team == None)
+    return;
+  std::int64_t V = mark(T);
+  Slot &X = Slots[T];
+  Team::Bar &B = barFor(Teams[X.Team], X.Epoch);
+  if (B.K == X.Epoch)
+    assign(B.Arr, V, X.Rec);
+}
+
+void Analyzer::Impl::barrierLeft(std::uint32_t T) {
+  Slot &X = Slots[T];
+  if (X.Team == None)
+    return;
+  Team &Tm = Teams[X.Team];
+  Team::Bar &B = Tm.Bars[X.Epoch & 1];
+  if (B.K == X.Epoch) {
+    merge(T, B.Arr);
+    merge(T, B.Pend);
+    markWaited(B.Kept);
+  }
+  X.Epoch = X.Epoch + 1;
+  Tm.Epoch = std::max(Tm.Epoch, X.Epoch);
+  evalSiblings(T);
+}
+
+void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
+                                         const Event &E) {
+  std::uint32_t S = newSlot(E.Task);
+  Slot &X = Slots[S];
+  X.Flags = SStarted | SImplicit;
+  X.Start = E.Time;
+  X.StartThread = Th;
+  if ((E.Extra & TaskInitial) || !E.A) {
+    // An initial task: a team of its own (its barriers join it alone).
+    X.K = Kind::Initial;
+    std::uint32_t TI = std::uint32_t(Teams.size());
+    Teams.emplace_back();
+    Teams.back().Pseudo = true;
+    Teams.back().Members = 1;
+    X.Team = TI;
+  } else {
+    std::uint32_t TI = teamFor(E.A);
+    Team &Tm = Teams[TI];
+    ++Tm.Members;
+    Tm.Size = std::max<std::uint32_t>(Tm.Size, E.Aux);
+    X.K = Kind::Implicit;
+    X.Team = TI;
+    // OMPT gives an implicit task no code address: it is labelled with its
+    // region (rules.h, rule 7).
+    X.Code = rules::inheritCode(std::uint32_t(0), Tm.Code).first;
+    // It starts from the fork (see the file comment).
+    X.Base = Tm.ForkV;
+    X.Rec = Tm.ForkRec;
+    incref(X.Rec);
+  }
+  ++R.ImplicitTasks;
+  TS.Cur = S;
+  TS.Impl.push_back({S, TS.Busy, 0});
+}
+
+void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
+                                       std::uint32_t T, const Event &E) {
+  if (T == None)
+    return;
+  std::int64_t V = mark(T);
+  Slot &X = Slots[T];
+  X.Flags |= SCompleted;
+  R.WorkNs += X.Exec;
+  instance(X.Code, X.K, X.Exec);
+  assign(Best, V, X.Rec);
+  // The member's busy time: the thread's, while the member was on it.
+  std::uint64_t Busy = 0;
+  while (!TS.Impl.empty()) {
+    ImplFrame F = TS.Impl.back();
+    TS.Impl.pop_back();
+    if (F.Task == T) {
+      Busy = TS.Busy - F.BusyAtBegin;
+      break;
+    }
+  }
+  if (X.Team != None) {
+    std::uint32_t TI = X.Team;
+    Team &Tm = Teams[TI];
+    Tm.Work += X.Exec;
+    assign(Tm.Join, V, X.Rec);
+    Tm.BusySum += Busy;
+    Tm.BusyMax = std::max(Tm.BusyMax, Busy);
+    ++Tm.BusyN;
+    ++Tm.Ended;
+    if (Obs)
+      Obs->construct(Th, X.K, Codes[X.Code], X.Start, E.Time);
+    tryFree(T);
+    if (!Teams[TI].Pseudo)
+      finalizeTeam(TI);
+  } else {
+    tryFree(T);
+  }
+  TS.Cur = None;
+  TS.Waits.clear();
+}
+
+void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
+                                     const Event &E) {
+  std::uint32_t TI = teamFor(E.A);
+  Team &Tm = Teams[TI];
+  Tm.Code = code(E.Code);
+  Tm.Begin = E.Time;
+  Tm.Size = std::max<std::uint32_t>(Tm.Size, E.Aux);
+  Tm.Encountering = T;
+  ++R.ParallelRegions;
+  if (T != None) {
+    Tm.ForkV = mark(T);
+    Tm.ParentTeam = Slots[T].Team;
+    Tm.EncExecAtFork = Slots[T].Exec;
+    decref(Tm.ForkRec);
+    Tm.ForkRec = Slots[T].Rec;
+    incref(Tm.ForkRec);
+    programOrder(TS, T, Tm.Code, Kind::Parallel);
+  }
+  TS.Open.push_back({T, Tm.Code, Kind::Parallel, E.Time, 0});
+}
+
+void Analyzer::Impl::onParallelEnd(ThreadSt &TS, std::uint32_t Th,
+                                   std::uint32_t T, const Event &E) {
+  auto It = TeamOf.find(E.A);
+  if (It == TeamOf.end())
+    return;
+  std::uint32_t TI = It->second;
+  Team &Tm = Teams[TI];
+  Tm.ParallelEnded = true;
+  Tm.End = E.Time;
+  if (Tm.Join.V != NegInf)
+    Tm.JoinSpan = Tm.Join.V - Tm.ForkV;
+  if (T != None) {
+    if (T == Tm.Encountering && Slots[T].Exec >= Tm.EncExecAtFork)
+      Tm.ForkNs = Slots[T].Exec - Tm.EncExecAtFork;
+    // The join: the encountering task continues from the longest of its
+    // own path (the fork time included) and the members'.
+    merge(T, Tm.Join);
+  }
+  instance(Tm.Code, Kind::Parallel, E.Time - std::min(E.Time, Tm.Begin));
+  closeOpen(TS, Th, T, Kind::Parallel, E.Time);
+  decref(Tm.ForkRec);
+  Tm.ForkRec = None;
+  TeamOf.erase(It);
+  finalizeTeam(TI);
+  if (T != None)
+    TS.Cur = T;
+}
+
+/// Once the region and all its members have ended: its figures go to its
+/// construct's statistics, its work to the enclosing region's.
+void Analyzer::Impl::finalizeTeam(std::uint32_t TI) {
+  Team &Tm = Teams[TI];
+  if (Tm.Finalized || !Tm.ParallelEnded || Tm.Ended < Tm.Members)
+    return;
+  Tm.Finalized = true;
+  ConstructStats &St = stat(Tm.Code, Kind::Parallel);
+  St.RegionWorkNs += Tm.Work;
+  if (Tm.JoinSpan > 0)
+    St.RegionSpanNs += std::uint64_t(Tm.JoinSpan);
+  St.RegionForkNs += Tm.ForkNs;
+  std::uint64_t Wall = Tm.End > Tm.Begin ? Tm.End - Tm.Begin : 0;
+  St.RegionWallNs += Wall;
+  St.RegionThreadNs += Wall * Tm.Members;
+  St.RegionBusyNs += Tm.BusySum;
+  if (Tm.BusyN >= 2 && Tm.BusySum) {
+    double Mean = double(Tm.BusySum) / Tm.BusyN;
+    ++St.TeamImbInstances;
+    St.TeamImbLostNs += Tm.BusyMax * Tm.BusyN - Tm.BusySum;
+    St.TeamImbWorstRatio =
+        std::max(St.TeamImbWorstRatio, double(Tm.BusyMax) / Mean);
+  }
+  if (Tm.ParentTeam != None && Tm.ParentTeam != TI)
+    Teams[Tm.ParentTeam].Work += Tm.Work;
+  resetVal(Tm.Join);
+  for (auto &B : Tm.Bars) {
+    resetVal(B.Arr);
+    resetVal(B.Pend);
+    B.Kept.clear();
+  }
+  decref(Tm.ForkRec);
+  Tm.ForkRec = None;
+  Tm.Works.clear();
+}
+
+} // namespace otter::analysis
