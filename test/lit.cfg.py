@@ -46,6 +46,13 @@ config.substitutions.append(
     ("%otter-run", f"env OMP_TOOL_LIBRARIES={libotter} OTTER_GRAPH_FORMAT=all"))
 config.substitutions.append(("%otter_env", f"OMP_TOOL_LIBRARIES={libotter}"))
 config.substitutions.append(("%otter_src", config.otter_source_dir))
+# %check-rebuild [--format LIST] DIR: the graph files otter-graph rebuilds
+# from the trace in DIR equal the ones the runtime wrote there at exit
+# (default formats canon,csv; see the script's header).
+config.substitutions.append(
+    ("%check-rebuild",
+     "sh " + os.path.join(config.test_source_root, "lit", "Inputs",
+                          "check-rebuild.sh")))
 config.substitutions.append(("%otter_bin", config.otter_build_dir))
 
 if os.path.exists(plugin):

@@ -23,6 +23,7 @@
 // RUN: FileCheck %s < %t/d2/graph.txt
 // RUN: FileCheck --check-prefix=CSV %s < %t/d0/nodes.csv
 // RUN: FileCheck --check-prefix=CSV %s < %t/d2/nodes.csv
+// RUN: %check-rebuild %t/d2
 #include <stdio.h>
 int total;
 void uninstr_work(void);
@@ -143,10 +144,3 @@ int main(void) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} taskloop_end parent={{[^ ]+}} at={{[^ ]*}}/mixed.c:[[@LINE-105]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/mixed.c:[[@LINE-108]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} parallel_end parent={{[^ ]+}} at={{[^ ]*}}/mixed.c:[[@LINE-109]]:1{{$}}
-
-// The graph rebuilt from the OTF2 trace alone is the same, labels included
-// (at the end of the file: the checks above name source lines).
-// RUN: rm -rf %t/rb2 && otter-graph --format canon,csv -o %t/rb2 %t/d2
-// RUN: diff %t/d2/graph.txt %t/rb2/graph.txt
-// RUN: diff %t/d2/graph.csv %t/rb2/graph.csv
-// RUN: diff %t/d2/nodes.csv %t/rb2/nodes.csv

@@ -37,9 +37,4 @@ int main(void) {
 // CHECK-NOT: at=~
 // ERR: 0 approximate, 0 unresolved
 
-// The graph rebuilt from the OTF2 trace alone is the same, labels included
-// (at the end of the file: the checks above name source lines).
-// RUN: rm -rf %t.rb2 && otter-graph --format canon,csv -o %t.rb2 %t.d2
-// RUN: diff %t.d2/graph.txt %t.rb2/graph.txt
-// RUN: diff %t.d2/graph.csv %t.rb2/graph.csv
-// RUN: diff %t.d2/nodes.csv %t.rb2/nodes.csv
+// RUN: %check-rebuild %t.d2
