@@ -40,12 +40,44 @@ struct State {
   std::vector<std::string> Refused;
   std::atomic<bool> Finished{false};
   std::atomic<bool> RankNoted{false};
+  std::atomic<bool> Exiting{false}; // exit() has begun (our atexit handler)
+  std::atomic<bool> Paused{false};  // libomp finalized us before exit
   int WorldSize = 0; // from MPI_Init, else the launcher's environment
   bool Started = false;
 };
 State &state() {
   static State *S = new State();
   return *S;
+}
+
+/// The program's stdout and stderr go to one file (`prog > log 2>&1`) and
+/// its last output did not end a line: the end-of-run lines would be glued
+/// to it (`x=99otter: wrote ...`). Start them on a fresh line. MayFlush:
+/// this is the program's own process at its end (not a forked copy, whose
+/// flush would write the parent's buffered output a second time), so its
+/// stdout can be flushed first to keep the file in the order it was written.
+void startOnFreshLine(bool MayFlush) {
+  struct stat Out, Err;
+  if (fstat(STDOUT_FILENO, &Out) != 0 || fstat(STDERR_FILENO, &Err) != 0 ||
+      Out.st_dev != Err.st_dev || Out.st_ino != Err.st_ino)
+    return;
+  char Last = '\n';
+  bool Known = false;
+  if (MayFlush) {
+    // glibc's FILE is public: the byte before the write pointer is the
+    // last one the program gave stdio and stdio has not written yet.
+    if (stdout->_IO_write_ptr > stdout->_IO_write_base) {
+      Last = stdout->_IO_write_ptr[-1];
+      Known = true;
+    }
+    std::fflush(stdout);
+  }
+  if (!Known && S_ISREG(Out.st_mode)) {
+    off_t End = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+    Known = End > 0 && pread(STDOUT_FILENO, &Last, 1, End - 1) == 1;
+  }
+  if (Known && Last != '\n')
+    std::fputc('\n', stderr);
 }
 
 void message(const char *Level, const std::string &Text) {
@@ -316,6 +348,18 @@ void noteCallbackResult(const char *Name, int Result) {
 
 namespace {
 void onExit(); // below
+
+/// libomp dlclose()s the tool library when it shuts down before exit
+/// (omp_pause_resource(omp_pause_hard)), holding its own lock: unloading
+/// would run our atexit handler there, which calls back into libomp and
+/// waits on that lock forever, and a runtime that starts again would find
+/// our state gone. Keep the library loaded for the life of the process.
+void pinThisLibrary() {
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&pinThisLibrary), &Info) &&
+      Info.dli_fname)
+    dlopen(Info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+}
 } // namespace
 
 bool start() {
@@ -324,8 +368,10 @@ bool start() {
   // Started already by another event source (the MPI wrappers, in a
   // program whose OpenMP runtime starts late): one session. Finished: an
   // OpenMP runtime starting during exit gets no tool.
-  if (St.Started)
+  if (St.Started) {
+    St.Paused.store(false); // libomp starting again after a hard pause
     return !St.Finished.load();
+  }
   try {
     Cfg = readConfig([](const char *N) { return std::getenv(N); },
                      [](const std::string &W) { message("warning: ", W); },
@@ -356,6 +402,7 @@ bool start() {
       state().Finished.store(true);
     });
     St.Started = true;
+    pinThisLibrary();
     std::atexit(onExit);
     return true;
   } catch (...) {
@@ -369,6 +416,7 @@ namespace {
 /// region: libomp then never calls the tool's finalize). Finish in a forked
 /// copy of the process, where no other thread can touch the buffers.
 void finishInChild() {
+  startOnFreshLine(false);
   try {
     finishImpl();
   } catch (...) {
@@ -376,6 +424,19 @@ void finishInChild() {
 }
 void onExit() {
   State &St = state();
+  St.Exiting.store(true);
+  // libomp already finalized us (a hard pause it never came back from, or
+  // it was unloaded): no thread of it runs, and asking it anything now
+  // would start it again. Finish here.
+  if (St.Paused.load()) {
+    message("warning: ",
+            "the OpenMP runtime shut its tool interface down before exit "
+            "(omp_pause_resource with omp_pause_hard?) and libomp never "
+            "starts it again: OpenMP events after that point were not "
+            "recorded; everything before it is written");
+    finish();
+    return;
+  }
   // A normal exit (main returns, or exit() outside any parallel region):
   // libomp calls the tool's finalize after this handler, once its threads
   // have delivered their last events; finishing here would race with them.
@@ -399,12 +460,29 @@ void finishNow() {
   trace::runInChild(finishInChild, 600);
 }
 
+void runtimeFinalized() {
+  State &St = state();
+  if (St.Exiting.load() || !St.Started || St.Finished.load()) {
+    finish();
+    return;
+  }
+  // Before exit: libomp has joined its threads (their thread_end flushed
+  // them); what the initial thread holds goes to the sinks now, so nothing
+  // is lost if the process never returns to libomp.
+  St.Paused.store(true);
+  recorder::flushAll();
+  if (St.Cfg.Verbose)
+    message("", "the OpenMP runtime shut down before exit (omp_pause_"
+                "resource?); tracing continues if it starts again");
+}
+
 // Called after callbacks are registered (Refused is complete) by finish()
 // and start(); verbose details are printed once, at the end.
 void finish() {
   State &St = state();
   if (!St.Started || St.Finished.exchange(true))
     return;
+  startOnFreshLine(true);
   if (St.Cfg.Verbose) {
     message("", std::string("runtime: ") + St.RuntimeVersion);
     if (St.Refused.empty())

@@ -16,8 +16,13 @@ void noteCallbackResult(const char *Name, int Result);
 /// Reads the configuration and installs the sinks. False: do not trace.
 /// Once started, true until finished.
 bool start();
-/// Tool finalize: flush, build, write, report. Idempotent.
+/// Flush, build, write, report. Idempotent.
 void finish();
+/// The OpenMP runtime finalized the tool. At exit this is finish(); before
+/// it (omp_pause_resource(omp_pause_hard) shuts libomp down and starts it
+/// again at the next construct) the run goes on: buffers are flushed and
+/// the next initialize() continues the same output.
+void runtimeFinalized();
 /// True once start() succeeded.
 bool started();
 /// The MPI rank and job size MPI_Init reported (checked against the

@@ -565,7 +565,7 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   return 1; // keep the tool active
 }
 
-void finalize(ompt_data_t *) { session::finish(); }
+void finalize(ompt_data_t *) { session::runtimeFinalized(); }
 
 } // namespace
 

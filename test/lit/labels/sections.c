@@ -16,7 +16,7 @@
 // RUN: FileCheck %s < %t.d2/graph.txt
 // RUN: %check-rebuild %t.d2
 #include <stdio.h>
-static int a[4];
+static int a[5]; // a[3] and a[4]: the nowait sections may run at once
 int main(void) {
 #pragma omp parallel num_threads(2)
   {
@@ -33,7 +33,7 @@ int main(void) {
     {
       a[3] += 1;
 #pragma omp section
-      a[3] += 1;
+      a[4] += 1;
     }
   }
 #pragma omp parallel sections num_threads(2)
@@ -42,10 +42,10 @@ int main(void) {
 #pragma omp section
     a[1] += 10;
   }
-  printf("%d %d %d %d\n", a[0], a[1], a[2], a[3]);
+  printf("%d %d %d %d %d\n", a[0], a[1], a[2], a[3], a[4]);
   return 0;
 }
-// OUT: 11 11 1 2
+// OUT: 11 11 1 1 1
 
 // ERR-NOT: {{warning|corrupt}}
 // ERR: otter: code addresses: {{[0-9]+}} exact, {{[0-9]+}} by fallback, 0 approximate, 0 unresolved
