@@ -15,14 +15,14 @@ int main(void) {
   printf("%d %d\n", x, second(10));
   return 0;
 }
-// VERBOSE: otter: directive 'parallel' at {{.*}}multi-source.c:12:1
-// VERBOSE: otter: directive 'atomic' at {{.*}}multi-source.c:13:1
-// VERBOSE: otter: site '__kmpc_fork_call' in 'main' at {{.*}}multi-source.c:12:1 -> 'parallel'
+// VERBOSE: otter: directive 'parallel' at {{.*}}multi-source.c:[[@LINE-6]]:1
+// VERBOSE: otter: directive 'atomic' at {{.*}}multi-source.c:[[@LINE-6]]:1
+// VERBOSE: otter: site '__kmpc_fork_call' in 'main' at {{.*}}multi-source.c:[[@LINE-8]]:1 -> 'parallel'
 // VERBOSE: otter: directive 'parallel for' at {{.*}}multi-b.c:3:1
 // VERBOSE-NOT: multi-source.c
 // VERBOSE: otter: site '__kmpc_fork_call' in 'second' at {{.*}}multi-b.c:3:1 -> 'parallel for'
 // VERBOSE-NOT: multi-source.c
 // OUT: 2 45
-// CHECK-DAG: site {{.*}} "parallel" at {{.*}}multi-source.c:12:1
+// CHECK-DAG: site {{.*}} "parallel" at {{.*}}multi-source.c:[[@LINE-14]]:1
 // CHECK-DAG: site {{.*}} "parallel for" at {{.*}}multi-b.c:3:1
 // CHECK: summary: 2 directives, {{.*}} 0 errors

@@ -22,17 +22,17 @@ int main(void) {
   printf("%d %d\n", x, s);
   return 0;
 }
-// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}pragma-macro.c:20:3-20:25
-// VERBOSE-DAG: otter: directive 'single' at {{.*}}pragma-macro.c:20:3-20:25
-// VERBOSE-DAG: otter: directive 'task' at {{.*}}pragma-macro.c:20:3-20:25
-// VERBOSE-DAG: otter: directive 'taskwait' at {{.*}}pragma-macro.c:20:3-20:25
-// VERBOSE-DAG: otter: directive 'parallel for' at {{.*}}pragma-macro.c:21:3-21:3 in 'main' clauses 'num_threads(2) reduction(+: s)'
-// VERBOSE-DAG: otter: site '__kmpc_fork_call' in 'main' at {{.*}}pragma-macro.c:20:3 -> 'parallel' at
+// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}pragma-macro.c:[[@LINE-5]]:3-[[@LINE-5]]:25
+// VERBOSE-DAG: otter: directive 'single' at {{.*}}pragma-macro.c:[[@LINE-6]]:3-[[@LINE-6]]:25
+// VERBOSE-DAG: otter: directive 'task' at {{.*}}pragma-macro.c:[[@LINE-7]]:3-[[@LINE-7]]:25
+// VERBOSE-DAG: otter: directive 'taskwait' at {{.*}}pragma-macro.c:[[@LINE-8]]:3-[[@LINE-8]]:25
+// VERBOSE-DAG: otter: directive 'parallel for' at {{.*}}pragma-macro.c:[[@LINE-8]]:3-[[@LINE-8]]:3 in 'main' clauses 'num_threads(2) reduction(+: s)'
+// VERBOSE-DAG: otter: site '__kmpc_fork_call' in 'main' at {{.*}}pragma-macro.c:[[@LINE-10]]:3 -> 'parallel' at
 // VERBOSE-DAG: otter: site '__kmpc_single' in {{.*}} -> 'single' at
 // VERBOSE-DAG: otter: site '__kmpc_omp_task' in {{.*}} -> 'task' at
 // VERBOSE-DAG: otter: site '__kmpc_omp_taskwait' in {{.*}} -> 'taskwait' at
-// VERBOSE-DAG: otter: site '__kmpc_fork_call' in 'main' at {{.*}}pragma-macro.c:21:3 -> 'parallel for' at
+// VERBOSE-DAG: otter: site '__kmpc_fork_call' in 'main' at {{.*}}pragma-macro.c:[[@LINE-13]]:3 -> 'parallel for' at
 // VERBOSE-NOT: warning
 // OUT: 1 45
-// CHECK-DAG: site {{.*}} "taskwait" at {{.*}}pragma-macro.c:20:3
+// CHECK-DAG: site {{.*}} "taskwait" at {{.*}}pragma-macro.c:[[@LINE-17]]:3
 // CHECK: summary: {{.*}} 0 errors

@@ -48,16 +48,16 @@ int main() {
               lambda(8));
   return 0;
 }
-// VERBOSE-DAG: otter: directive 'parallel for' at {{.*}}templates-lambdas.cpp:11:1-{{.*}} in 'ns::sum'
-// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}templates-lambdas.cpp:20:1-{{.*}} in 'ns::Worker::run'
-// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}templates-lambdas.cpp:33:1-{{.*}} in 'main::(lambda at line 31:17)'
-// VERBOSE-DAG: otter: directive 'taskloop' at {{.*}}templates-lambdas.cpp:37:1-{{.*}} in 'main::(lambda at line 31:17)' clauses 'grainsize(4)'
-// VERBOSE-DAG: otter: site '__kmpc_taskloop' in {{.*}} -> 'taskloop' at {{.*}}templates-lambdas.cpp:37:1
+// VERBOSE-DAG: otter: directive 'parallel for' at {{.*}}templates-lambdas.cpp:[[@LINE-40]]:1-{{.*}} in 'ns::sum'
+// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}templates-lambdas.cpp:[[@LINE-32]]:1-{{.*}} in 'ns::Worker::run'
+// VERBOSE-DAG: otter: directive 'parallel' at {{.*}}templates-lambdas.cpp:[[@LINE-20]]:1-{{.*}} in 'main::(lambda at line [[@LINE-22]]:17)'
+// VERBOSE-DAG: otter: directive 'taskloop' at {{.*}}templates-lambdas.cpp:[[@LINE-17]]:1-{{.*}} in 'main::(lambda at line [[@LINE-23]]:17)' clauses 'grainsize(4)'
+// VERBOSE-DAG: otter: site '__kmpc_taskloop' in {{.*}} -> 'taskloop' at {{.*}}templates-lambdas.cpp:[[@LINE-18]]:1
 // VERBOSE-NOT: warning
 // OUT: 45 6 2 0
-// CHECK-DAG: directive "parallel for" at {{.*}}templates-lambdas.cpp:11:1
-// CHECK-DAG: directive "taskloop" at {{.*}}templates-lambdas.cpp:37:1
-// CHECK-DAG: site {{.*}} "parallel for" at {{.*}}templates-lambdas.cpp:11:1
-// CHECK-DAG: site {{.*}} "parallel" at {{.*}}templates-lambdas.cpp:20:1
-// CHECK-DAG: site {{.*}} "single" at {{.*}}templates-lambdas.cpp:35:1
+// CHECK-DAG: directive "parallel for" at {{.*}}templates-lambdas.cpp:[[@LINE-47]]:1
+// CHECK-DAG: directive "taskloop" at {{.*}}templates-lambdas.cpp:[[@LINE-22]]:1
+// CHECK-DAG: site {{.*}} "parallel for" at {{.*}}templates-lambdas.cpp:[[@LINE-49]]:1
+// CHECK-DAG: site {{.*}} "parallel" at {{.*}}templates-lambdas.cpp:[[@LINE-41]]:1
+// CHECK-DAG: site {{.*}} "single" at {{.*}}templates-lambdas.cpp:[[@LINE-27]]:1
 // CHECK: summary: {{.*}} 0 errors

@@ -33,24 +33,24 @@ void f(int n) {
   omp_set_lock(&L);
   omp_unset_lock(&L);
 }
-// CHECK-DAG: otter: directive 'parallel for' at {{.*}}verbose.c:10:1-10:61 in 'f' clauses 'schedule(dynamic, 2) num_threads(2)' region 0x{{[0-9a-f]+}}
-// CHECK-DAG: otter: directive 'atomic' at {{.*}}verbose.c:12:1-12:19 in 'f'
-// CHECK-DAG: otter: directive 'sections' at {{.*}}verbose.c:17:1
-// CHECK-DAG: otter: directive 'section' at {{.*}}verbose.c:19:1
-// CHECK-DAG: otter: directive 'single' at {{.*}}verbose.c:22:1-22:26 in 'f' clauses 'nowait'
-// CHECK-DAG: otter: directive 'task' at {{.*}}verbose.c:24:1-24:34 in 'f' clauses 'depend(inout : x)'
-// CHECK-DAG: otter: directive 'taskyield' at {{.*}}verbose.c:26:1
-// CHECK-DAG: otter: directive 'flush' at {{.*}}verbose.c:29:1
-// CHECK-DAG: otter: directive 'masked' at {{.*}}verbose.c:30:1
-// CHECK-DAG: otter: directive 'omp_set_lock' at {{.*}}verbose.c:33:3-33:18 in 'f'
-// CHECK-DAG: otter: site '__kmpc_fork_call' in 'f' at {{.*}}verbose.c:10:1 -> 'parallel for' at {{.*}}verbose.c:10:1
+// CHECK-DAG: otter: directive 'parallel for' at {{.*}}verbose.c:[[@LINE-26]]:1-[[@LINE-26]]:61 in 'f' clauses 'schedule(dynamic, 2) num_threads(2)' region 0x{{[0-9a-f]+}}
+// CHECK-DAG: otter: directive 'atomic' at {{.*}}verbose.c:[[@LINE-25]]:1-[[@LINE-25]]:19 in 'f'
+// CHECK-DAG: otter: directive 'sections' at {{.*}}verbose.c:[[@LINE-21]]:1
+// CHECK-DAG: otter: directive 'section' at {{.*}}verbose.c:[[@LINE-20]]:1
+// CHECK-DAG: otter: directive 'single' at {{.*}}verbose.c:[[@LINE-18]]:1-[[@LINE-18]]:26 in 'f' clauses 'nowait'
+// CHECK-DAG: otter: directive 'task' at {{.*}}verbose.c:[[@LINE-17]]:1-[[@LINE-17]]:34 in 'f' clauses 'depend(inout : x)'
+// CHECK-DAG: otter: directive 'taskyield' at {{.*}}verbose.c:[[@LINE-16]]:1
+// CHECK-DAG: otter: directive 'flush' at {{.*}}verbose.c:[[@LINE-14]]:1
+// CHECK-DAG: otter: directive 'masked' at {{.*}}verbose.c:[[@LINE-14]]:1
+// CHECK-DAG: otter: directive 'omp_set_lock' at {{.*}}verbose.c:[[@LINE-12]]:3-[[@LINE-12]]:18 in 'f'
+// CHECK-DAG: otter: site '__kmpc_fork_call' in 'f' at {{.*}}verbose.c:[[@LINE-36]]:1 -> 'parallel for' at {{.*}}verbose.c:[[@LINE-36]]:1
 // CHECK-DAG: otter: site '__kmpc_dispatch_init_4' in 'f.omp_outlined' at {{.*}} -> 'parallel for'
-// CHECK-DAG: otter: site '__kmpc_fork_call' in 'f' at {{.*}}verbose.c:15:1 -> 'parallel' at {{.*}}verbose.c:15:1
-// CHECK-DAG: otter: site '__kmpc_omp_task_with_deps' in {{.*}} -> 'task' at {{.*}}verbose.c:24:1
-// CHECK-DAG: otter: site '__kmpc_omp_taskyield' in {{.*}} -> 'taskyield' at {{.*}}verbose.c:26:1
-// CHECK-DAG: otter: site '__kmpc_omp_taskwait' in {{.*}} -> 'taskwait' at {{.*}}verbose.c:27:1
-// CHECK-DAG: otter: site '__kmpc_flush' in {{.*}} -> 'flush' at {{.*}}verbose.c:29:1
-// CHECK-DAG: otter: site '__kmpc_masked' in {{.*}} -> 'masked' at {{.*}}verbose.c:30:1
-// CHECK-DAG: otter: site 'omp_set_lock' in 'f' at {{.*}}verbose.c:33:3 -> 'omp_set_lock' at {{.*}}verbose.c:33:3
-// CHECK-DAG: otter: site 'omp_unset_lock' in 'f' at {{.*}}verbose.c:34:3 -> 'omp_unset_lock' at {{.*}}verbose.c:34:3
+// CHECK-DAG: otter: site '__kmpc_fork_call' in 'f' at {{.*}}verbose.c:[[@LINE-33]]:1 -> 'parallel' at {{.*}}verbose.c:[[@LINE-33]]:1
+// CHECK-DAG: otter: site '__kmpc_omp_task_with_deps' in {{.*}} -> 'task' at {{.*}}verbose.c:[[@LINE-25]]:1
+// CHECK-DAG: otter: site '__kmpc_omp_taskyield' in {{.*}} -> 'taskyield' at {{.*}}verbose.c:[[@LINE-24]]:1
+// CHECK-DAG: otter: site '__kmpc_omp_taskwait' in {{.*}} -> 'taskwait' at {{.*}}verbose.c:[[@LINE-24]]:1
+// CHECK-DAG: otter: site '__kmpc_flush' in {{.*}} -> 'flush' at {{.*}}verbose.c:[[@LINE-23]]:1
+// CHECK-DAG: otter: site '__kmpc_masked' in {{.*}} -> 'masked' at {{.*}}verbose.c:[[@LINE-23]]:1
+// CHECK-DAG: otter: site 'omp_set_lock' in 'f' at {{.*}}verbose.c:[[@LINE-21]]:3 -> 'omp_set_lock' at {{.*}}verbose.c:[[@LINE-21]]:3
+// CHECK-DAG: otter: site 'omp_unset_lock' in 'f' at {{.*}}verbose.c:[[@LINE-21]]:3 -> 'omp_unset_lock' at {{.*}}verbose.c:[[@LINE-21]]:3
 // CHECK-NOT: warning

@@ -15,6 +15,7 @@
 // RUN: diff %t.d1/graph.txt %t.d4/graph.txt
 // RUN: FileCheck %s < %t.d1/graph.txt
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
+// RUN: %check-rebuild %t.d2
 #include <stdio.h>
 
 int main(void) {
@@ -31,10 +32,8 @@ int main(void) {
 // Only the parallel region, the single and the taskloop make nodes; no
 // node is labelled inside the runtime or libc.
 // CHECK-NOT: at=~
-// CHECK: taskloop_begin {{.*}}at={{.*}}taskloop-split.c:24:1
+// CHECK: taskloop_begin {{.*}}at={{.*}}taskloop-split.c:[[@LINE-10]]:1
 // CHECK-NOT: at=~
-// CHECK: task parent=n{{[0-9]+}} at={{.*}}taskloop-split.c:24:1
+// CHECK: task parent=n{{[0-9]+}} at={{.*}}taskloop-split.c:[[@LINE-12]]:1
 // CHECK-NOT: at=~
 // ERR: 0 approximate, 0 unresolved
-
-// RUN: %check-rebuild %t.d2

@@ -27,11 +27,11 @@ int main(void) {
 // DEFS-DAG: LOCATION {{.*}}Name: "OpenMP thread 0" {{.*}}Type: CPU_THREAD
 // DEFS-DAG: LOCATION {{.*}}Name: "OpenMP thread 1" {{.*}}Type: CPU_THREAD
 // DEFS-DAG: LOCATION_GROUP {{.*}}Name: "process {{[0-9]+}}"{{.*}}Type: PROCESS
-// DEFS-DAG: REGION {{.*}}Name: "parallel @ {{.*}}otf2-print.c:13" {{.*}}Role: PARALLEL, Paradigm: "OpenMP"{{.*}}File: "{{.*}}otf2-print.c" {{.*}}Begin: 13
-// DEFS-DAG: REGION {{.*}}Name: "single @ {{.*}}otf2-print.c:14" {{.*}}Role: SINGLE
-// DEFS-DAG: REGION {{.*}}Name: "task @ {{.*}}otf2-print.c:16" {{.*}}Role: TASK
-// DEFS-DAG: REGION {{.*}}Name: "task @ {{.*}}otf2-print.c:18" {{.*}}Role: TASK
-// DEFS-DAG: REGION {{.*}}Name: "taskwait @ {{.*}}otf2-print.c:20" {{.*}}Role: TASK_WAIT
+// DEFS-DAG: REGION {{.*}}Name: "parallel @ {{.*}}otf2-print.c:[[@LINE-17]]" {{.*}}Role: PARALLEL, Paradigm: "OpenMP"{{.*}}File: "{{.*}}otf2-print.c" {{.*}}Begin: [[@LINE-17]]
+// DEFS-DAG: REGION {{.*}}Name: "single @ {{.*}}otf2-print.c:[[@LINE-17]]" {{.*}}Role: SINGLE
+// DEFS-DAG: REGION {{.*}}Name: "task @ {{.*}}otf2-print.c:[[@LINE-16]]" {{.*}}Role: TASK
+// DEFS-DAG: REGION {{.*}}Name: "task @ {{.*}}otf2-print.c:[[@LINE-15]]" {{.*}}Role: TASK
+// DEFS-DAG: REGION {{.*}}Name: "taskwait @ {{.*}}otf2-print.c:[[@LINE-14]]" {{.*}}Role: TASK_WAIT
 // DEFS-DAG: ATTRIBUTE {{.*}}Name: "otter:task"
 // DEFS-DAG: CALLING_CONTEXT_PROPERTY {{.*}}Name: "otter:code"
 

@@ -9,10 +9,13 @@
 // machine runs long (execution time is wall time), so the work is checked
 // against the tasks' measured time.
 // RUN: otter summary --json %t.d > %t.summary.json
-// RUN: python3 %S/Inputs/check.py %t.json parallelism=0.85:1.15 rpath=23:0.85 region.parallelism=0.85:1.15
-// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "t23 >= 79e6" "rwork >= t23" "rwork <= t23 * 1.05 + 5e6" "rspan >= 0.97 * t23" "p23 >= 0.97 * t23"
+// The task construct below, by line:
+// DEFINE: %{task} = %(line+13)
+// RUN: python3 %S/Inputs/check.py %t.json parallelism=0.85:1.15 rpath=%{task}:0.85 region.parallelism=0.85:1.15
+// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "t%{task} >= 79e6" "rwork >= t%{task}" "rwork <= t%{task} * 1.05 + 5e6" "rspan >= 0.97 * t%{task}" "p%{task} >= 0.97 * t%{task}"
 // RUN: otter parallelism %t.d | FileCheck %s
 // RUN: otter diagnose %t.d | FileCheck %s --check-prefix=DIAG
+// RUN: %check-rebuild --format csv %t.d
 #include "Inputs/spin.h"
 
 int main(void) {
@@ -26,13 +29,11 @@ int main(void) {
   return x;
 }
 // CHECK: critical path
-// CHECK: task {{ *}}{{.*}}chain.c:23 {{.*}}(4 tasks)
+// CHECK: task {{ *}}{{.*}}chain.c:[[@LINE-6]] {{.*}}(4 tasks)
 // CHECK: top contributors to the critical path:
-// CHECK-NEXT: task {{ *}}{{.*}}chain.c:23
+// CHECK-NEXT: task {{ *}}{{.*}}chain.c:[[@LINE-8]]
 // Equal tasks, no locks: no too-fine or contention finding. (Not checked:
 // sibling imbalance, which a loaded machine can cause by descheduling one
 // 20 ms spin; imbalance.c checks that diagnostic where it must fire.)
 // DIAG-NOT: too_fine
 // DIAG-NOT: contention
-
-// RUN: %check-rebuild --format csv %t.d

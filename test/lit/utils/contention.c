@@ -5,6 +5,7 @@
 // RUN: %otter-cc -O1 %s -o %t
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d %t
 // RUN: otter diagnose %t.d | FileCheck %s
+// RUN: %check-rebuild --format csv %t.d
 #include "Inputs/spin.h"
 
 static long fib(int n) {
@@ -32,10 +33,8 @@ int main(void) {
   }
   return r == 144 ? 0 : 1;
 }
-// CHECK-DAG: contention: critical at {{.*}}contention.c:27
+// CHECK-DAG: contention: critical at {{.*}}contention.c:[[@LINE-8]]
 // CHECK-DAG: acquisitions waited (> 1 us)
-// CHECK-DAG: too_fine: task at {{.*}}contention.c:14
-// CHECK-DAG: too_fine: task at {{.*}}contention.c:16
+// CHECK-DAG: too_fine: task at {{.*}}contention.c:[[@LINE-23]]
+// CHECK-DAG: too_fine: task at {{.*}}contention.c:[[@LINE-22]]
 // CHECK-DAG: median task time < 10 x creation+scheduling cost
-
-// RUN: %check-rebuild --format csv %t.d

@@ -7,11 +7,17 @@
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OMP_NUM_THREADS=2 %t
 // RUN: otter parallelism --json %t.d > %t.json
 // RUN: otter summary --json %t.d > %t.summary.json
-// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "rspan >= t22 + max(t24, t26) + t28" "rspan <= (t22 + max(t24, t26) + t28) * 1.05 + 5e6" "rwork >= t22 + t24 + t26 + t28" "rwork <= (t22 + t24 + t26 + t28) * 1.05 + 5e6" "p22 >= t22 and p28 >= t28" "(p24 >= t24) == (t24 >= t26)" "(p26 == 0) == (t24 >= t26)"
+// The task constructs A, B, C and D below, by line:
+// DEFINE: %{A} = %(line+17)
+// DEFINE: %{B} = %(line+18)
+// DEFINE: %{C} = %(line+19)
+// DEFINE: %{D} = %(line+20)
+// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "rspan >= t%{A} + max(t%{B}, t%{C}) + t%{D}" "rspan <= (t%{A} + max(t%{B}, t%{C}) + t%{D}) * 1.05 + 5e6" "rwork >= t%{A} + t%{B} + t%{C} + t%{D}" "rwork <= (t%{A} + t%{B} + t%{C} + t%{D}) * 1.05 + 5e6" "p%{A} >= t%{A} and p%{D} >= t%{D}" "(p%{B} >= t%{B}) == (t%{B} >= t%{C})" "(p%{C} == 0) == (t%{B} >= t%{C})"
 // Perfetto: well-formed, every slice complete, flows for the edges.
 // RUN: otter export --format perfetto -o %t.perfetto.json %t.d | FileCheck %s --check-prefix=EXPORT
 // RUN: python3 -m json.tool %t.perfetto.json > /dev/null
 // RUN: python3 %S/Inputs/perfetto_check.py %t.perfetto.json | FileCheck %s --check-prefix=PERFETTO
+// RUN: %check-rebuild --format csv %t.d
 #include "Inputs/spin.h"
 
 int main(void) {
@@ -32,6 +38,8 @@ int main(void) {
 }
 // EXPORT: wrote {{.*}}.perfetto.json
 // PERFETTO: slices={{[0-9]+}} tasks=4 bad=0 flows={{[1-9][0-9]*}} unmatched=0 threads=2
-// PERFETTO: task slice: task {{.*}}diamond.c:{{22|24|26|28}}
-
-// RUN: %check-rebuild --format csv %t.d
+// Every task construct has its slices, named by its line:
+// PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-14]]{{$}}
+// PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-13]]{{$}}
+// PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-12]]{{$}}
+// PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-11]]{{$}}

@@ -10,8 +10,12 @@
 // RUN: otter parallelism --json %t.d > %t.json
 // RUN: otter summary --json %t.d > %t.summary.json
 // RUN: python3 %S/Inputs/check.py %t.json region.parallelism=2:32
-// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "rspan >= max(m23, m25)" "rspan <= max(m23, m25) * 1.05 + 5e6" "rwork >= t23 + t25" "rpar <= (t23 + t25) / max(m23, m25) * 1.01"
+// The two task constructs below (fib(n - 1), fib(n - 2)), by line:
+// DEFINE: %{t1} = %(line+13)
+// DEFINE: %{t2} = %(line+14)
+// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "rspan >= max(m%{t1}, m%{t2})" "rspan <= max(m%{t1}, m%{t2}) * 1.05 + 5e6" "rwork >= t%{t1} + t%{t2}" "rpar <= (t%{t1} + t%{t2}) / max(m%{t1}, m%{t2}) * 1.01"
 // RUN: otter summary --json %t.d | FileCheck %s
+// RUN: %check-rebuild --format csv %t.d
 #include <omp.h>
 
 static long serial(int n) { return n < 2 ? n : serial(n - 1) + serial(n - 2); }
@@ -36,5 +40,3 @@ int main(void) {
   return r == 5702887 ? 0 : 1;
 }
 // CHECK: "explicit_tasks":66
-
-// RUN: %check-rebuild --format csv %t.d

@@ -6,6 +6,7 @@
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d %t
 // RUN: otter diagnose %t.d | FileCheck %s
 // RUN: otter diagnose --json %t.d | FileCheck %s --check-prefix=JSON
+// RUN: %check-rebuild --format csv %t.d
 #include "Inputs/spin.h"
 
 int main(void) {
@@ -20,10 +21,8 @@ int main(void) {
 // CHECK: creation+scheduling cost measured
 // CHECK-NOT: too_fine
 // CHECK-NOT: contention
-// CHECK-DAG: thread_imbalance: loop at {{.*}}imbalance.c:14
-// CHECK-DAG: sync_wait: barrier_implicit at {{.*}}imbalance.c:14
+// CHECK-DAG: thread_imbalance: loop at {{.*}}imbalance.c:[[@LINE-9]]
+// CHECK-DAG: sync_wait: barrier_implicit at {{.*}}imbalance.c:[[@LINE-10]]
 // CHECK-DAG: threshold: max/mean busy time among the team's threads >= 1.25
 // CHECK-DAG: evidence:  1 instance(s), worst max/mean {{[0-9.]+}}
 // JSON: "findings":[{{.*}}"check":"thread_imbalance","kind":"loop"
-
-// RUN: %check-rebuild --format csv %t.d

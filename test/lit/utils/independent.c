@@ -8,8 +8,11 @@
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OMP_NUM_THREADS=2 %t
 // RUN: otter parallelism --json %t.d > %t.json
 // RUN: otter summary --json %t.d > %t.summary.json
-// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "t19 >= 159e6" "rspan >= m19" "rspan <= m19 * 1.05 + 5e6" "rwork >= t19" "rwork <= t19 * 1.05 + 5e6" "p19 >= 0.9 * m19"
+// The task construct below, by line:
+// DEFINE: %{task} = %(line+10)
+// RUN: python3 %S/Inputs/check.py %t.json --summary %t.summary.json "t%{task} >= 159e6" "rspan >= m%{task}" "rspan <= m%{task} * 1.05 + 5e6" "rwork >= t%{task}" "rwork <= t%{task} * 1.05 + 5e6" "p%{task} >= 0.9 * m%{task}"
 // RUN: otter summary %t.d | FileCheck %s
+// RUN: %check-rebuild --format csv %t.d
 #include "Inputs/spin.h"
 
 int main(void) {
@@ -24,6 +27,4 @@ int main(void) {
 // CHECK: threads      2
 // CHECK: constructs {{.*}} task=8
 // CHECK: region_id {{ *}}kind {{ *}}where
-// CHECK: task {{ *}}{{.*}}independent.c:19 {{ *}}8 {{ *}}{{[0-9.]+}} {{m?s}}
-
-// RUN: %check-rebuild --format csv %t.d
+// CHECK: task {{ *}}{{.*}}independent.c:[[@LINE-8]] {{ *}}8 {{ *}}{{[0-9.]+}} {{m?s}}

@@ -17,6 +17,7 @@ threads = {e["tid"] for e in ev if e.get("ph") == "M" and "tid" in e}
 print(f"slices={len(slices)} tasks={len(tasks)} bad={len(bad)} "
       f"flows={len(starts)} unmatched={len(starts ^ ends)} "
       f"threads={len(threads)}")
-for e in tasks[:3]:
-    print("task slice:", e["name"])
+# Each task construct's name once, sorted: a deterministic list to FileCheck.
+for name in sorted({e["name"] for e in tasks}):
+    print("task slice:", name)
 sys.exit(1 if bad or (starts ^ ends) else 0)
