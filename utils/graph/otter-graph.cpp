@@ -1,11 +1,14 @@
-//===- utils/graph/otter-graph.cpp - Task graph from an OTTER OTF2 trace --===//
+//===- graph/otter-graph.cpp - Task graph from an OTTER OTF2 trace --------===//
 //
 // otter-graph <archive dir | traces.otf2 | output dir> [-o DIR]
 //             [--format dot,csv,canon,all]
 //
 // Reads the events and labels back from the trace (trace/reader.h) and runs
 // the runtime's own graph builder and writers on them, so the files equal
-// the ones the runtime wrote at exit.
+// the ones the runtime wrote at exit. That equality is what the tests check
+// (%check-rebuild in test/lit), and what `otter graph` and `otter export
+// --format dot|csv` rely on: they run this program rather than build the
+// graph themselves.
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
@@ -66,6 +69,8 @@ bool parseFormats(const std::string &List, GraphFormats &F) {
 
 int run(int Argc, char **Argv) {
   std::string Input, OutDir = ".";
+  // Default dot,csv: the runtime's default OTTER_GRAPH_FORMAT, so without
+  // options the files are those a run with default settings writes.
   GraphFormats Formats;
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
@@ -104,6 +109,8 @@ int run(int Argc, char **Argv) {
   std::string Error;
   if (!R.open(Input, Error))
     return fail(Error);
+  // A trace whose writer was killed still reads up to what each thread had
+  // flushed: build that prefix, but say so, since the graph then ends early.
   if (!R.complete())
     std::fprintf(stderr,
                  "otter-graph: warning: the trace in '%s' was not closed (the "
@@ -119,6 +126,8 @@ int run(int Argc, char **Argv) {
     return fail(Error);
   Graph G;
   bool Built = false;
+  // The builder recurses along task nesting (a deep recursion of tasks is a
+  // deep recursion here): on a thread with a large stack, as in the runtime.
   runWithLargeStack([&] {
     try {
       G = B.build();
@@ -129,6 +138,8 @@ int run(int Argc, char **Argv) {
   });
   if (!Built)
     return fail("building the graph failed: " + Error);
+  // The output directory only now: a trace that does not read leaves no
+  // empty directory behind.
   if (mkdir(OutDir.c_str(), 0777) != 0 && errno != EEXIST)
     return fail("cannot create output directory '" + OutDir +
                 "': " + std::strerror(errno));

@@ -14,6 +14,8 @@
 #include <string>
 
 int main(int argc, char **argv) {
+  // --help: the usage on stdout, success; a wrong command line: the same
+  // text on stderr, status 2 (a usage error, as for the `otter` command).
   if (argc != 2 || std::strcmp(argv[1], "--help") == 0 ||
       std::strcmp(argv[1], "-h") == 0) {
     std::fprintf(argc == 2 ? stdout : stderr,
@@ -30,6 +32,8 @@ int main(int argc, char **argv) {
   }
   std::printf("otter-merge: wrote %s/trace/ (%u ranks, %u threads", argv[1],
               R.Ranks, R.Locations);
+  // A rank whose archive was never closed (killed) is merged up to what its
+  // threads had written; the count tells the user the job's trace is partial.
   if (R.IncompleteRanks)
     std::printf(", %u rank(s) cut off: their archives were not closed",
                 R.IncompleteRanks);

@@ -38,9 +38,13 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
     R.FirstTime = E.Time;
     First = false;
   }
+  // min/max, not first/last: the merge is by timestamp, but a trace may hold
+  // events out of order (counted, warned about in finish()).
   R.FirstTime = std::min(R.FirstTime, E.Time);
   R.LastTime = std::max(R.LastTime, E.Time);
   if (TS.Seen) {
+    // An event earlier than the thread's last charges nothing (no negative
+    // time), and Last stays the latest, so no interval is charged twice.
     std::uint64_t Dt = E.Time > TS.Last ? E.Time - TS.Last : 0;
     if (E.Time < TS.Last)
       ++OutOfOrder;
@@ -121,6 +125,8 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
 void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   ++R.Events;
   if (Th >= Threads.size()) {
+    // Thread indices are dense from 0; a larger one comes from a damaged
+    // trace, and resizing to it would allocate per-thread state for nothing.
     if (Th > 1u << 20)
       return; // not a thread index
     Threads.resize(Th + 1);
@@ -134,8 +140,13 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     ++R.CreateSamples;
     TS.PendingCreate = 0;
   }
+  // Scheduling cost is sampled only when a task starts on the very event
+  // after a completion on the same thread (onTaskSchedule): anything in
+  // between would be counted as scheduling.
   bool Armed = TS.SchedGapArmed;
   TS.SchedGapArmed = false;
+  // A held-back taskgroup edge (onSyncBegin) goes out before any event but
+  // a taskloop's begin, which programOrder places before it.
   if (TS.DeferredGroupTask != None &&
       !(E.Kind == EventKind::WorkBegin &&
         static_cast<WorkKind>(E.Sub) == WorkKind::Taskloop))
@@ -345,7 +356,7 @@ Result Analyzer::Impl::finish() {
     R.BusyNs += TS.Busy;
     R.WaitNs += TS.Wait;
   }
-  R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0;
+  R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
   R.ScheduleCostNs = histMedian(SchedHist);
   criticalPath();

@@ -41,12 +41,16 @@ namespace otter::analysis {
 
 inline constexpr std::uint32_t None = ~0u;
 static_assert(None == rules::TaskIndex::NoIndex);
+// "No path yet": below any real length, yet far enough from INT64_MIN that
+// a sum or difference with a real length cannot overflow.
 inline constexpr std::int64_t NegInf = INT64_MIN / 4;
 
 unsigned bucketOf(std::uint64_t Ns);
 double histMedian(const std::vector<std::uint32_t> &H);
 
 /// One step of a path: Ns of construct (Code, K), after record Prev.
+/// 32-bit indices and a code index, not pointers or addresses: one record
+/// per task segment on a live path, so its size is the analysis' memory.
 struct Record {
   std::uint64_t Ns;
   std::uint32_t Prev;
@@ -201,6 +205,8 @@ struct Analyzer::Impl {
   rules::TaskIndex Ids; // task id -> slot
   std::vector<std::uint32_t> PredScratch;
 
+  // Code index -> address; index 0 is "no address" (code(0) == 0), so an
+  // unlabelled construct needs no special case.
   std::vector<std::uint64_t> Codes{0};
   std::unordered_map<std::uint64_t, std::uint32_t> CodeIndex;
   std::vector<ConstructStats> Stats;

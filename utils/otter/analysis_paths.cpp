@@ -73,6 +73,8 @@ std::int64_t Analyzer::Impl::mark(std::uint32_t S) {
   Slot &T = Slots[S];
   std::uint64_t Delta = T.Exec - T.MarkExec;
   bool FirstSeg = !(T.Flags & SOwnRec);
+  // A first segment gets its record even when empty: that record counts the
+  // task in Cum (tasks entered along the path, the burdened span's factor).
   if (Delta == 0 && !FirstSeg)
     return path(T);
   T.MarkExec = T.Exec;
@@ -112,6 +114,8 @@ void Analyzer::Impl::merge(std::uint32_t S, std::int64_t V, std::uint32_t Rec) {
   Slot &T = Slots[S];
   if (V <= path(T))
     return;
+  // path(T) = Base + Exec stays the running sum; the segment restarts here,
+  // after V's record.
   T.Base = V - std::int64_t(T.Exec);
   T.MarkExec = T.Exec;
   incref(Rec);
@@ -288,6 +292,8 @@ void Analyzer::Impl::completeTask(std::uint32_t S, std::uint32_t Thread,
 void Analyzer::Impl::taskwaitEnded(std::uint32_t T) {
   if (Slots[T].Extra != None) {
     CreatorState &C = Creators[Slots[T].Extra];
+    // Pend is not reset: T's path is now at least Pend, so merging the same
+    // value at a later taskwait changes nothing; later children raise it.
     merge(T, C.Pend);
     if (C.Deps) {
       markWaited(C.Deps->KeptChildren);
@@ -316,6 +322,8 @@ void Analyzer::Impl::taskgroupEnded(std::uint32_t T) {
 void Analyzer::Impl::tryFree(std::uint32_t S) {
   while (S != None) {
     Slot &T = Slots[S];
+    // A task with dependences (SKeep) is never released: a later sibling may
+    // still name it as a predecessor (docs/utils.md counts that memory).
     if (!(T.Flags & SCompleted) || T.Live || (T.Flags & SKeep))
       return;
     std::uint32_t Creator = T.Creator;

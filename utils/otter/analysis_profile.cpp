@@ -19,6 +19,8 @@ namespace otter::analysis {
 // Histograms: 4 buckets per power of two.
 //===----------------------------------------------------------------------===//
 
+/// Bucket 4L + S holds [2^L (1 + S/4), 2^L (1 + (S+1)/4)): L the highest
+/// set bit, S the next two bits. Below 4 ns a bucket per value.
 unsigned bucketOf(std::uint64_t Ns) {
   if (Ns < 4)
     return unsigned(Ns);
@@ -39,6 +41,7 @@ double bucketMid(unsigned B) {
 }
 } // namespace
 
+/// The median's bucket, as its midpoint: within 12.5% of the true median.
 double histMedian(const std::vector<std::uint32_t> &H) {
   std::uint64_t N = 0;
   for (std::uint32_t X : H)
@@ -65,6 +68,8 @@ std::uint64_t ConstructStats::medianNs() const {
 std::uint32_t Analyzer::Impl::code(std::uint64_t Addr) {
   if (!Addr)
     return 0;
+  // Fibonacci hashing (2^64 / golden ratio), top bits: code addresses are
+  // aligned and clustered, so their low bits alone would collide.
   CodeCacheEntry &C =
       CodeCache[((Addr * 0x9E3779B97F4A7C15ull) >> 56) & (CodeCacheSize - 1)];
   if (C.Addr == Addr)
@@ -81,6 +86,8 @@ std::uint32_t Analyzer::Impl::code(std::uint64_t Addr) {
 ConstructStats &Analyzer::Impl::stat(std::uint32_t Code, Kind K) {
   std::size_t Key =
       std::size_t(Code) * std::size_t(Kind::Count) + std::size_t(K);
+  // Grown for every code index known so far plus some, not one key at a
+  // time: new codes keep arriving early in a run.
   if (Key >= StatOf.size())
     StatOf.resize(std::max<std::size_t>(Key + 1, (Codes.size() + 16) *
                                                      std::size_t(Kind::Count)),
@@ -117,6 +124,9 @@ void Analyzer::Impl::taskInstance(const Slot &T) {
 /// Sibling imbalance (diagnose): the completed children of one creator from
 /// one construct, up to the construct that waits for them.
 void Analyzer::Impl::siblingCompleted(CreatorState &C, const Slot &T) {
+  // The siblings compared are the children of the construct whose child
+  // completed first since the last wait; another construct's children in
+  // the same stretch are other work, not part of the imbalance.
   if (C.SibN == 0 || C.SibCode == T.Code) {
     C.SibCode = T.Code;
     ++C.SibN;
@@ -134,6 +144,8 @@ void Analyzer::Impl::evalSiblings(std::uint32_t S) {
     double Mean = double(C.SibSum) / C.SibN;
     ConstructStats &St = stat(C.SibCode, Kind::Task);
     ++St.SibGroups;
+    // The wait for the group lasts as long as its longest member: the
+    // excess over the mean is what balancing could have saved.
     St.SibLostNs += std::uint64_t(std::max(0.0, double(C.SibMax) - Mean));
     if (Mean > 0)
       St.SibWorstRatio = std::max(St.SibWorstRatio, double(C.SibMax) / Mean);
@@ -152,6 +164,8 @@ void Analyzer::Impl::loopMemberEnded(Team &Tm, const OpenFrame &F,
   std::uint64_t Dur = End - std::min(End, F.Start);
   W.Sum += Dur;
   W.Max = std::max(W.Max, Dur);
+  // Judged once every member has ended this instance (its n-th worksharing
+  // construct: WorkIndex), as a team's figures are.
   if (W.N < Tm.Size)
     return;
   if (W.N >= 2 && W.Sum) {
@@ -210,6 +224,8 @@ void Analyzer::Impl::emitOrder(std::uint32_t S, std::uint32_t Code, Kind K) {
 /// missing ends a few levels deep): one instance of its wall time.
 bool Analyzer::Impl::closeOpen(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
                                Kind K, std::uint64_t Time, OpenFrame *Out) {
+  // At most 8 frames deep: enough to step over ends that never came, and a
+  // bound on the search when a damaged trace leaves many frames open.
   std::size_t Limit = TS.Open.size() > 8 ? TS.Open.size() - 8 : 0;
   for (std::size_t I = TS.Open.size(); I-- > Limit;) {
     OpenFrame &F = TS.Open[I];
@@ -217,6 +233,7 @@ bool Analyzer::Impl::closeOpen(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
       continue;
     OpenFrame G = F;
     TS.Open.resize(I);
+    // A region's instance is counted by onParallelEnd, from its begin.
     if (K != Kind::Parallel) {
       std::uint64_t Dur = Time - std::min(Time, G.Start);
       instance(G.Code, K, Dur);
@@ -277,6 +294,7 @@ Kind mutexConstruct(std::uint16_t Sub) {
 
 void Analyzer::Impl::onMutexAcquire(ThreadSt &TS, std::uint32_t T,
                                     const Event &E) {
+  // A mutex event without a known task is the running task's.
   std::uint32_t Who = T != None ? T : TS.Cur;
   TS.Waits.push_back(
       {Who, code(E.Code), mutexConstruct(E.Sub), true, 0, E.Time});

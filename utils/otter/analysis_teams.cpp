@@ -119,6 +119,8 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
   instance(X.Code, X.K, X.Exec);
   assign(Best, V, X.Rec);
   // The member's busy time: the thread's, while the member was on it.
+  // Frames above T's (a nested region's member whose end never came) are
+  // dropped with it.
   std::uint64_t Busy = 0;
   while (!TS.Impl.empty()) {
     ImplFrame F = TS.Impl.back();
@@ -132,6 +134,7 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     std::uint32_t TI = X.Team;
     Team &Tm = Teams[TI];
     Tm.Work += X.Exec;
+    // The join continues from the longest member.
     assign(Tm.Join, V, X.Rec);
     Tm.BusySum += Busy;
     Tm.BusyMax = std::max(Tm.BusyMax, Busy);
@@ -146,7 +149,7 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     tryFree(T);
   }
   TS.Cur = None;
-  TS.Waits.clear();
+  TS.Waits.clear(); // the member's unfinished waits cannot end any more
 }
 
 void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
@@ -217,10 +220,14 @@ void Analyzer::Impl::finalizeTeam(std::uint32_t TI) {
   if (Tm.BusyN >= 2 && Tm.BusySum) {
     double Mean = double(Tm.BusySum) / Tm.BusyN;
     ++St.TeamImbInstances;
+    // Thread time lost waiting for the busiest member: each member short of
+    // the maximum idles for the difference.
     St.TeamImbLostNs += Tm.BusyMax * Tm.BusyN - Tm.BusySum;
     St.TeamImbWorstRatio =
         std::max(St.TeamImbWorstRatio, double(Tm.BusyMax) / Mean);
   }
+  // A nested region's work is also its enclosing region's (its members are
+  // not the enclosing team's tasks, so it would be missing there).
   if (Tm.ParentTeam != None && Tm.ParentTeam != TI)
     Teams[Tm.ParentTeam].Work += Tm.Work;
   resetVal(Tm.Join);

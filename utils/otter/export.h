@@ -1,4 +1,13 @@
-//===- otter/export.h - Perfetto trace and aggregate graph exports -*- C++ -*-===//
+//===- otter/export.h - Perfetto trace and aggregate graph ------*- C++ -*-===//
+//
+// Two observers of the streaming analysis (analysis.h), for `otter export`:
+// PerfettoWriter writes a timeline as the events are read, AggregateGraph
+// counts edges between source constructs. Neither holds the trace: memory
+// follows the tasks created and not yet started (pending flows), and the
+// distinct constructs and edges.
+// The full task graph is otter-graph's (main.cpp runs it).
+//
+//===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_EXPORT_H
 #define OTTER_UTILS_EXPORT_H
 
@@ -37,7 +46,9 @@ public:
 
 private:
   // Slices are formatted into a large buffer (std::to_chars, no iostream
-  // per field) that goes to the stream in one write when full.
+  // per field) that goes to the stream in one write when full. Each record
+  // but its name fits in Reserve bytes, so one room(Reserve) per record lets
+  // lit() and num() write without a bounds check of their own.
   static constexpr std::size_t BufSize = 1 << 20, Reserve = 4096;
   const std::string &name(Kind K, std::uint64_t Code);
   void sep() {
@@ -75,6 +86,9 @@ private:
   };
   void num(std::uint64_t X, Prefix &P);
   void us(std::uint64_t Ns, Prefix &P); // "<us>.<ns, 3 digits>"
+  // One prefix per number series. Task ids are (thread + 1) << 40 | count:
+  // one prefix per thread (mod 4), so interleaved threads do not evict each
+  // other's.
   Prefix TsPrefix, DurPrefix, FlowPrefix, IdPrefix[4];
   std::ostream &OS;
   LabelFn Label;

@@ -1,4 +1,10 @@
 //===- otter/input.cpp - Time-ordered event stream from an archive -------===//
+//
+// One reader thread per location, each with its own TraceReader decoding
+// only that location, feeding a bounded queue; the calling thread merges the
+// queues by timestamp (input.h says why).
+//
+//===----------------------------------------------------------------------===//
 #include "input.h"
 
 #include "trace/reader.h"
@@ -33,6 +39,8 @@ struct Lane {
   std::vector<std::vector<Event>> Spare; // consumed batches' storage
   bool Done = false, Failed = false;
   std::string Error;
+  // Batches queued per lane: enough to keep the merge fed while a reader
+  // decodes, small enough that memory does not follow the trace's length.
   static constexpr std::size_t Capacity = 8;
 
   void push(Batch &&B, const std::atomic<bool> &Stop) {
@@ -59,6 +67,8 @@ struct Lane {
     CV.wait(L, [&] { return !Q.empty() || Done || Stop.load(); });
     if (Q.empty() || Stop.load())
       return false;
+    // Out's storage goes back to the reader for its next batch: no allocation
+    // per batch once the lane is running (at most two kept).
     if (Out.Events.capacity() && Spare.size() < 2) {
       Out.Events.clear();
       Spare.push_back(std::move(Out.Events));
@@ -130,6 +140,7 @@ bool ArchiveInput::streamRaw(
 
 bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   std::size_t L = P->Main.locationCount();
+  // One location is already in time order: no threads, no merge.
   if (L <= 1)
     return P->Main.readEvents(Fn, Error);
   auto Sh = std::make_shared<Shared>();
@@ -139,6 +150,8 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   std::string Anchor = Path;
   std::vector<std::uint32_t> Locs = P->Main.locations();
   for (std::size_t J = 0; J < L; ++J) {
+    // Each thread owns its reader and a reference to Sh (not to this frame):
+    // a reader abandoned below still finds everything it touches alive.
     Readers.emplace_back([Sh, Anchor, J, Loc = Locs[J]] {
       Lane &Ln = *Sh->Lanes[J];
       trace::TraceReader R;
@@ -163,7 +176,8 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
       Sh->finish(Ln, Ok, E);
     });
   }
-  // k-way merge by time.
+  // k-way merge by time. Equal times go by lane (location) order, so the
+  // analysis, and every report, is the same on every read.
   struct Head {
     std::uint64_t Time;
     std::size_t Lane;
@@ -214,6 +228,8 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
     // Readers stop at their next batch; one stuck inside OTF2 on a damaged
     // file is abandoned (it owns its state) after a grace period.
     std::unique_lock<std::mutex> G(Sh->M);
+    // After a failure a reader may be stuck on the damaged file: wait
+    // briefly. Otherwise they are only finishing their last batch.
     Sh->CV.wait_for(G, std::chrono::seconds(Failed ? 2 : 60),
                     [&] { return Sh->Finished == L; });
   }
@@ -253,7 +269,7 @@ void Progress::show(std::uint64_t Events) {
       std::chrono::steady_clock::now().time_since_epoch().count());
   double S = double(Now - Start) / 1e9;
   if (S < 0.5)
-    return;
+    return; // a short read prints nothing (and leaves nothing to erase)
   std::fprintf(stderr, "\rotter: %s: %.1fM events, %.1f s", What,
                double(Events) / 1e6, S);
   Shown = true;

@@ -1,4 +1,4 @@
-//===- otter/input.h - Time-ordered event stream from an archive --*- C++ -*-===//
+//===- otter/input.h - Time-ordered events of an archive --------*- C++ -*-===//
 //
 // The analyses need every thread's events merged by timestamp. The trace
 // reader (runtime/trace/reader.h) streams one location after another, so
@@ -62,6 +62,7 @@ public:
   void tick(std::uint64_t N) {
     std::uint64_t Old = Events;
     Events += N;
+    // Redrawn once per 2^20 events: the check is a shift on the hot path.
     if (Enabled && (Old >> 20) != (Events >> 20))
       show(Events);
   }

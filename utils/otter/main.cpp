@@ -2,7 +2,14 @@
 //
 // otter <command> [options] <archive>: graph, summary, parallelism,
 // diagnose, export. Every command streams the archive once; errors are one
-// line "otter: error: ..." and a non-zero exit status.
+// line "otter: error: ..." and a non-zero exit status (2: a usage error, 1:
+// the input or the output failed; docs/utils.md).
+//
+// The full task graph (`graph`, `export --format dot|csv`) is not built
+// here: those commands run otter-graph, the runtime's own builder and
+// writers, so their files are the runtime's byte for byte. The analyses
+// (summary, parallelism, diagnose, perfetto and --aggregate exports) are the
+// one streaming pass of analysis.h over a time-ordered read (input.h).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
@@ -121,6 +128,8 @@ bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
   Prog.done();
   if (!Ok)
     return false;
+  // No events (an archive of a run that traced nothing, or another tool's):
+  // an error, not a report of zeros that would look like a measurement.
   if (N == 0) {
     Error = "'" + In.path() + "': the trace has no events";
     return false;
@@ -129,6 +138,8 @@ bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
   return true;
 }
 
+/// The reports' and exporters' label resolver: the archive's labels (read
+/// with its definitions when it was opened), memoised per code address.
 struct Labels {
   cli::ArchiveInput &In;
   std::unordered_map<std::uint64_t, SourceLabel> Cache;
@@ -152,6 +163,8 @@ bool runDot(const std::string &Gv, std::string &Svg, std::string &Error) {
   if (Svg.size() > 3 && Svg.compare(Svg.size() - 3, 3, ".gv") == 0)
     Svg.resize(Svg.size() - 3);
   Svg += ".svg";
+  // fork + exec, not system(): the file names go to dot as arguments, never
+  // through a shell.
   pid_t Pid = fork();
   if (Pid < 0) {
     Error = std::string("cannot run dot: ") + std::strerror(errno);
@@ -160,6 +173,8 @@ bool runDot(const std::string &Gv, std::string &Svg, std::string &Error) {
   if (Pid == 0) {
     execlp("dot", "dot", "-Tsvg", Gv.c_str(), "-o", Svg.c_str(),
            (char *)nullptr);
+    // 127 as a shell's "command not found": read below as "no Graphviz".
+    // _exit: the child must not flush the parent's stdio buffers again.
     _exit(127);
   }
   int St = 0;
@@ -189,9 +204,12 @@ std::string selfDir() {
 /// otter-graph and the runtime write. Its errors are already one line.
 int runOtterGraph(const std::string &Archive, const std::string &Dir,
                   const std::string &Formats) {
+  // The otter-graph installed beside this otter first (the same build or
+  // installation, whatever PATH holds), else the one on PATH.
   std::string Exe = selfDir() + "/otter-graph";
   if (access(Exe.c_str(), X_OK) != 0)
     Exe = "otter-graph"; // from PATH
+  // What we printed so far comes out before the child's output.
   std::fflush(stdout);
   pid_t Pid = fork();
   if (Pid < 0)
@@ -230,6 +248,8 @@ int cmdGraph(const Options &O) {
   int Rc = runOtterGraph(O.Archive, Dir, Fmt);
   if (Rc != 0)
     return Rc;
+  // The files otter-graph wrote for Fmt (it has validated the list by now),
+  // as writeGraphFiles names them.
   std::vector<std::string> Files;
   bool All = Fmt.find("all") != std::string::npos;
   if (All || Fmt.find("csv") != std::string::npos) {
@@ -262,6 +282,8 @@ int cmdExport(const std::string &, const Options &O,
     PerfettoWriter W(OS, L.fn());
     Result R;
     if (!analyse(In, &W, R, Error)) {
+      // The JSON is streamed as the trace is read: after a failed read it is
+      // cut off mid-document, so it is removed rather than left to mislead.
       OS.close();
       std::remove(Out.c_str());
       return fail(Error);
@@ -407,6 +429,8 @@ int run(int argc, char **argv) {
       (!O.Format.empty() || O.Aggregate || O.Svg))
     return usage("--format/--aggregate/--svg apply to 'export'");
 
+  // The full graph goes to otter-graph, which opens the archive itself:
+  // opening it here too would read its definitions twice for nothing.
   if (O.Command == "graph")
     return cmdGraph(O);
   if (O.Command == "export" && !O.Aggregate && O.Format != "perfetto" &&

@@ -1,4 +1,11 @@
 //===- otter/report.cpp - Reports of the `otter` command -----------------===//
+//
+// summary, parallelism and diagnose as text and JSON (docs/utils.md has the
+// definitions and the thresholds). Every sort starts from a deterministic
+// order (the analysis', or a map's), so one trace gives the same report
+// every time, ties included.
+//
+//===----------------------------------------------------------------------===//
 #include "report.h"
 
 #include <algorithm>
@@ -70,6 +77,9 @@ std::string Construct::where() const {
 }
 
 std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
+  // One source construct has several code addresses (each runtime call site
+  // of a directive). Key: its region id (the plugin's, per directive), else
+  // file:line (a symbolized label), else the address alone.
   std::map<std::pair<int, std::string>, std::size_t> Index;
   std::vector<Construct> Out;
   for (const ConstructStats &S : R.Constructs) {
@@ -174,6 +184,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
   for (const Construct &C : Cs) {
     if (Top && N++ >= Top)
       break;
+    // Region ids in hex here, as otter-sites prints them; in JSON a number.
     std::snprintf(
         B, sizeof B, "%-18" PRIx64 " %-16s %-28s %10" PRIu64 " %12s %12s %12s %6.1f%%\n",
         C.L.RegionId, kindLabel(C.S.K), C.where().c_str(), C.S.Instances,
@@ -307,7 +318,7 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   OS << "\ntop contributors to the critical path:\n";
   N = 0;
   for (const Step &S : Top5) {
-    if (N++ >= 10)
+    if (N++ >= 10) // the text shows ten; the JSON lists them all
       break;
     std::snprintf(B, sizeof B, "  %-16s %-28s %12s %6.1f%%\n", kindName(S.K),
                   where(S).c_str(), fmtNs(double(S.Ns)).c_str(),
@@ -321,6 +332,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
   std::vector<Finding> F;
   std::vector<Construct> Cs = groupConstructs(R, Label);
+  // Losses are judged against the run's thread time (run time x threads):
+  // a finding must matter at the scale of the whole run.
   double ThreadTime = double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1);
   double Cost = R.burdenNs();
   auto add = [&](const char *Check, const Construct &C, double Lost,
@@ -339,6 +352,7 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
     const ConstructStats &S = C.S;
     if (S.K == Kind::Task && S.Instances >= 2 && Cost > 0) {
       double Med = double(S.medianNs());
+      // The loss estimate: every instance paid the creation+scheduling cost.
       if (Med < FineGrainFactor * Cost)
         add("too_fine", C, double(S.Instances) * Cost,
             "median task time < " + fmt("%.0f", FineGrainFactor) +
@@ -352,6 +366,7 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
     if (S.K == Kind::Parallel && S.RegionSpanNs && S.RegionThreadNs &&
         S.RegionThreadNs > S.RegionWallNs) {
       double P = double(S.RegionWorkNs) / double(S.RegionSpanNs);
+      // The team's mean size over its instances (thread time / wall time).
       double Threads = double(S.RegionThreadNs) / double(S.RegionWallNs);
       double Idle = double(S.RegionThreadNs) - double(S.RegionBusyNs);
       if (P < LowBenefitParallelism && Threads > 1.5 &&

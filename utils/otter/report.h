@@ -1,4 +1,4 @@
-//===- otter/report.h - Reports of the `otter` command ------------*- C++ -*-===//
+//===- otter/report.h - Reports of the `otter` command ----------*- C++ -*-===//
 //
 // Text and JSON reports (summary, parallelism, diagnose) from an analysis
 // Result. Labels come through a resolver so that tests can use synthetic

@@ -1,4 +1,4 @@
-//===- utils/sites/otter-sites.cpp - Print the site table of ELF files ----===//
+//===- sites/otter-sites.cpp - Print the site table of ELF files ----------===//
 //
 // otter-sites [--summary] FILE...
 //
@@ -65,6 +65,8 @@ int dumpFile(const char *Path, bool Summary) {
     return 1;
   }
   const unsigned char *Base = static_cast<const unsigned char *>(Map);
+  // Every offset read below is checked against the file's size first: the
+  // tool is pointed at arbitrary files and must report, not crash.
   const auto *Eh = reinterpret_cast<const Elf64_Ehdr *>(Base);
   if (std::memcmp(Eh->e_ident, ELFMAG, SELFMAG) != 0 ||
       Eh->e_ident[EI_CLASS] != ELFCLASS64 || Eh->e_shentsize != sizeof(Elf64_Shdr) ||
@@ -81,7 +83,10 @@ int dumpFile(const char *Path, bool Summary) {
     ShStr = reinterpret_cast<const char *>(Base + Sh[Eh->e_shstrndx].sh_offset);
   bool Relocatable = Eh->e_type == ET_REL;
 
-  // Pass 1: directives (keyed by the address of their note header).
+  // Pass 1: directives (keyed by the address of their note header). A site
+  // names its directive by that address, and a directive may come after its
+  // sites in the section (or in another .note.otter section), so every note
+  // is collected before any site is resolved.
   struct Note {
     st::NoteView N;
     std::uint64_t Addr; // virtual address of the note header
@@ -152,7 +157,9 @@ int dumpFile(const char *Path, bool Summary) {
       continue;
     }
     if (Relocatable)
-      continue;
+      continue; // fields still hold addends: nothing to resolve before linking
+    // Each field is PC-relative to its own position in the record (+0, +4,
+    // +8), as include/otter/site_table.h lays it out.
     std::uint64_t Start = N.DescAddr + (std::int64_t)st::readI32(N.N.Desc);
     std::uint64_t End = N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
     std::uint64_t DirAddr =
