@@ -1,5 +1,6 @@
 //===- trace/reader.cpp - Events and labels back from an OTTER trace -----===//
 #include "trace/reader.h"
+#include "trace/anchor_probe.h"
 #include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
@@ -487,6 +488,8 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
             "disk full?)";
     return false;
   }
+  if (!anchorOpensInTime(Anchor, Error))
+    return false;
   P->R = OTF2_Reader_Open(Anchor.c_str());
   if (!P->R) {
     Error = "cannot read OTF2 archive '" + Anchor + "': " + lastOtf2Error();
