@@ -32,9 +32,11 @@
 #include <cxxabi.h>
 #include <dlfcn.h>
 #include <execinfo.h>
+#include <fcntl.h>
 #include <link.h>
 #include <memory>
 #include <mutex>
+#include <spawn.h>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -115,6 +117,7 @@ struct Global {
   std::vector<std::unique_ptr<Snapshot>> All;
   std::unordered_map<std::uintptr_t, LabelQuality> Described;
   std::vector<std::string> Warned; // modules already warned about
+  SiteIndexOptions Options;        // from the session's Config
   bool Inited = false;
 };
 Global &global() {
@@ -351,32 +354,38 @@ std::string hex(std::uintptr_t V) {
 
 /// OTTER_SYMBOLIZE=1: file:line from llvm-symbolizer (a subprocess; off by
 /// default). Returns false if unavailable.
-bool symbolize(const std::string &Module, std::uintptr_t Offset,
-               std::string &File, std::uint32_t &Line) {
-  const char *Env = std::getenv("OTTER_SYMBOLIZE");
-  if (!Env || !*Env || !std::strcmp(Env, "0"))
+bool symbolize(const SiteIndexOptions &O, const std::string &Module,
+               std::uintptr_t Offset, std::string &File, std::uint32_t &Line) {
+  if (!O.Symbolize || O.Symbolizer.empty())
     return false;
-  const char *Tool = std::getenv("OTTER_SYMBOLIZER");
-  if (!Tool || !*Tool)
-    Tool = "llvm-symbolizer-19";
+  const char *Tool = O.Symbolizer.c_str();
+  // posix_spawn, not fork: this runs where libomp holds its own locks (a
+  // buffer flushed from a callback, the tool's finalize), and fork() would
+  // run libomp's atfork handler, which waits for those locks forever.
+  // glibc's posix_spawn runs no atfork handler.
   int Pipe[2];
-  if (pipe(Pipe) != 0)
+  if (pipe2(Pipe, O_CLOEXEC) != 0)
     return false;
   std::string Obj = "--obj=" + Module;
   std::string Addr = hex(Offset);
-  pid_t Pid = fork();
-  if (Pid < 0) {
+  char *Argv[] = {const_cast<char *>(Tool),
+                  const_cast<char *>("--no-inlines"),
+                  const_cast<char *>("--relative-address"),
+                  Obj.data(),
+                  Addr.data(),
+                  nullptr};
+  posix_spawn_file_actions_t Actions;
+  pid_t Pid = -1;
+  bool Spawned = false;
+  if (posix_spawn_file_actions_init(&Actions) == 0) {
+    Spawned = posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1) == 0 &&
+              posix_spawnp(&Pid, Tool, &Actions, nullptr, Argv, environ) == 0;
+    posix_spawn_file_actions_destroy(&Actions);
+  }
+  if (!Spawned) {
     close(Pipe[0]);
     close(Pipe[1]);
     return false;
-  }
-  if (Pid == 0) {
-    dup2(Pipe[1], 1);
-    close(Pipe[0]);
-    close(Pipe[1]);
-    execlp(Tool, Tool, "--no-inlining", "--relative-address", Obj.c_str(),
-           Addr.c_str(), (char *)nullptr);
-    _exit(127);
   }
   close(Pipe[1]);
   std::string Out;
@@ -457,7 +466,7 @@ SourceLabel describeLocked(Global &G, const void *Code) {
                    hex(A - reinterpret_cast<std::uintptr_t>(Info.dli_saddr));
     L.RegionId = st::regionId(Name, static_cast<std::uint32_t>(Off),
                               static_cast<std::uint32_t>(Off >> 32), "");
-    symbolize(Path, Off, L.File, L.Line);
+    symbolize(G.Options, Path, Off, L.File, L.Line);
     L.Quality = LabelQuality::Approximate;
   } else {
     L.Location = hex(A);
@@ -468,12 +477,13 @@ SourceLabel describeLocked(Global &G, const void *Code) {
 
 } // namespace
 
-void initSiteIndex() {
+void initSiteIndex(const SiteIndexOptions &Options) {
   Global &G = global();
   std::lock_guard<std::mutex> Lock(G.M);
   if (G.Inited)
     return;
   G.Inited = true;
+  G.Options = Options;
   // backtrace() loads libgcc_s on first use (allocates): do it now, not in
   // the first callback that needs a stack walk.
   void *Warm[4];

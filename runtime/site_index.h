@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <string>
 
 namespace otter {
 
@@ -39,9 +40,17 @@ inline const void *userCodeAddress(const void *Code) {
 }
 /// Off the hot path: the label of a code address.
 SourceLabel describeCodeAddress(const void *Code);
+/// How approximate labels are described (the session's Config: OTTER_SYMBOLIZE
+/// and OTTER_SYMBOLIZER).
+struct SiteIndexOptions {
+  /// file:line from debug info for code built without the plugin, by
+  /// running Symbolizer (llvm-symbolizer) once per address described.
+  bool Symbolize = false;
+  std::string Symbolizer;
+};
 /// Once, from tool initialisation: scans the PT_NOTE "Otter" notes of every
 /// loaded object (dl_iterate_phdr); rescans when objects are dlopen'ed.
-void initSiteIndex();
+void initSiteIndex(const SiteIndexOptions &Options = {});
 
 /// For OTTER_VERBOSE: what the index holds and how lookups went. Address
 /// counts are distinct addresses passed to describeCodeAddress.

@@ -22,7 +22,8 @@ inline constexpr const char *Verbose = "OTTER_VERBOSE";
 /// Default: 16384
 inline constexpr const char *BufferEvents = "OTTER_BUFFER_EVENTS";
 
-/// 1: approximate labels get file:line from debug info (llvm-symbolizer).
+/// 1: approximate labels get file:line from debug info (llvm-symbolizer),
+/// 0 not to. Default: 0
 inline constexpr const char *Symbolize = "OTTER_SYMBOLIZE";
 /// The symbolizer to run for OTTER_SYMBOLIZE (default llvm-symbolizer-19).
 inline constexpr const char *Symbolizer = "OTTER_SYMBOLIZER";

@@ -64,6 +64,9 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
   };
   boolean(env::Trace, C.Trace);
   boolean(env::Verbose, C.Verbose);
+  boolean(env::Symbolize, C.Symbolize);
+  if (const char *V = Getenv(env::Symbolizer); V && *V)
+    C.Symbolizer = V;
 
   if (const char *V = Getenv(env::GraphFormat)) {
     GraphFormats F{false, false, false};

@@ -27,6 +27,10 @@ struct Config {
   bool Trace = true;
   bool Verbose = false;
   std::size_t BufferEvents = 16384;
+  /// OTTER_SYMBOLIZE / OTTER_SYMBOLIZER: approximate labels get file:line
+  /// from debug info by running Symbolizer (site_index.h).
+  bool Symbolize = false;
+  std::string Symbolizer = "llvm-symbolizer-19";
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

@@ -382,7 +382,7 @@ bool start() {
       ::unlink(
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
-    initSiteIndex();
+    initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     static EventSink *Sinks[4];
     std::size_t N = 0;
     if (Cfg.Formats.any()) {

@@ -144,3 +144,25 @@ TEST(Config, BadRankVariableIsIgnored) {
   F.Vars = {{"OMPI_COMM_WORLD_RANK", "-1"}};
   EXPECT_EQ(F.read().Rank, -1);
 }
+
+TEST(Config, SymbolizeIsABooleanSettingWithItsTool) {
+  Env E;
+  Config C = E.read();
+  EXPECT_FALSE(C.Symbolize);
+  EXPECT_EQ(C.Symbolizer, "llvm-symbolizer-19");
+  Env F;
+  F.Vars = {{"OTTER_SYMBOLIZE", "yes"}, {"OTTER_SYMBOLIZER", "/opt/sym"}};
+  C = F.read();
+  EXPECT_TRUE(C.Symbolize);
+  EXPECT_EQ(C.Symbolizer, "/opt/sym");
+  EXPECT_TRUE(F.Warnings.empty());
+  // Read like every other boolean: a bad value warns and keeps 0 (site
+  // index used to take anything but "0" as on).
+  Env G;
+  G.Vars = {{"OTTER_SYMBOLIZE", "2"}, {"OTTER_SYMBOLIZER", ""}};
+  C = G.read();
+  EXPECT_FALSE(C.Symbolize);
+  EXPECT_EQ(C.Symbolizer, "llvm-symbolizer-19");
+  ASSERT_EQ(G.Warnings.size(), 1u);
+  EXPECT_NE(G.Warnings[0].find("OTTER_SYMBOLIZE='2'"), std::string::npos);
+}

@@ -1,0 +1,36 @@
+// OTTER_SYMBOLIZE=1 on a program built without the plugin, with debug info:
+// approximate labels get file:line from llvm-symbolizer; the program's
+// output and exit code are those of the untraced run. The symbolizer runs
+// while libomp holds its locks (a buffer flushed at thread end, the tool's
+// finalize): it must not deadlock there (a fork() did, in libomp's atfork
+// handler), hence the timeout.
+// RUN: %clang -g -fopenmp %s -o %t
+// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
+// RUN: rm -rf %t.d && timeout 120 env %otter_env OTTER_OUTPUT_DIR=%t.d \
+// RUN:   OTTER_GRAPH_FORMAT=canon OTTER_SYMBOLIZE=1 %t > %t.traced 2> %t.err; \
+// RUN:   echo "exit=$?" >> %t.traced
+// RUN: diff %t.plain %t.traced
+// RUN: FileCheck %s < %t.d/graph.txt
+// Without it, only module+offset.
+// RUN: rm -rf %t.n && not %otter-run OTTER_OUTPUT_DIR=%t.n OTTER_TRACE=0 %t > /dev/null 2>&1
+// RUN: FileCheck --check-prefix=NOSYM %s < %t.n/graph.txt
+#include <stdio.h>
+
+int main(void) {
+  int n = 0;
+#pragma omp parallel num_threads(2)
+  {
+#pragma omp task
+    {
+#pragma omp atomic
+      n += 1;
+    }
+  }
+  printf("n=%d\n", n);
+  return 2;
+}
+
+// CHECK: implicit_task parent={{[^ ]+}} at={{[^ ]*}}symbolize.c:{{[0-9]+}}
+// CHECK: task parent={{[^ ]+}} at={{[^ ]*}}symbolize.c:{{[0-9]+}}
+// NOSYM-NOT: symbolize.c:
+// NOSYM: implicit_task parent={{[^ ]+}} at=~{{[^ ]*}}+0x
