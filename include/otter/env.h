@@ -1,7 +1,8 @@
 //===- otter/env.h - OTTER's environment variables ----------------*- C++ -*-===//
 //
 // Every environment variable the runtime reads, in one place, with its
-// allowed values and default. docs/usage.md documents the same table.
+// allowed values and default. README.md ("Tracing your own program")
+// documents the same table for users; runtime/core/config.cpp reads them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_ENV_H

@@ -131,8 +131,6 @@ std::string makeDirectories(const std::string &Path) {
   return "";
 }
 
-/// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
-/// says why in one line and returns null (the program runs on untraced).
 /// Removes the archive a previous run left in Dir (its anchor, definitions
 /// and event files, nothing else): a rerun with the same OTTER_OUTPUT_DIR
 /// replaces its trace, as it replaces its graph files.
@@ -149,6 +147,8 @@ void removePreviousArchive(const std::string &Dir) {
        16, FTW_DEPTH | FTW_PHYS);
 }
 
+/// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
+/// says why in one line and returns null (the program runs on untraced).
 trace::TraceWriter *startTrace(const Config &Cfg) {
   std::string Dir = Cfg.OutputDir + "/trace";
   removePreviousArchive(Dir);

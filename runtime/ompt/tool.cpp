@@ -48,10 +48,20 @@ inline std::uint64_t code(const void *Codeptr) {
 }
 
 // The frequent callbacks come in two parts: the callback itself handles the
-// common case with no call (recorder::fastThread(), a code address outside
-// libomp, a task record on the free list), and hands anything else to its
-// general version, the same body instantiated with Fast = false.
-#define OTTER_FAST_GATE(Condition, Slow)                                         ThreadState *T = recorder::fastThread();                                       if (!T || !(Condition)) [[unlikely]] {                                           Slow;                                                                          return;                                                                      }
+// common case with no call, and hands anything else to its general version
+// (the same body instantiated with Fast = false, behind a noinline
+// function). The common case is: recorder::fastThread() gives the thread
+// (recording on, room in its buffer, the TSC as clock), the code address
+// lies outside libomp (no stack walk), and a task record is on the free
+// list where one is needed. Written out in each callback, as
+//
+//   ThreadState *T = recorder::fastThread();
+//   if (!T || <not the common case>) [[unlikely]]
+//     return callbackSlow(...);
+//   callback<true>(T, ...);
+//
+// so that the common case needs no stack frame (no callee-saved registers
+// to save and restore).
 
 /// The code address to record: as reported when the gate has checked it is
 /// outside libomp, else moved out of libomp (stack walk) where needed.
@@ -129,9 +139,10 @@ parallelBegin(ThreadState *T, ompt_data_t *EncounteringTask,
 void onParallelBegin(ompt_data_t *EncounteringTask, const ompt_frame_t *,
                      ompt_data_t *ParallelData, unsigned int Requested,
                      int Flags, const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  parallelBeginSlow(EncounteringTask, ParallelData, Requested,
-                                    Flags, Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+    return parallelBeginSlow(EncounteringTask, ParallelData, Requested, Flags,
+                             Codeptr);
   parallelBegin<true>(T, EncounteringTask, ParallelData, Requested, Flags,
                       Codeptr);
 }
@@ -155,8 +166,9 @@ parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
 
 void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *EncounteringTask,
                    int, const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  parallelEndSlow(ParallelData, EncounteringTask, Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+    return parallelEndSlow(ParallelData, EncounteringTask, Codeptr);
   parallelEnd<true>(T, ParallelData, EncounteringTask, Codeptr);
 }
 
@@ -208,9 +220,10 @@ implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
 void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
                     ompt_data_t *TaskData, unsigned int ActualParallelism,
                     unsigned int Index, int Flags) {
-  OTTER_FAST_GATE(Endpoint != ompt_scope_begin || T->FreeTasks,
-                  implicitTaskSlow(Endpoint, ParallelData, TaskData,
-                                   ActualParallelism, Index, Flags));
+  ThreadState *T = recorder::fastThread();
+  if (!T || (Endpoint == ompt_scope_begin && !T->FreeTasks)) [[unlikely]]
+    return implicitTaskSlow(Endpoint, ParallelData, TaskData, ActualParallelism,
+                            Index, Flags);
   implicitTask<true>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
                      Index, Flags);
 }
@@ -276,9 +289,10 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
 void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
                   ompt_data_t *NewTaskData, int Flags, int HasDependences,
                   const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr) && T->FreeTasks,
-                  taskCreateSlow(EncounteringTask, NewTaskData, Flags,
-                                 HasDependences, Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr) || !T->FreeTasks) [[unlikely]]
+    return taskCreateSlow(EncounteringTask, NewTaskData, Flags, HasDependences,
+                          Codeptr);
   taskCreate<true>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
                    Codeptr);
 }
@@ -338,7 +352,9 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
 
 void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
                     ompt_data_t *NextTask) {
-  OTTER_FAST_GATE(true, taskScheduleSlow(PriorTask, Status, NextTask));
+  ThreadState *T = recorder::fastThread();
+  if (!T) [[unlikely]]
+    return taskScheduleSlow(PriorTask, Status, NextTask);
   taskSchedule<true>(T, PriorTask, Status, NextTask);
 }
 
@@ -395,9 +411,9 @@ template <bool Wait>
 void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
             ompt_data_t *ParallelData, ompt_data_t *TaskData,
             const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData,
-                                      Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+    return syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
   syncEvent<true, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
@@ -435,8 +451,9 @@ work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
 void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
             ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
             const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  workSlow(Kind, Endpoint, TaskData, Count, Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+    return workSlow(Kind, Endpoint, TaskData, Count, Codeptr);
   work<true>(T, Kind, Endpoint, TaskData, Count, Codeptr);
 }
 
@@ -461,8 +478,9 @@ template <bool Fast>
 
 void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
               ompt_data_t *TaskData, const void *Codeptr) {
-  OTTER_FAST_GATE(!codeIsInsideOpenMPRuntime(Codeptr),
-                  maskedSlow(Endpoint, TaskData, Codeptr));
+  ThreadState *T = recorder::fastThread();
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+    return maskedSlow(Endpoint, TaskData, Codeptr);
   masked<true>(T, Endpoint, TaskData, Codeptr);
 }
 
