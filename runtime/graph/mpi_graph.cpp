@@ -112,8 +112,16 @@ MpiGraph MpiIngest::finish() {
   // Communicator index -> key over time (indices are reused after frees).
   std::map<std::uint16_t, std::vector<std::pair<std::uint64_t, std::uint64_t>>>
       Keys;
-  for (const Event &C : CommCreates)
+  for (const Event &C : CommCreates) {
     Keys[mpi::comm(C)].push_back({C.Time, mpi::commKey(C)});
+    G.CommSizes.push_back({mpi::commKey(C), mpi::commSize(C)});
+  }
+  std::sort(G.CommSizes.begin(), G.CommSizes.end());
+  G.CommSizes.erase(std::unique(G.CommSizes.begin(), G.CommSizes.end(),
+                                [](const auto &A, const auto &B) {
+                                  return A.first == B.first;
+                                }),
+                    G.CommSizes.end());
   for (auto &[Index, L] : Keys)
     std::stable_sort(L.begin(), L.end(), [](const auto &A, const auto &B) {
       return A.first < B.first;

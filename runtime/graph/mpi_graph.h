@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <ostream>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace otter {
@@ -64,6 +65,9 @@ struct MpiGraph {
   std::uint32_t WorldSize = 0;
   std::vector<MpiCall> Calls; // by node
   std::vector<MpiOp> Ops;
+  /// Sizes of the communicators the rank knew, by key (sorted): how many
+  /// members a collective on it has (the job graph's incomplete ones).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> CommSizes;
   bool empty() const { return Calls.empty(); }
 };
 

@@ -11,10 +11,8 @@
 
 namespace otter {
 
-namespace {
-
 /// CSV field: quoted only when it must be (RFC 4180).
-std::string csv(const std::string &S) {
+std::string csvField(const std::string &S) {
   if (S.find_first_of(",\"\n") == std::string::npos)
     return S;
   std::string Q = "\"";
@@ -36,6 +34,8 @@ std::string dotEscape(const std::string &S) {
   return R;
 }
 
+namespace {
+
 std::string hex(std::uint64_t V) {
   char B[32];
   std::snprintf(B, sizeof B, "0x%016llx", (unsigned long long)V);
@@ -51,12 +51,9 @@ std::string flagsText(const Node &N) {
   return isTaskNode(N.Kind) ? taskFlagsText(N.Flags) : nodeFlagsText(N);
 }
 
-struct DotStyle {
-  const char *Shape;
-  const char *Color;
-};
+} // namespace
 
-DotStyle styleOf(NodeKind K) {
+DotStyle dotStyleOf(NodeKind K) {
   switch (K) {
   case NodeKind::InitialTask:
   case NodeKind::ImplicitTask:
@@ -92,7 +89,7 @@ DotStyle styleOf(NodeKind K) {
   }
 }
 
-const char *edgeStyle(EdgeKind K) {
+const char *dotEdgeStyle(EdgeKind K) {
   switch (K) {
   case EdgeKind::Create:
     return "color=\"#1b9e77\"";
@@ -104,6 +101,8 @@ const char *edgeStyle(EdgeKind K) {
     return "color=\"#555555\"";
   }
 }
+
+namespace {
 
 /// Output through a 1 MiB buffer: a graph has millions of lines, and one
 /// ostream call per field (sentry, locale, virtual put) was most of the
@@ -174,16 +173,16 @@ void writeNodesCsv(const Graph &G, std::ostream &OS) {
   for (std::size_t I = 0; I < G.Labels.size(); ++I) {
     const SourceLabel &L = G.Labels[I];
     std::string &M = Mid[I];
-    M = csv(L.File) + ',';
+    M = csvField(L.File) + ',';
     if (L.Line)
       M += std::to_string(L.Line);
     M += ',';
     if (L.Col)
       M += std::to_string(L.Col);
-    M += ',' + csv(L.Function) + ',';
+    M += ',' + csvField(L.Function) + ',';
     if (I)
       M += hex(L.RegionId);
-    Tail[I] = csv(L.Directive) + ',' + csv(L.Location) + ',' +
+    Tail[I] = csvField(L.Directive) + ',' + csvField(L.Location) + ',' +
               (I ? labelQualityName(L.Quality) : "") + '\n';
   }
   FlagsCache Flags;
@@ -230,7 +229,7 @@ void writeDot(const Graph &G, std::ostream &OS) {
        "  edge [arrowsize=0.7];\n";
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    DotStyle S = styleOf(N.Kind);
+    DotStyle S = dotStyleOf(N.Kind);
     B << "  n";
     B.num(I) << " [label=\"" << nodeKindName(N.Kind) << Src[N.Label];
     const std::string &F = Flags(N);
@@ -241,7 +240,7 @@ void writeDot(const Graph &G, std::ostream &OS) {
   for (const Edge &E : G.Edges) {
     B << "  n";
     B.num(E.Source) << " -> n";
-    B.num(E.Target) << " [" << edgeStyle(E.Kind) << "];\n";
+    B.num(E.Target) << " [" << dotEdgeStyle(E.Kind) << "];\n";
   }
   B << "}\n";
   B.flush();

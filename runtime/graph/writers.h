@@ -25,6 +25,20 @@ void writeCanonical(const Graph &G, std::ostream &OS);
 /// "~symbol+0xoff" / "~module+0xoff" (approximate), else "?".
 std::string nodeSourceText(const Graph &G, const Node &N);
 
+// Pieces the job graph's writers (job_graph.h) share with these.
+/// CSV field: quoted only when it must be (RFC 4180).
+std::string csvField(const std::string &S);
+/// Graphviz string contents: quotes and backslashes escaped.
+std::string dotEscape(const std::string &S);
+struct DotStyle {
+  const char *Shape;
+  const char *Color;
+};
+/// graph.gv's shape and colour of a node kind (the legend in docs/graph.md).
+DotStyle dotStyleOf(NodeKind K);
+/// graph.gv's attributes of an edge kind.
+const char *dotEdgeStyle(EdgeKind K);
+
 /// Which files to write; parsed from OTTER_GRAPH_FORMAT.
 struct GraphFormats {
   bool Dot = true;

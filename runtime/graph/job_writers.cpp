@@ -1,0 +1,352 @@
+//===- graph/job_writers.cpp - The job graph's file formats --------------===//
+//
+// The formats of a rank's graph (writers.cpp), for the whole job: every
+// rank's nodes and edges under job-wide ids, the collective nodes, the
+// message and collective edges, and two tables that say what those are
+// (messages.csv, collectives.csv). Deterministic: nothing depends on
+// threads, times or addresses that vary between runs.
+//
+//===----------------------------------------------------------------------===//
+#include "graph/job_graph.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+
+namespace otter {
+
+namespace {
+
+bool isTaskNode(NodeKind K) {
+  return K == NodeKind::InitialTask || K == NodeKind::ImplicitTask ||
+         K == NodeKind::Task;
+}
+
+std::string flagsOf(const Node &N) {
+  return isTaskNode(N.Kind) ? taskFlagsText(N.Flags) : nodeFlagsText(N);
+}
+
+std::string hex(std::uint64_t V) {
+  char B[32];
+  std::snprintf(B, sizeof B, "0x%016llx", (unsigned long long)V);
+  return B;
+}
+
+const char *collectiveOpName(mpi::CollectiveOp Op) {
+  static const char *N[] = {"barrier",
+                            "bcast",
+                            "gather",
+                            "gatherv",
+                            "scatter",
+                            "scatterv",
+                            "allgather",
+                            "allgatherv",
+                            "alltoall",
+                            "alltoallv",
+                            "alltoallw",
+                            "allreduce",
+                            "reduce",
+                            "reduce_scatter",
+                            "scan",
+                            "exscan",
+                            "reduce_scatter_block"};
+  return unsigned(Op) < sizeof N / sizeof N[0] ? N[unsigned(Op)] : "?";
+}
+
+/// Canonical name of a job node: r<rank>.n<node>, or c<k>.
+std::string nameOf(const JobGraph &J, JobNodeId Id) {
+  std::uint32_t R = J.rankOf(Id);
+  if (R >= J.Ranks.size())
+    return "c" + std::to_string(Id - J.Offset.back());
+  return "r" + std::to_string(R) + ".n" + std::to_string(Id - J.Offset[R]);
+}
+
+/// Every edge of the job in (source, target, kind) order, the ranks' own
+/// kinds before message and collective: Fn(source, target, kind name,
+/// cross-rank?).
+void forEachEdge(
+    const JobGraph &J,
+    const std::function<void(JobNodeId, JobNodeId, const char *, bool)> &Fn) {
+  std::size_t X = 0;
+  auto crossUpTo = [&](JobNodeId Source, bool Inclusive) {
+    for (; X < J.Edges.size() && (J.Edges[X].Source < Source ||
+                                  (Inclusive && J.Edges[X].Source == Source));
+         ++X)
+      Fn(J.Edges[X].Source, J.Edges[X].Target, jobEdgeKindName(J.Edges[X].Kind),
+         true);
+  };
+  for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
+    const std::vector<Edge> &E = J.Ranks[R].Edges;
+    for (std::size_t I = 0; I < E.size();) {
+      JobNodeId S = J.id(R, E[I].Source);
+      crossUpTo(S, false);
+      // This source's rank edges and cross edges, by target.
+      for (; I < E.size() && J.id(R, E[I].Source) == S; ++I) {
+        JobNodeId T = J.id(R, E[I].Target);
+        for (; X < J.Edges.size() && J.Edges[X].Source == S &&
+               J.Edges[X].Target < T;
+             ++X)
+          Fn(S, J.Edges[X].Target, jobEdgeKindName(J.Edges[X].Kind), true);
+        Fn(S, T, edgeKindName(E[I].Kind), false);
+      }
+      crossUpTo(S, true);
+    }
+  }
+  crossUpTo(~JobNodeId(0), true);
+}
+
+/// The rank node a collective node takes its label from.
+const Node *labelNode(const JobGraph &J, const JobCollective &C) {
+  if (C.LabelRank >= J.Ranks.size() ||
+      C.LabelNode >= J.Ranks[C.LabelRank].Nodes.size())
+    return nullptr;
+  return &J.Ranks[C.LabelRank].Nodes[C.LabelNode];
+}
+
+} // namespace
+
+std::string jobNodeSourceText(const JobGraph &J, JobNodeId Id) {
+  std::uint32_t R = J.rankOf(Id);
+  if (R < J.Ranks.size())
+    return nodeSourceText(J.Ranks[R], J.Ranks[R].Nodes[Id - J.Offset[R]]);
+  const JobCollective &C = J.Collectives[Id - J.Offset.back()];
+  const Node *N = labelNode(J, C);
+  return N ? nodeSourceText(J.Ranks[C.LabelRank], *N) : "?";
+}
+
+void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
+  OS << "id,rank,node,kind,parent,thread,file,line,col,function,region_id,"
+        "flags,directive,location,label_quality\n";
+  auto labelFields = [&](const Graph &G, const Node &N) {
+    const SourceLabel &L = G.Labels[N.Label];
+    OS << csvField(L.File) << ',';
+    if (L.Line)
+      OS << L.Line;
+    OS << ',';
+    if (L.Col)
+      OS << L.Col;
+    OS << ',' << csvField(L.Function) << ',';
+    if (N.Label)
+      OS << hex(L.RegionId);
+  };
+  auto labelTail = [&](const Graph &G, const Node &N) {
+    const SourceLabel &L = G.Labels[N.Label];
+    OS << ',' << csvField(L.Directive) << ',' << csvField(L.Location) << ','
+       << (N.Label ? labelQualityName(L.Quality) : "") << '\n';
+  };
+  for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
+    const Graph &G = J.Ranks[R];
+    for (NodeId I = 0; I < G.Nodes.size(); ++I) {
+      const Node &N = G.Nodes[I];
+      OS << J.id(R, I) << ',' << R << ',' << I << ',' << nodeKindName(N.Kind)
+         << ',';
+      if (N.Parent != NoNode)
+        OS << J.id(R, N.Parent);
+      OS << ',';
+      if (N.Thread != NoThread)
+        OS << N.Thread;
+      OS << ',';
+      labelFields(G, N);
+      OS << ',' << flagsOf(N);
+      labelTail(G, N);
+    }
+  }
+  for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
+    const JobCollective &C = J.Collectives[K];
+    OS << J.collectiveId(K) << ",," << K << ",mpi_collective,,,";
+    if (const Node *N = labelNode(J, C)) {
+      labelFields(J.Ranks[C.LabelRank], *N);
+      OS << ',' << mpi::functionName(C.Function);
+      labelTail(J.Ranks[C.LabelRank], *N);
+    } else {
+      OS << ",,,,," << mpi::functionName(C.Function) << ",,,\n";
+    }
+  }
+}
+
+void writeJobEdgesCsv(const JobGraph &J, std::ostream &OS) {
+  OS << "source,target,kind\n";
+  forEachEdge(J, [&](JobNodeId S, JobNodeId T, const char *K, bool) {
+    OS << S << ',' << T << ',' << K << '\n';
+  });
+}
+
+void writeJobMessagesCsv(const JobGraph &J, std::ostream &OS) {
+  OS << "status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,"
+        "comm,tag,bytes\n";
+  auto side = [&](std::uint32_t R, NodeId N) {
+    if (R == mpi::NoRank) {
+      OS << ",,";
+      return;
+    }
+    OS << R << ',';
+    if (N != NoNode && R < J.Ranks.size() && N < J.Ranks[R].Nodes.size())
+      OS << N << ','
+         << csvField(nodeSourceText(J.Ranks[R], J.Ranks[R].Nodes[N]));
+    else
+      OS << ',';
+  };
+  for (const JobMessage &M : J.Messages) {
+    OS << jobMessageStatusName(M.State) << ',';
+    side(M.SendRank, M.SendNode);
+    OS << ',';
+    side(M.RecvRank, M.RecvNode);
+    OS << ',' << jobCommText(M.Comm, M.SendRank) << ','
+       << (M.Tag == mpi::AnyTag ? std::string("any") : std::to_string(M.Tag))
+       << ',' << M.Bytes << '\n';
+  }
+}
+
+void writeJobCollectivesCsv(const JobGraph &J, std::ostream &OS) {
+  OS << "id,function,collective,comm,instance,root,ranks,size,at\n";
+  for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
+    const JobCollective &C = J.Collectives[K];
+    OS << J.collectiveId(K) << ',' << mpi::functionName(C.Function) << ','
+       << collectiveOpName(C.Op) << ',' << jobCommText(C.Comm, C.LabelRank)
+       << ',' << C.Instance << ',';
+    if (C.Root != mpi::NoRank)
+      OS << C.Root;
+    OS << ',' << C.Members.size() << ',';
+    if (C.Size)
+      OS << C.Size;
+    OS << ',' << csvField(jobNodeSourceText(J, J.collectiveId(K))) << '\n';
+  }
+}
+
+void writeJobDot(const JobGraph &J, std::ostream &OS) {
+  OS << "digraph otter_job {\n"
+        "  graph [rankdir=TB, fontname=\"Helvetica\", compound=true];\n"
+        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
+        "  edge [arrowsize=0.7];\n";
+  for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
+    const Graph &G = J.Ranks[R];
+    if (G.Nodes.empty())
+      continue;
+    OS << "  subgraph cluster_rank" << R << " {\n    label=\"rank " << R
+       << "\";\n    color=\"#999999\";\n";
+    for (NodeId I = 0; I < G.Nodes.size(); ++I) {
+      const Node &N = G.Nodes[I];
+      DotStyle S = dotStyleOf(N.Kind);
+      std::string Src = nodeSourceText(G, N), F = flagsOf(N);
+      OS << "    n" << J.id(R, I) << " [label=\"" << nodeKindName(N.Kind);
+      if (Src != "?")
+        OS << "\\n" << dotEscape(Src);
+      if (!F.empty())
+        OS << "\\n[" << dotEscape(F) << ']';
+      OS << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
+    }
+    OS << "  }\n";
+  }
+  for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
+    const JobCollective &C = J.Collectives[K];
+    OS << "  n" << J.collectiveId(K) << " [label=\""
+       << mpi::functionName(C.Function) << "\\n"
+       << dotEscape(jobNodeSourceText(J, J.collectiveId(K))) << "\\ncomm "
+       << jobCommText(C.Comm, C.LabelRank) << " #" << C.Instance
+       << "\", shape=octagon, fillcolor=\"#ffed6f\"];\n";
+  }
+  forEachEdge(J, [&](JobNodeId S, JobNodeId T, const char *K, bool Cross) {
+    OS << "  n" << S << " -> n" << T << " [";
+    if (!Cross) {
+      for (int E = 0; E < int(EdgeKind::Count); ++E)
+        if (std::strcmp(K, edgeKindName(EdgeKind(E))) == 0)
+          OS << dotEdgeStyle(EdgeKind(E));
+    } else if (std::strcmp(K, "message") == 0) {
+      OS << "color=\"#e31a1c\", penwidth=2, constraint=false";
+    } else {
+      OS << "color=\"#1f78b4\", style=dashed";
+    }
+    OS << "];\n";
+  });
+  OS << "}\n";
+}
+
+void writeJobCanonical(const JobGraph &J, std::ostream &OS) {
+  std::uint64_t Edges = 0;
+  for (const Graph &G : J.Ranks)
+    Edges += G.Edges.size();
+  Edges += J.Edges.size();
+  OS << "# otter canonical job graph v1: " << J.Ranks.size() << " ranks, "
+     << J.nodeCount() << " nodes, " << Edges << " edges, " << J.Stats.Messages
+     << " messages, " << J.Collectives.size() << " collectives\n";
+  if (J.Stats.UnmatchedSends || J.Stats.UnmatchedReceives ||
+      J.Stats.IncompleteCollectives || J.Stats.MissingRanks)
+    OS << "# unmatched: " << J.Stats.UnmatchedSends << " sends, "
+       << J.Stats.UnmatchedReceives << " receives; "
+       << J.Stats.IncompleteCollectives << " incomplete collectives; "
+       << J.Stats.MissingRanks << " ranks without a graph\n";
+  // Each node's line, then its outgoing edges (forEachEdge's order is by
+  // source, and node ids follow rank and node order).
+  JobNodeId Next = 0;
+  auto nodesUpTo = [&](JobNodeId Id) {
+    for (; Next <= Id && Next < J.nodeCount(); ++Next) {
+      std::uint32_t R = J.rankOf(Next);
+      OS << nameOf(J, Next) << ' ';
+      if (R < J.Ranks.size()) {
+        const Graph &G = J.Ranks[R];
+        const Node &N = G.Nodes[Next - J.Offset[R]];
+        OS << nodeKindName(N.Kind) << " parent=";
+        if (N.Parent != NoNode)
+          OS << nameOf(J, J.id(R, N.Parent));
+        else
+          OS << '-';
+        OS << " at=" << nodeSourceText(G, N);
+        std::string F = flagsOf(N);
+        if (!F.empty())
+          OS << " flags=" << F;
+      } else {
+        const JobCollective &C = J.Collectives[Next - J.Offset.back()];
+        OS << "mpi_collective at=" << jobNodeSourceText(J, Next)
+           << " flags=" << mpi::functionName(C.Function)
+           << " comm=" << jobCommText(C.Comm, C.LabelRank)
+           << " instance=" << C.Instance << " ranks=" << C.Members.size();
+        if (C.Size)
+          OS << '/' << C.Size;
+      }
+      OS << '\n';
+    }
+  };
+  forEachEdge(J, [&](JobNodeId S, JobNodeId T, const char *K, bool Cross) {
+    nodesUpTo(S);
+    OS << "  -> " << nameOf(J, T) << ' ' << K;
+    if (Cross)
+      OS << " at=" << jobNodeSourceText(J, T);
+    OS << '\n';
+  });
+  if (J.nodeCount())
+    nodesUpTo(J.nodeCount() - 1);
+}
+
+bool writeJobGraphFiles(const JobGraph &J, const std::string &Dir,
+                        const GraphFormats &F, std::string &Error) {
+  auto writeOne = [&](const char *Name,
+                      void (*Fn)(const JobGraph &, std::ostream &)) {
+    std::string Path = Dir + "/" + Name;
+    std::ofstream OS(Path, std::ios::out | std::ios::trunc);
+    if (!OS) {
+      Error = "cannot write " + Path + ": " + std::strerror(errno);
+      return false;
+    }
+    Fn(J, OS);
+    OS.flush();
+    if (!OS) {
+      Error = "error writing " + Path + " (disk full?)";
+      return false;
+    }
+    return true;
+  };
+  if (F.Csv && (!writeOne("nodes.csv", writeJobNodesCsv) ||
+                !writeOne("graph.csv", writeJobEdgesCsv) ||
+                !writeOne("messages.csv", writeJobMessagesCsv) ||
+                !writeOne("collectives.csv", writeJobCollectivesCsv)))
+    return false;
+  if (F.Dot && !writeOne("graph.gv", writeJobDot))
+    return false;
+  if (F.Canonical && !writeOne("graph.txt", writeJobCanonical))
+    return false;
+  return true;
+}
+
+} // namespace otter
