@@ -206,6 +206,22 @@ void saveTraceOnCrash() {
   }
 }
 
+void finishImpl();
+
+/// A termination signal (SIGTERM, SIGINT, ...) the program leaves at its
+/// default: in a forked copy, everything is written as at exit, then the
+/// signal ends the program as it would have.
+void finishOnSignal() {
+  startOnFreshLine(false);
+  const char *Name = sigabbrev_np(trace::signalBeingHandled());
+  message("", std::string("the program was ended by SIG") +
+                  (Name ? Name : "?") + "; writing what was recorded");
+  try {
+    finishImpl();
+  } catch (...) {
+  }
+}
+
 void finishImpl() {
   const Config &Cfg = state().Cfg;
   recorder::Active.store(false, std::memory_order_release);
@@ -395,6 +411,7 @@ bool start() {
         trace::installCrashHandlers(saveTraceOnCrash);
       }
     recorder::setSinks(Sinks, N);
+    trace::installTerminationHandlers(finishOnSignal, 600);
     // A child made by fork() shares the parent's output directory: it must
     // not record, nor write over the parent's files when it exits.
     pthread_atfork(nullptr, nullptr, [] {

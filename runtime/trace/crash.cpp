@@ -14,18 +14,41 @@ namespace otter::trace {
 
 namespace {
 
-// SIGTERM: how a launcher ends the other ranks of an MPI job when one
-// fails (MPI_Abort, a crash), and how batch systems end a job at its limit.
-constexpr int Signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTERM};
-struct sigaction Old[sizeof(Signals) / sizeof(Signals[0])];
+// Faults: the process may be damaged; only the trace is saved.
+constexpr int Faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+// Terminations: a healthy process told to end. SIGTERM is how a launcher
+// ends the other ranks of an MPI job when one fails (MPI_Abort, a crash),
+// and how batch systems end a job at its limit (SIGXCPU for a CPU limit).
+constexpr int Terminations[] = {SIGTERM, SIGINT, SIGHUP, SIGXCPU};
+constexpr unsigned NumSignals =
+    sizeof(Faults) / sizeof(Faults[0]) +
+    sizeof(Terminations) / sizeof(Terminations[0]);
+constexpr int Signals[NumSignals] = {SIGSEGV, SIGBUS, SIGILL,  SIGFPE, SIGABRT,
+                                     SIGTERM, SIGINT, SIGHUP, SIGXCPU};
+struct sigaction Old[NumSignals];
+bool Installed[NumSignals];
 void (*SaveFn)() = nullptr;
-unsigned Timeout = 10;
+void (*EndFn)() = nullptr;
+unsigned Timeout = 10, EndTimeout = 600;
 std::atomic<bool> Saving{false};
+volatile sig_atomic_t Handling = 0;
 
 void restore(int Sig) {
-  for (unsigned I = 0; I < sizeof(Signals) / sizeof(Signals[0]); ++I)
-    if (Signals[I] == Sig)
+  for (unsigned I = 0; I < NumSignals; ++I)
+    if (Signals[I] == Sig && Installed[I])
       sigaction(Sig, &Old[I], nullptr);
+}
+
+bool isTermination(int Sig) {
+  for (int T : Terminations)
+    if (T == Sig)
+      return true;
+  return false;
+}
+
+void say(const char *Text) {
+  ssize_t R = write(STDERR_FILENO, Text, __builtin_strlen(Text));
+  (void)R;
 }
 
 } // namespace
@@ -66,8 +89,25 @@ namespace {
 
 void onCrash(int Sig, siginfo_t *, void *) {
   int SavedErrno = errno;
-  if (!Saving.exchange(true) && SaveFn)
-    runInChild(SaveFn, Timeout);
+  Handling = Sig;
+  if (!Saving.exchange(true)) {
+    if (isTermination(Sig) && EndFn) {
+      if (Sig == SIGINT)
+        say("\notter: interrupted: writing what was recorded (Ctrl-C again "
+            "to skip)\n");
+      // A second signal while the child writes ends the program (this
+      // handler runs again, finds Saving set and re-raises) and, from a
+      // terminal, the child too (same process group, default actions).
+      struct sigaction Again = {};
+      Again.sa_sigaction = onCrash;
+      Again.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+      sigemptyset(&Again.sa_mask);
+      sigaction(Sig, &Again, nullptr);
+      runInChild(EndFn, EndTimeout);
+    } else if (SaveFn) {
+      runInChild(SaveFn, Timeout);
+    }
+  }
   // Re-deliver with the disposition the application had: the signal is
   // blocked while we run, so it arrives when this handler returns (and a
   // synchronous fault simply happens again).
@@ -78,25 +118,51 @@ void onCrash(int Sig, siginfo_t *, void *) {
 
 } // namespace
 
-void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds) {
-  static std::atomic<bool> Installed{false};
-  if (Installed.exchange(true))
-    return;
-  SaveFn = Save;
-  Timeout = TimeoutSeconds;
-  for (unsigned I = 0; I < sizeof(Signals) / sizeof(Signals[0]); ++I) {
+namespace {
+void install(const int *List, unsigned Count, bool OnlyDefault) {
+  for (unsigned I = 0; I < NumSignals; ++I) {
+    bool Listed = false;
+    for (unsigned J = 0; J < Count; ++J)
+      Listed |= List[J] == Signals[I];
+    if (!Listed || Installed[I])
+      continue;
     struct sigaction Cur;
     if (sigaction(Signals[I], nullptr, &Cur) != 0)
       continue;
-    // Respect an application that ignores the signal.
-    if (!(Cur.sa_flags & SA_SIGINFO) && Cur.sa_handler == SIG_IGN)
+    bool Custom = (Cur.sa_flags & SA_SIGINFO) || Cur.sa_handler != SIG_DFL;
+    // Respect an application that ignores the signal; and one that handles
+    // a termination signal itself: it decides whether the run ends.
+    if ((!(Cur.sa_flags & SA_SIGINFO) && Cur.sa_handler == SIG_IGN) ||
+        (OnlyDefault && Custom))
       continue;
     struct sigaction A = {};
     A.sa_sigaction = onCrash;
     A.sa_flags = SA_SIGINFO | SA_ONSTACK;
     sigemptyset(&A.sa_mask);
-    sigaction(Signals[I], &A, &Old[I]);
+    if (sigaction(Signals[I], &A, &Old[I]) == 0)
+      Installed[I] = true;
   }
 }
+} // namespace
+
+void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds) {
+  static std::atomic<bool> Done{false};
+  if (Done.exchange(true))
+    return;
+  SaveFn = Save;
+  Timeout = TimeoutSeconds;
+  install(Faults, sizeof(Faults) / sizeof(Faults[0]), false);
+}
+
+void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds) {
+  static std::atomic<bool> Done{false};
+  if (Done.exchange(true))
+    return;
+  EndFn = End;
+  EndTimeout = TimeoutSeconds;
+  install(Terminations, sizeof(Terminations) / sizeof(Terminations[0]), true);
+}
+
+int signalBeingHandled() { return Handling; }
 
 } // namespace otter::trace

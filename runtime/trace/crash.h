@@ -1,7 +1,7 @@
 //===- trace/crash.h - Save the trace when the application crashes -*- C++
 //-*-===//
 //
-// Handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTERM that save
+// Handlers for SIGSEGV, SIGBUS, SIGILL, SIGFPE and SIGABRT that save
 // what can be saved and then let the signal do what it would have done without
 // the tool (same exit status, same core dump). The saving (flush buffers,
 // write definitions, close the archive) is not async-signal-safe, so it runs
@@ -20,6 +20,19 @@ namespace otter::trace {
 /// Installs the handlers once. Save runs in the child; it must not return
 /// control to application code (the child _exits after it).
 void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds = 10);
+
+/// Handlers for the signals that end a healthy process: SIGTERM (mpirun
+/// ending the other ranks, batch systems at a time limit), SIGINT (Ctrl-C),
+/// SIGHUP, SIGXCPU -- only those the program leaves at their default action
+/// when this is called: a program that handles a signal keeps it. The
+/// process is intact, so End (in a forked child, as Save) may write
+/// everything, the graph included; a second signal during it (Ctrl-C again)
+/// ends the child and the program at once. Then the signal takes its
+/// default course: same status as without the tool.
+void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds);
+
+/// The signal being handled (0: none), for End's message.
+int signalBeingHandled();
 
 /// Runs Fn in a _Fork'ed child (a frozen copy of this process, so threads
 /// still running here cannot race with it) and waits for it at most

@@ -1,6 +1,7 @@
 // MPI_Abort in one rank: that rank writes its trace and graph before the
 // call (which never returns), the call included; the launcher ends the
-// other rank with SIGTERM, and its trace is saved up to that moment. The
+// other rank with SIGTERM, and its trace and graph are written up to that
+// moment. The
 // job's exit code is the abort's.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
@@ -8,6 +9,7 @@
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // RUN: FileCheck --check-prefix=ABORTED %s < %t/rank-1/graph.txt
 // RUN: %check-rebuild --format canon %t/rank-1
+// RUN: %check-rebuild --format canon %t/rank-0
 // RUN: otter-graph %t/rank-0 -o %t/re0 --format canon
 // RUN: FileCheck --check-prefix=KILLED %s < %t/re0/graph.txt
 // RUN: otf2-print %t/trace/traces.otf2 | FileCheck --check-prefix=JOB %s
@@ -29,16 +31,17 @@ int main(int argc, char **argv) {
 
 // (Open MPI's own MPI_ABORT message is sometimes lost in a race of its own.)
 // STATUS: status=3
-// ERR: otter: the program crashed; saved the trace in {{.*}}/rank-0/trace/
+// ERR: otter: the program was ended by SIGTERM; writing what was recorded
+// ERR: otter: wrote {{.*}}/rank-0/ (
 // The last of the two to close its archive assembled the job's.
 // ERR: otter: wrote {{.*}}/trace/ (OTF2 archive of the job: 2 ranks, {{[0-9]+}} threads)
 
-// ABORTED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-15]]:5 flags=MPI_Barrier
+// ABORTED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-16]]:5 flags=MPI_Barrier
 // ABORTED-NEXT: -> n5 scope
-// ABORTED-NEXT: n5 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-15]]:5 flags=MPI_Abort
+// ABORTED-NEXT: n5 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-16]]:5 flags=MPI_Abort
 // ABORTED-EMPTY:
 
-// KILLED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-20]]:5 flags=MPI_Barrier
+// KILLED: n4 mpi parent=n0 at={{.*}}abort.c:[[#@LINE-21]]:5 flags=MPI_Barrier
 // KILLED-EMPTY:
 
 // JOB: ENTER {{.*}}Region: "MPI_Abort @ {{.*}}abort.c

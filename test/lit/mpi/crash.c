@@ -1,6 +1,6 @@
 // A rank crashes (SIGSEGV): its trace is saved from a forked copy as for a
-// process without MPI, and the launcher's SIGTERM makes the other rank save
-// its own. Both read back; the crash ends the job as without OTTER.
+// process without MPI, and the launcher's SIGTERM makes the other rank
+// write its trace and graph. Both read back; the crash ends the job as without OTTER.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t && not %mpirun -np 2 otter-run -o %t %t.prog 2> %t.err
@@ -26,9 +26,10 @@ int main(int argc, char **argv) {
 }
 
 // ERR-DAG: otter: the program crashed; saved the trace in {{.*}}/rank-1/trace/
-// ERR-DAG: otter: the program crashed; saved the trace in {{.*}}/rank-0/trace/
+// ERR-DAG: otter: the program was ended by SIGTERM; writing what was recorded
+// ERR-DAG: otter: wrote {{.*}}/rank-0/ (
 // ERR-DAG: exited on signal 11
 
-// GRAPH: n1 mpi parent=n0 at={{.*}}crash.c:[[#@LINE-17]]:3 flags=MPI_Init
-// GRAPH: n2 mpi parent=n0 at={{.*}}crash.c:[[#@LINE-15]]:3 flags=MPI_Barrier
+// GRAPH: n1 mpi parent=n0 at={{.*}}crash.c:[[#@LINE-18]]:3 flags=MPI_Init
+// GRAPH: n2 mpi parent=n0 at={{.*}}crash.c:[[#@LINE-16]]:3 flags=MPI_Barrier
 // GRAPH-EMPTY:

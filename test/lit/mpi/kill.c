@@ -34,7 +34,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// ERR: otter: the program crashed; saved the trace in {{.*}}/rank-0/trace/
+// ERR: otter: the program was ended by SIGTERM; writing what was recorded
 // ERR: process rank 1 {{.*}} exited on signal 9
 
 // WARN: the trace in '{{.*}}rank-1' was not closed
