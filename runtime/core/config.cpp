@@ -69,43 +69,15 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
     C.Symbolizer = V;
 
   if (const char *V = Getenv(env::GraphFormat)) {
-    GraphFormats F{false, false, false};
-    bool Ok = true;
-    std::string S = V, Bad;
-    std::size_t Pos = 0;
-    bool Seen = false;
-    while (Pos <= S.size()) {
-      std::size_t Comma = S.find(',', Pos);
-      std::string Item =
-          lower(trim(S.substr(Pos, Comma == std::string::npos ? std::string::npos
-                                                              : Comma - Pos)));
-      if (Item == "dot" || Item == "gv")
-        F.Dot = true;
-      else if (Item == "csv")
-        F.Csv = true;
-      else if (Item == "canon" || Item == "canonical" || Item == "txt")
-        F.Canonical = true;
-      else if (Item == "all")
-        F = GraphFormats{true, true, true};
-      else if (Item == "none")
-        ;
-      else {
-        Ok = false;
-        Bad = Item;
-      }
-      Seen = true;
-      if (Comma == std::string::npos)
-        break;
-      Pos = Comma + 1;
-    }
-    if (Ok && Seen)
+    GraphFormats F;
+    std::string Bad;
+    if (parseGraphFormats(V, /*AllowNone=*/true, F, Bad))
       C.Formats = F;
     else
       Warn(std::string(env::GraphFormat) + "='" + V + "' is not valid" +
-           (Bad.empty() ? "" : " ('" + Bad + "' is unknown") +
-           (Bad.empty() ? "" : ")") +
-           " (use a comma list of dot, csv, canon, all, none); using the "
-           "default dot,csv");
+           (Bad.empty() ? "" : " ('" + Bad + "' is unknown)") +
+           " (use a comma list of " + graphFormatNames(true) +
+           "); using the default dot,csv");
   }
 
   if (const char *V = Getenv(env::BufferEvents)) {

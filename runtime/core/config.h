@@ -8,7 +8,7 @@
 #ifndef OTTER_CORE_CONFIG_H
 #define OTTER_CORE_CONFIG_H
 
-#include "graph/writers.h"
+#include "graph/outputs.h"
 
 #include <cstddef>
 #include <functional>

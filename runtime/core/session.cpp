@@ -271,14 +271,8 @@ void finishImpl() {
       std::string Error;
       if (!writeGraphFiles(G, Dir, Cfg.Formats, Error))
         message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
-      else {
-        if (Cfg.Formats.Csv)
-          Written += " nodes.csv graph.csv";
-        if (Cfg.Formats.Dot)
-          Written += " graph.gv";
-        if (Cfg.Formats.Canonical)
-          Written += " graph.txt";
-      }
+      else
+        Written = " " + graphFormatFiles(Cfg.Formats);
       if (Cfg.Verbose)
         for (const std::string &W : G.Warnings)
           message("warning: ", W);

@@ -284,37 +284,4 @@ void writeCanonical(const Graph &G, std::ostream &OS) {
   B.flush();
 }
 
-bool writeGraphFiles(const Graph &G, const std::string &Dir,
-                     const GraphFormats &F, std::string &Error) {
-  auto writeOne = [&](const char *Name, void (*Fn)(const Graph &,
-                                                  std::ostream &)) {
-    std::string Path = Dir + "/" + Name;
-    std::ofstream OS(Path, std::ios::out | std::ios::trunc);
-    if (!OS) {
-      Error = "cannot write " + Path + ": " + std::strerror(errno);
-      return false;
-    }
-    Fn(G, OS);
-    OS.flush();
-    if (!OS) {
-      Error = "error writing " + Path + " (disk full?)";
-      return false;
-    }
-    return true;
-  };
-  if (F.Csv && (!writeOne("nodes.csv", writeNodesCsv) ||
-                !writeOne("graph.csv", writeEdgesCsv)))
-    return false;
-  if (F.Dot && !writeOne("graph.gv", writeDot))
-    return false;
-  if (F.Canonical && !writeOne("graph.txt", writeCanonical))
-    return false;
-  if (F.Csv && !G.Mpi.empty() &&
-      !writeOne("mpi.csv", [](const Graph &G, std::ostream &OS) {
-        writeMpiCsv(G.Mpi, OS);
-      }))
-    return false;
-  return true;
-}
-
 } // namespace otter

@@ -10,6 +10,7 @@
 #define OTTER_GRAPH_WRITERS_H
 
 #include "graph/graph.h"
+#include "graph/outputs.h" // GraphFormats, writeGraphFiles: by name
 
 #include <ostream>
 #include <string>
@@ -38,19 +39,6 @@ struct DotStyle {
 DotStyle dotStyleOf(NodeKind K);
 /// graph.gv's attributes of an edge kind.
 const char *dotEdgeStyle(EdgeKind K);
-
-/// Which files to write; parsed from OTTER_GRAPH_FORMAT.
-struct GraphFormats {
-  bool Dot = true;
-  bool Csv = true;
-  bool Canonical = false;
-  bool any() const { return Dot || Csv || Canonical; }
-};
-
-/// Writes the selected files into Dir (which must exist). Returns false and
-/// sets Error to a one-line message on the first failure.
-bool writeGraphFiles(const Graph &G, const std::string &Dir,
-                     const GraphFormats &F, std::string &Error);
 
 } // namespace otter
 

@@ -1,7 +1,7 @@
 //===- graph/otter-graph.cpp - Task graph from an OTTER OTF2 trace --------===//
 //
 // otter-graph <archive dir | traces.otf2 | output dir> [-o DIR]
-//             [--format dot,csv,canon,all]
+//             [--format csv,dot,canon,all]
 //
 // Reads the events and labels back from the trace (trace/reader.h) and runs
 // the runtime's own graph builder and writers on them, so the files equal
@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
-#include "graph/writers.h"
+#include "graph/outputs.h"
 #include "trace/reader.h"
 
 #include <cerrno>
@@ -26,7 +26,7 @@ using namespace otter;
 
 namespace {
 
-const char *Usage =
+const char *UsageHead =
     "usage: otter-graph <trace> [-o DIR] [--format LIST]\n"
     "\n"
     "Rebuilds the task graph from an OTTER OTF2 trace and writes the same\n"
@@ -35,36 +35,31 @@ const char *Usage =
     "\n"
     "  <trace>        the archive directory (…/trace), its traces.otf2\n"
     "                 anchor file, or the run's OTTER_OUTPUT_DIR\n"
-    "  -o DIR         output directory (created if missing; default: .)\n"
-    "  --format LIST  comma list of dot, csv, canon, all (default: dot,csv)\n"
-    "  -h, --help     this text\n";
+    "  -o DIR         output directory (created if missing; default: .)\n";
+
+/// The format names come from graph/outputs.h, the list the runtime reads.
+std::string usage() {
+  return UsageHead + ("  --format LIST  comma list of " +
+                      graphFormatNames(false) + " (default: dot,csv)\n") +
+         "  -h, --help     this text\n";
+}
 
 int fail(const std::string &Msg) {
   std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
   return 1;
 }
 
-bool parseFormats(const std::string &List, GraphFormats &F) {
-  F.Dot = F.Csv = F.Canonical = false;
-  std::size_t Pos = 0;
-  while (Pos <= List.size()) {
-    std::size_t End = List.find(',', Pos);
-    if (End == std::string::npos)
-      End = List.size();
-    std::string Item = List.substr(Pos, End - Pos);
-    if (Item == "dot")
-      F.Dot = true;
-    else if (Item == "csv")
-      F.Csv = true;
-    else if (Item == "canon" || Item == "canonical" || Item == "txt")
-      F.Canonical = true;
-    else if (Item == "all")
-      F.Dot = F.Csv = F.Canonical = true;
-    else
-      return false;
-    Pos = End + 1;
-  }
-  return F.any();
+/// --format: the runtime's own parser (graph/outputs.h), so both take the
+/// same names; "none" writes nothing, so it is no choice here.
+bool parseFormats(const std::string &List, GraphFormats &F,
+                  std::string &Error) {
+  std::string Bad;
+  if (parseGraphFormats(List, /*AllowNone=*/false, F, Bad))
+    return true;
+  Error = "bad --format '" + List + "'" +
+          (Bad.empty() ? ": an empty name" : ": '" + Bad + "' is unknown") +
+          " (use a comma list of " + graphFormatNames(false) + ")";
+  return false;
 }
 
 int run(int Argc, char **Argv) {
@@ -75,24 +70,24 @@ int run(int Argc, char **Argv) {
   for (int I = 1; I < Argc; ++I) {
     std::string A = Argv[I];
     if (A == "-h" || A == "--help") {
-      std::fputs(Usage, stdout);
+      std::fputs(usage().c_str(), stdout);
       return 0;
     }
     if (A == "-o" || A == "--format") {
       if (I + 1 >= Argc)
         return fail("option " + A + " needs a value (see --help)");
       std::string V = Argv[++I];
+      std::string Error;
       if (A == "-o")
         OutDir = V;
-      else if (!parseFormats(V, Formats))
-        return fail("bad --format '" + V +
-                    "' (use a comma list of dot, csv, canon, all)");
+      else if (!parseFormats(V, Formats, Error))
+        return fail(Error);
       continue;
     }
     if (A.rfind("--format=", 0) == 0) {
-      if (!parseFormats(A.substr(9), Formats))
-        return fail("bad --format '" + A.substr(9) +
-                    "' (use a comma list of dot, csv, canon, all)");
+      std::string Error;
+      if (!parseFormats(A.substr(9), Formats, Error))
+        return fail(Error);
       continue;
     }
     if (A.size() > 1 && A[0] == '-')

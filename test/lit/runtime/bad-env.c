@@ -21,6 +21,6 @@ int main(void) {
 
 // CHECK-DAG: otter: warning: OTTER_TRACE='maybe' is not valid (use 0 or 1); using the default 1
 // CHECK-DAG: otter: warning: OTTER_VERBOSE='2' is not valid (use 0 or 1); using the default 0
-// CHECK-DAG: otter: warning: OTTER_GRAPH_FORMAT='dot,xml' is not valid ('xml' is unknown) (use a comma list of dot, csv, canon, all, none); using the default dot,csv
+// CHECK-DAG: otter: warning: OTTER_GRAPH_FORMAT='dot,xml' is not valid ('xml' is unknown) (use a comma list of csv, dot, canon, all, none); using the default dot,csv
 // CHECK-DAG: otter: warning: OTTER_BUFFER_EVENTS='12x' is not valid (use a whole number from 1024 to 16777216); using the default 16384
 // CHECK: otter: wrote

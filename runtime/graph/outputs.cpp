@@ -1,0 +1,168 @@
+//===- graph/outputs.cpp - Graph files by name; the output-list parser ----===//
+#include "graph/outputs.h"
+#include "graph/graph.h"
+#include "graph/mpi_graph.h"
+#include "graph/writers.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+namespace otter {
+
+namespace {
+
+/// Writes one file with Fn; false and a one-line Error on failure.
+bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
+               void (*Fn)(const Graph &, std::ostream &), std::string &Error) {
+  std::string Path = Dir + "/" + Name;
+  std::ofstream OS(Path, std::ios::out | std::ios::trunc);
+  if (!OS) {
+    Error = "cannot write " + Path + ": " + std::strerror(errno);
+    return false;
+  }
+  Fn(G, OS);
+  OS.flush();
+  if (!OS) {
+    Error = "error writing " + Path + " (disk full?)";
+    return false;
+  }
+  return true;
+}
+
+/// The tables; an MPI rank's graph also has its calls' table, mpi.csv
+/// (docs/mpi.md), which the "wrote" line does not list.
+bool writeCsv(const Graph &G, const std::string &Dir, std::string &Error) {
+  return writeFile(G, Dir, "nodes.csv", writeNodesCsv, Error) &&
+         writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error) &&
+         (G.Mpi.empty() ||
+          writeFile(
+              G, Dir, "mpi.csv",
+              [](const Graph &G, std::ostream &OS) { writeMpiCsv(G.Mpi, OS); },
+              Error));
+}
+
+bool writeGv(const Graph &G, const std::string &Dir, std::string &Error) {
+  return writeFile(G, Dir, "graph.gv", writeDot, Error);
+}
+
+bool writeTxt(const Graph &G, const std::string &Dir, std::string &Error) {
+  return writeFile(G, Dir, "graph.txt", writeCanonical, Error);
+}
+
+constexpr GraphOutput Outputs[] = {
+    {"csv", "", "nodes.csv graph.csv", &GraphFormats::Csv, writeCsv},
+    {"dot", "gv", "graph.gv", &GraphFormats::Dot, writeGv},
+    {"canon", "canonical txt", "graph.txt", &GraphFormats::Canonical,
+     writeTxt},
+};
+
+std::string lowerTrimmed(std::string_view S) {
+  std::size_t B = S.find_first_not_of(" \t");
+  if (B == std::string_view::npos)
+    return "";
+  S = S.substr(B, S.find_last_not_of(" \t") - B + 1);
+  std::string R(S);
+  for (char &C : R)
+    C = char(std::tolower((unsigned char)C));
+  return R;
+}
+
+/// Whether Item is Name or one of the space-separated Aliases.
+bool names(const OutputChoice &C, std::string_view Item) {
+  if (Item == C.Name)
+    return true;
+  std::string_view A = C.Aliases;
+  while (!A.empty()) {
+    std::size_t Sp = A.find(' ');
+    if (A.substr(0, Sp) == Item)
+      return true;
+    A = Sp == std::string_view::npos ? std::string_view() : A.substr(Sp + 1);
+  }
+  return false;
+}
+
+std::vector<OutputChoice> graphChoices() {
+  std::vector<OutputChoice> C;
+  for (const GraphOutput &O : Outputs)
+    C.push_back({O.Name, O.Aliases});
+  return C;
+}
+
+} // namespace
+
+std::span<const GraphOutput> graphOutputs() { return Outputs; }
+
+bool parseOutputList(std::string_view List,
+                     std::span<const OutputChoice> Choices, bool AllowNone,
+                     std::vector<bool> &On, std::string &Bad) {
+  std::vector<bool> Got(Choices.size(), false);
+  while (true) {
+    std::size_t Comma = List.find(',');
+    std::string Item = lowerTrimmed(List.substr(0, Comma));
+    bool Known = false;
+    if (Item == "all") {
+      Got.assign(Choices.size(), true);
+      Known = true;
+    } else if (AllowNone && Item == "none") {
+      Known = true;
+    } else {
+      for (std::size_t I = 0; I < Choices.size(); ++I)
+        if (names(Choices[I], Item)) {
+          Got[I] = true;
+          Known = true;
+        }
+    }
+    if (!Known) {
+      Bad = Item;
+      return false;
+    }
+    if (Comma == std::string_view::npos)
+      break;
+    List = List.substr(Comma + 1);
+  }
+  On = std::move(Got);
+  return true;
+}
+
+std::string outputListNames(std::span<const OutputChoice> Choices,
+                            bool AllowNone) {
+  std::string S;
+  for (const OutputChoice &C : Choices)
+    S += std::string(C.Name) + ", ";
+  return S + (AllowNone ? "all, none" : "all");
+}
+
+bool parseGraphFormats(std::string_view List, bool AllowNone, GraphFormats &F,
+                       std::string &Bad) {
+  std::vector<OutputChoice> Choices = graphChoices();
+  std::vector<bool> On;
+  if (!parseOutputList(List, Choices, AllowNone, On, Bad))
+    return false;
+  for (std::size_t I = 0; I < On.size(); ++I)
+    F.*Outputs[I].Flag = On[I];
+  return true;
+}
+
+std::string graphFormatNames(bool AllowNone) {
+  return outputListNames(graphChoices(), AllowNone);
+}
+
+std::string graphFormatFiles(const GraphFormats &F) {
+  std::string S;
+  for (const GraphOutput &O : Outputs)
+    if (F.*O.Flag)
+      S += (S.empty() ? "" : " ") + std::string(O.Files);
+  return S;
+}
+
+bool writeGraphFiles(const Graph &G, const std::string &Dir,
+                     const GraphFormats &F, std::string &Error) {
+  for (const GraphOutput &O : Outputs)
+    if (F.*O.Flag && !O.Write(G, Dir, Error))
+      return false;
+  return true;
+}
+
+} // namespace otter

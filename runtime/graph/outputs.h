@@ -1,0 +1,84 @@
+//===- graph/outputs.h - Graph files by name; the output-list parser -*- C++ -*-===//
+//
+// The one place that knows which files OTTER writes from a task graph and
+// under which names users ask for them (OTTER_GRAPH_FORMAT, otter-graph
+// --format, otter graph --format), and the one parser of such comma lists.
+// The runtime and otter-graph both use it, so they accept the same names
+// and say the same thing about a wrong one.
+//
+// Adding a graph file format: its writer (graph/writers.h), a flag in
+// GraphFormats and a row in graphOutputs() (outputs.cpp). Event sinks of
+// the runtime (the graph builder, the OTF2 trace) are in core/sinks.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_OUTPUTS_H
+#define OTTER_GRAPH_OUTPUTS_H
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace otter {
+
+struct Graph;
+
+/// Which graph files to write: one flag per row of graphOutputs(). The
+/// defaults are the runtime's (OTTER_GRAPH_FORMAT unset: dot,csv).
+struct GraphFormats {
+  bool Dot = true;
+  bool Csv = true;
+  bool Canonical = false;
+  bool any() const { return Dot || Csv || Canonical; }
+};
+
+/// One graph output format.
+struct GraphOutput {
+  std::string_view Name;    // the name users give: "dot"
+  std::string_view Aliases; // also accepted, space separated: "gv"
+  std::string_view Files;   // what it writes, space separated, as listed in
+                            // the runtime's "wrote" line
+  bool GraphFormats::*Flag; // its flag
+  /// Writes its files into Dir (which exists). False: Error says why, in
+  /// one line.
+  bool (*Write)(const Graph &G, const std::string &Dir, std::string &Error);
+};
+
+/// Every graph output, in the order they are written and listed.
+std::span<const GraphOutput> graphOutputs();
+
+/// A name an output list may give (the parser knows nothing else of it).
+struct OutputChoice {
+  std::string_view Name;
+  std::string_view Aliases; // space separated
+};
+
+/// The output-list parser: a comma list of the Choices' names or aliases
+/// (case and blanks around an item do not matter), "all" (every choice) and,
+/// if AllowNone, "none" (nothing; with other items, only those). On success
+/// On[I] says whether Choices[I] was named. False: Bad is the first item
+/// that names nothing ("" for an empty item) and On is unchanged.
+bool parseOutputList(std::string_view List,
+                     std::span<const OutputChoice> Choices, bool AllowNone,
+                     std::vector<bool> &On, std::string &Bad);
+
+/// "dot, csv, all, none": what a list may give, for messages and help.
+std::string outputListNames(std::span<const OutputChoice> Choices,
+                            bool AllowNone);
+
+/// The two above over graphOutputs().
+bool parseGraphFormats(std::string_view List, bool AllowNone, GraphFormats &F,
+                       std::string &Bad);
+std::string graphFormatNames(bool AllowNone);
+
+/// The files F selects, space separated, in graphOutputs() order.
+std::string graphFormatFiles(const GraphFormats &F);
+
+/// Writes the selected files into Dir (which must exist). Returns false and
+/// sets Error to a one-line message on the first failure.
+bool writeGraphFiles(const Graph &G, const std::string &Dir,
+                     const GraphFormats &F, std::string &Error);
+
+} // namespace otter
+
+#endif // OTTER_GRAPH_OUTPUTS_H
