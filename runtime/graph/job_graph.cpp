@@ -137,17 +137,28 @@ public:
 
 private:
   JobGraph &J;
-  std::size_t WarningLines = 0;
-  std::uint64_t WarningsLeftOut = 0;
   std::vector<Pending> Edges;
+  /// A few examples of each kind of problem, then a count: a killed rank
+  /// can leave millions of operations without a partner.
+  enum Problem { Ranks, NoReceive, Incomplete, NoSend, Collective, Other, N };
+  std::uint64_t Seen[N] = {};
+  static constexpr std::uint64_t Examples = 5;
 
-  void warn(const std::string &W) {
-    if (WarningLines < 20) {
+  void warn(Problem P, const std::string &W) {
+    if (++Seen[P] <= Examples)
       J.Warnings.push_back(W);
-      ++WarningLines;
-    } else {
-      ++WarningsLeftOut;
-    }
+  }
+  void leftOut() {
+    static const char *What[N] = {"ranks' problems",
+                                  "sends without a receive",
+                                  "sends to an incomplete receive",
+                                  "receives without a send",
+                                  "incomplete collectives",
+                                  "other problems"};
+    for (int P = 0; P < N; ++P)
+      if (Seen[P] > Examples)
+        J.Warnings.push_back("... and " + std::to_string(Seen[P] - Examples) +
+                             " more " + What[P]);
   }
   std::string where(std::uint32_t Rank, NodeId N) const {
     if (Rank >= J.Ranks.size() || N >= J.Ranks[Rank].Nodes.size())
@@ -232,10 +243,11 @@ void Builder::collectP2p(std::vector<P2p> &Sends, std::vector<P2p> &Recvs) {
       }
     }
     if (Wildcards)
-      warn("rank " + std::to_string(R) + ": " + std::to_string(Wildcards) +
-           " wildcard receive(s) posted and never completed: whether they "
-           "took a message is unknown (messages after them may be matched "
-           "wrongly)");
+      warn(Other,
+           "rank " + std::to_string(R) + ": " + std::to_string(Wildcards) +
+               " wildcard receive(s) posted and never completed: whether they "
+               "took a message is unknown (messages after them may be matched "
+               "wrongly)");
   }
 }
 
@@ -320,15 +332,18 @@ void Builder::matchP2p() {
         (M.Tag == mpi::AnyTag ? std::string("any") : std::to_string(M.Tag)) +
         ")";
     if (M.State == JobMessage::NoReceive)
-      warn("send from " + where(M.SendRank, M.SendNode) + " to rank " +
-           std::to_string(M.RecvRank) + ": no receive completed it" + What);
+      warn(NoReceive, "send from " + where(M.SendRank, M.SendNode) +
+                          " to rank " + std::to_string(M.RecvRank) +
+                          ": no receive completed it" + What);
     else if (M.State == JobMessage::ReceiveIncomplete)
-      warn("send from " + where(M.SendRank, M.SendNode) +
-           ": its receive on rank " + std::to_string(M.RecvRank) +
-           " was posted but never completed" + What);
+      warn(Incomplete, "send from " + where(M.SendRank, M.SendNode) +
+                           ": its receive on rank " +
+                           std::to_string(M.RecvRank) +
+                           " was posted but never completed" + What);
     else
-      warn("receive at " + where(M.RecvRank, M.RecvNode) + " from rank " +
-           std::to_string(M.SendRank) + ": no recorded send" + What);
+      warn(NoSend, "receive at " + where(M.RecvRank, M.RecvNode) +
+                       " from rank " + std::to_string(M.SendRank) +
+                       ": no recorded send" + What);
   }
 }
 
@@ -390,11 +405,12 @@ void Builder::collectives() {
       JobCollective::Member &M = C.Members.back();
       if (En.Begin) {
         if (M.Post != NoNode) {
-          warn("rank " + std::to_string(En.Rank) + ": collective instance " +
-               std::to_string(En.Instance) + " on comm " +
-               jobCommText(En.Comm, En.Rank) + " started twice (n" +
-               std::to_string(M.Post) + ", n" + std::to_string(En.Node) +
-               "): the second is ignored");
+          warn(Other, "rank " + std::to_string(En.Rank) +
+                          ": collective instance " +
+                          std::to_string(En.Instance) + " on comm " +
+                          jobCommText(En.Comm, En.Rank) + " started twice (n" +
+                          std::to_string(M.Post) + ", n" +
+                          std::to_string(En.Node) + "): the second is ignored");
           continue;
         }
         M.Post = En.Node;
@@ -446,13 +462,15 @@ void Builder::collectives() {
       std::size_t Completed = 0;
       for (const JobCollective::Member &M : C.Members)
         Completed += M.Complete != NoNode;
-      warn(std::string(mpi::functionName(C.Function)) + " instance " +
-           std::to_string(C.Instance) + " on comm " +
-           jobCommText(C.Comm, C.LabelRank) + " (first at " +
-           where(C.LabelRank, C.LabelNode) +
-           "): " + std::to_string(C.Members.size()) + " of " +
-           (C.Size ? std::to_string(C.Size) : std::string("?")) +
-           " members recorded, " + std::to_string(Completed) + " completed");
+      warn(Collective,
+           std::string(mpi::functionName(C.Function)) + " instance " +
+               std::to_string(C.Instance) + " on comm " +
+               jobCommText(C.Comm, C.LabelRank) + " (first at " +
+               where(C.LabelRank, C.LabelNode) +
+               "): " + std::to_string(C.Members.size()) + " of " +
+               (C.Size ? std::to_string(C.Size) : std::string("?")) +
+               " members recorded, " + std::to_string(Completed) +
+               " completed");
     }
   }
   J.Stats.Collectives = Found.size();
@@ -490,10 +508,11 @@ void Builder::resolveEdges() {
     }
     if (!Any) {
       ++J.Stats.DroppedEdges;
-      warn(std::string(jobEdgeKindName(P.Kind)) + " edge into " +
-           where(P.To.Rank, P.To.Node) +
-           " dropped: the call also sends and nothing follows it in its "
-           "rank's graph");
+      warn(Other,
+           std::string(jobEdgeKindName(P.Kind)) + " edge into " +
+               where(P.To.Rank, P.To.Node) +
+               " dropped: the call itself sends (or feeds a collective) and "
+               "nothing follows it in its rank's graph");
     }
   }
   std::sort(J.Edges.begin(), J.Edges.end());
@@ -511,21 +530,21 @@ void Builder::run() {
     J.Offset[R + 1] = J.Offset[R] + G.Nodes.size();
     if (!J.Present[R]) {
       ++J.Stats.MissingRanks;
-      warn("rank " + std::to_string(R) + ": no graph");
+      warn(Ranks, "rank " + std::to_string(R) + ": no graph");
       continue;
     }
     if (G.Mpi.Rank >= 0 && std::uint32_t(G.Mpi.Rank) != R)
-      warn("rank " + std::to_string(R) + "'s graph says it is rank " +
-           std::to_string(G.Mpi.Rank));
+      warn(Ranks, "rank " + std::to_string(R) + "'s graph says it is rank " +
+                      std::to_string(G.Mpi.Rank));
     if (G.Mpi.WorldSize && G.Mpi.WorldSize != N)
-      warn("rank " + std::to_string(R) + " says the job has " +
-           std::to_string(G.Mpi.WorldSize) + " ranks, not " +
-           std::to_string(N));
+      warn(Ranks, "rank " + std::to_string(R) + " says the job has " +
+                      std::to_string(G.Mpi.WorldSize) + " ranks, not " +
+                      std::to_string(N));
     // Drop what cannot be a node of this graph (a damaged input).
     for (const MpiCall &C : G.Mpi.Calls)
       if (C.Node >= G.Nodes.size()) {
-        warn("rank " + std::to_string(R) + ": an MPI call names node " +
-             std::to_string(C.Node) + ", beyond its graph: ignored");
+        warn(Ranks, "rank " + std::to_string(R) + ": an MPI call names node " +
+                        std::to_string(C.Node) + ", beyond its graph: ignored");
         J.Ranks[R].Mpi.Calls.clear();
         J.Ranks[R].Mpi.Ops.clear();
         break;
@@ -534,9 +553,7 @@ void Builder::run() {
   matchP2p();
   collectives();
   resolveEdges();
-  if (WarningsLeftOut)
-    J.Warnings.push_back("... and " + std::to_string(WarningsLeftOut) +
-                         " more");
+  leftOut();
 }
 
 } // namespace

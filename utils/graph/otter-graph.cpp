@@ -1,6 +1,6 @@
 //===- graph/otter-graph.cpp - Task graph from an OTTER OTF2 trace --------===//
 //
-// otter-graph <archive dir | traces.otf2 | output dir> [-o DIR]
+// otter-graph <archive dir | traces.otf2 | output dir | MPI job dir> [-o DIR]
 //             [--format csv,dot,canon,all]
 //
 // Reads the events and labels back from the trace (trace/reader.h) and runs
@@ -8,19 +8,26 @@
 // the ones the runtime wrote at exit. That equality is what the tests check
 // (%check-rebuild in test/lit), and what `otter graph` and `otter export
 // --format dot|csv` rely on: they run this program rather than build the
-// graph themselves.
+// graph themselves. Given an MPI job's directory (or its merged archive),
+// rebuilds every rank's graph from the rank's own archive and writes the
+// job's graph (graph/job_graph.h), which only this tool writes (docs/mpi.md
+// says why the runtime does not).
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
+#include "graph/job_graph.h"
 #include "graph/outputs.h"
+#include "job_input.h"
 #include "trace/reader.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <string>
 #include <sys/stat.h>
+#include <thread>
 
 using namespace otter;
 
@@ -31,10 +38,21 @@ const char *UsageHead =
     "\n"
     "Rebuilds the task graph from an OTTER OTF2 trace and writes the same\n"
     "files as the runtime: nodes.csv and graph.csv (csv), graph.gv (dot),\n"
-    "graph.txt (canon).\n"
+    "graph.txt (canon); mpi.csv (csv) for a rank of an MPI job.\n"
+    "\n"
+    "Given an MPI job's output directory (the one holding rank-<N>/ and the\n"
+    "job's archive trace/), or that job archive, it rebuilds every rank's\n"
+    "graph from the rank's own archive and writes the job's graph: every\n"
+    "rank's nodes (nodes.csv has rank and node columns), a message edge per\n"
+    "message, one node per collective (csv: nodes.csv, graph.csv,\n"
+    "messages.csv, collectives.csv; dot: graph.gv; canon: graph.txt).\n"
+    "Sends or receives that found no partner, and ranks that were cut off\n"
+    "or left nothing, are reported on stderr. The runtime writes only each\n"
+    "rank's graph; the job's comes from here (docs/mpi.md).\n"
     "\n"
     "  <trace>        the archive directory (…/trace), its traces.otf2\n"
-    "                 anchor file, or the run's OTTER_OUTPUT_DIR\n"
+    "                 anchor file, the run's OTTER_OUTPUT_DIR, or an MPI\n"
+    "                 job's output directory\n"
     "  -o DIR         output directory (created if missing; default: .)\n";
 
 /// The format names come from graph/outputs.h, the list the runtime reads.
@@ -60,6 +78,34 @@ bool parseFormats(const std::string &List, GraphFormats &F,
           (Bad.empty() ? ": an empty name" : ": '" + Bad + "' is unknown") +
           " (use a comma list of " + graphFormatNames(false) + ")";
   return false;
+}
+
+bool makeOutputDir(const std::string &OutDir, std::string &Error) {
+  if (mkdir(OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
+    Error = "cannot create output directory '" + OutDir +
+            "': " + std::strerror(errno);
+    return false;
+  }
+  return true;
+}
+
+/// The job's graph from its ranks' archives.
+int runJob(const job::Layout &L, const std::string &OutDir,
+           const GraphFormats &Formats) {
+  JobGraph J;
+  std::vector<job::RankStatus> Status;
+  std::string Error;
+  unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
+  if (!job::rebuildJobGraph(L, Threads, J, Status, Error))
+    return fail(Error);
+  for (const std::string &N : job::rankNotes(Status))
+    std::fprintf(stderr, "otter-graph: warning: %s\n", N.c_str());
+  for (const std::string &W : J.Warnings)
+    std::fprintf(stderr, "otter-graph: warning: %s\n", W.c_str());
+  if (!makeOutputDir(OutDir, Error) ||
+      !writeJobGraphFiles(J, OutDir, Formats, Error))
+    return fail(Error);
+  return 0;
 }
 
 int run(int Argc, char **Argv) {
@@ -100,8 +146,11 @@ int run(int Argc, char **Argv) {
     return fail("no trace given (usage: otter-graph <trace> [-o DIR] "
                 "[--format LIST])");
 
-  trace::TraceReader R;
   std::string Error;
+  job::Layout Job;
+  if (job::findJob(Input, Job))
+    return runJob(Job, OutDir, Formats);
+  trace::TraceReader R;
   if (!R.open(Input, Error))
     return fail(Error);
   // A trace whose writer was killed still reads up to what each thread had
@@ -135,9 +184,8 @@ int run(int Argc, char **Argv) {
     return fail("building the graph failed: " + Error);
   // The output directory only now: a trace that does not read leaves no
   // empty directory behind.
-  if (mkdir(OutDir.c_str(), 0777) != 0 && errno != EEXIST)
-    return fail("cannot create output directory '" + OutDir +
-                "': " + std::strerror(errno));
+  if (!makeOutputDir(OutDir, Error))
+    return fail(Error);
   if (!writeGraphFiles(G, OutDir, Formats, Error))
     return fail(Error);
   return 0;

@@ -13,6 +13,15 @@
 // RUN: cut -d, -f2,3,11 %t/rank-0/mpi.csv > %t/inst0 && cut -d, -f2,3,11 %t/rank-3/mpi.csv > %t/inst3 && diff %t/inst0 %t/inst3
 // RUN: otf2-print %t/rank-2/trace/traces.otf2 | grep -cE '^(MPI_COLLECTIVE_END|NON_BLOCKING_COLLECTIVE_COMPLETE) ' | FileCheck --check-prefix=OTF2 %s
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 4
+// The job's graph: one node per collective, 32, none unmatched; edges
+// along the data flow (every member both ways; a rooted one from the root
+// out, or in to the root), into a call's continuation when the call itself
+// feeds the collective; a non-blocking one from its call to its Wait.
+// RUN: sh %S/Inputs/job-graph.sh %t 4
+// RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
+// RUN: FileCheck --check-prefix=COLL --match-full-lines %s < %t/job/collectives.csv
+// RUN: grep -c . %t/job/collectives.csv | FileCheck --check-prefix=COUNT %s
+// RUN: not grep -v '^matched\|^status' %t/job/messages.csv
 #include <mpi.h>
 #include <stdio.h>
 
@@ -220,3 +229,41 @@ int main(int argc, char **argv) {
 // 16 blocking collectives (MPI_COLLECTIVE_END), 16 non-blocking ones
 // (NON_BLOCKING_COLLECTIVE_COMPLETE).
 // OTF2: 32
+
+// JOBG: # otter canonical job graph v1: 4 ranks, {{[0-9]+}} nodes, {{[0-9]+}} edges, 0 messages, 32 collectives
+// JOBG-NOT: unmatched
+// JOBG: r0.n2 mpi parent=r0.n0 at={{.*}}collectives.c:[[#@LINE-200]]:3 flags=MPI_Barrier
+// JOBG-NEXT: -> r0.n3 scope
+// JOBG-NEXT: -> c0 collective at={{.*}}collectives.c:[[#@LINE-202]]:3
+// The Bcast's non-roots feed nothing: no edge from their call.
+// JOBG: r0.n3 mpi parent=r0.n0 at={{.*}}collectives.c:[[#@LINE-203]]:3 flags=MPI_Bcast
+// JOBG-NEXT: -> r0.n4 scope
+// JOBG-NEXT: r0.n4
+// JOBG: r2.n3 mpi parent=r2.n0 at={{.*}}collectives.c:[[#@LINE-206]]:3 flags=MPI_Bcast
+// JOBG-NEXT: -> r2.n4 scope
+// JOBG-NEXT: -> c1 collective at={{.*}}collectives.c:[[#@LINE-208]]:3
+// JOBG: c0 mpi_collective at={{.*}}collectives.c:[[#@LINE-210]]:3 flags=MPI_Barrier comm=world instance=0 ranks=4/4
+// JOBG-NEXT: -> r0.n3 collective at={{.*}}collectives.c:[[#@LINE-210]]:3
+// JOBG-NEXT: -> r1.n3 collective at={{.*}}collectives.c:[[#@LINE-211]]:3
+// JOBG-NEXT: -> r2.n3 collective at={{.*}}collectives.c:[[#@LINE-212]]:3
+// JOBG-NEXT: -> r3.n3 collective at={{.*}}collectives.c:[[#@LINE-213]]:3
+// JOBG-NEXT: c1 mpi_collective at={{.*}}collectives.c:[[#@LINE-214]]:3 flags=MPI_Bcast comm=world instance=1 ranks=4/4
+// JOBG-NEXT: -> r0.n3 collective at={{.*}}collectives.c:[[#@LINE-215]]:3
+// JOBG-NEXT: -> r1.n3 collective at={{.*}}collectives.c:[[#@LINE-216]]:3
+// JOBG-NEXT: -> r3.n3 collective at={{.*}}collectives.c:[[#@LINE-217]]:3
+// JOBG-NEXT: c2 mpi_collective at={{.*}}collectives.c:[[#@LINE-217]]:3 flags=MPI_Reduce comm=world instance=2 ranks=4/4
+// JOBG-NEXT: -> r2.n5 collective at={{.*}}collectives.c:[[#@LINE-217]]:3
+// JOBG-NEXT: c3 mpi_collective
+// JOBG: c16 mpi_collective at={{.*}}collectives.c:[[#@LINE-205]]:3 flags=MPI_Ibarrier comm=world instance=16 ranks=4/4
+// JOBG-NEXT: -> r0.n21 collective at={{.*}}collectives.c:[[#@LINE-203]]:3
+// JOBG-NEXT: -> r1.n21 collective at={{.*}}collectives.c:[[#@LINE-204]]:3
+// JOBG-NEXT: -> r2.n21 collective at={{.*}}collectives.c:[[#@LINE-205]]:3
+// JOBG-NEXT: -> r3.n21 collective at={{.*}}collectives.c:[[#@LINE-206]]:3
+
+// COLL: id,function,collective,comm,instance,root,ranks,size,at
+// COLL-NEXT: {{[0-9]+}},MPI_Barrier,barrier,world,0,,4,4,{{.*}}collectives.c:[[#@LINE-229]]:3
+// COLL-NEXT: {{[0-9]+}},MPI_Bcast,bcast,world,1,2,4,4,{{.*}}collectives.c:[[#@LINE-229]]:3
+// COLL-NEXT: {{[0-9]+}},MPI_Reduce,reduce,world,2,2,4,4,{{.*}}collectives.c:[[#@LINE-229]]:3
+// COLL: {{[0-9]+}},MPI_Iexscan,exscan,world,31,,4,4,{{.*}}collectives.c:[[#@LINE-187]]:3
+// COLL-EMPTY:
+// COUNT: 33

@@ -19,6 +19,12 @@
 // RUN: cat %t/rank-3/mpi.csv > %t/both && otf2-print -G %t/rank-3/trace/traces.otf2 >> %t/both
 // RUN: FileCheck --check-prefixes=CSV,DEFS %s < %t/both
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 4
+// The job's graph: a message in each half, on that half's communicator;
+// the two halves' Allreduce are two collective nodes of two members each
+// (same instance, different communicators), the dup's Barrier one of four.
+// RUN: sh %S/Inputs/job-graph.sh %t 4
+// RUN: cat %t/job/messages.csv %t/job/collectives.csv > %t/job/both
+// RUN: FileCheck --check-prefix=JOB --match-full-lines %s < %t/job/both
 #include <mpi.h>
 #include <stdio.h>
 
@@ -68,3 +74,12 @@ int main(int argc, char **argv) {
 // DEFS: GROUP {{.*}} Name: "MPI communicator [[ODD]]" {{.*}}Type: COMM_GROUP, Paradigm: "MPI" {{.*}}2 Members: 1 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
 // DEFS-NEXT: COMM {{.*}} Name: "MPI communicator [[ODD]]" {{.*}}Parent: "MPI_COMM_WORLD"
 // DEFS: GROUP {{.*}} Name: "MPI communicator [[DUP]]" {{.*}}4 Members: 0 (UNDEFINED), 1 (UNDEFINED), 2 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
+
+// JOB: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
+// JOB-NEXT: matched,2,4,{{.*}}comm-split.c:[[#@LINE-38]]:5,0,4,{{.*}}comm-split.c:[[#@LINE-36]]:5,[[EVEN:[0-9a-f]+]],8,4
+// JOB-NEXT: matched,3,4,{{.*}}comm-split.c:[[#@LINE-39]]:5,1,4,{{.*}}comm-split.c:[[#@LINE-37]]:5,[[ODD2:[0-9a-f]+]],8,4
+// JOB-NEXT: id,function,collective,comm,instance,root,ranks,size,at
+// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,[[EVEN]],0,,2,2,{{.*}}comm-split.c:[[#@LINE-38]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Barrier,barrier,{{[0-9a-f]+}},0,,4,4,{{.*}}comm-split.c:[[#@LINE-38]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,[[ODD2]],0,,2,2,{{.*}}comm-split.c:[[#@LINE-40]]:3
+// JOB-EMPTY:

@@ -9,6 +9,12 @@
 // RUN: FileCheck --check-prefix=GRAPH %s < %t/rank-1/graph.txt
 // RUN: FileCheck --check-prefix=CSV --match-full-lines %s < %t/rank-1/mpi.csv
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 4
+// The job's graph: 16 messages (two per neighbour and iteration), each from
+// an Isend to the Waitall that completed its receive, none unmatched, and
+// no cycle although every rank sends before it waits for its receives.
+// RUN: sh %S/Inputs/job-graph.sh %t 4
+// RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
+// RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
 #include <mpi.h>
 #include <stdio.h>
 
@@ -73,3 +79,24 @@ int main(int argc, char **argv) {
 // CSV-NEXT: [[W2]],MPI_Waitall,isend_complete,world,0,0,2,8,,,,[[D2]]
 // CSV-NEXT: {{[0-9]+}},MPI_Finalize,call,,,,,,,,,
 // CSV-EMPTY:
+
+// JOBG: # otter canonical job graph v1: 4 ranks, {{[0-9]+}} nodes, {{[0-9]+}} edges, 16 messages, 0 collectives
+// JOBG-NOT: unmatched
+// MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
+// MSG-NEXT: matched,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-50]]:7,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-48]]:7,world,1,8
+// MSG-NEXT: matched,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-50]]:7,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-49]]:7,world,2,8
+// MSG-NEXT: matched,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-52]]:7,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-50]]:7,world,1,8
+// MSG-NEXT: matched,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-52]]:7,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-51]]:7,world,2,8
+// MSG-NEXT: matched,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-54]]:7,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-52]]:7,world,1,8
+// MSG-NEXT: matched,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-54]]:7,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-53]]:7,world,2,8
+// MSG-NEXT: matched,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-56]]:7,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-54]]:7,world,1,8
+// MSG-NEXT: matched,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-56]]:7,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-55]]:7,world,2,8
+// MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-58]]:7,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-56]]:7,world,1,8
+// MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-58]]:7,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-57]]:7,world,2,8
+// MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-60]]:7,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-58]]:7,world,1,8
+// MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-60]]:7,1,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-59]]:7,world,2,8
+// MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-62]]:7,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-60]]:7,world,1,8
+// MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-62]]:7,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-61]]:7,world,2,8
+// MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-64]]:7,0,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-62]]:7,world,1,8
+// MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-64]]:7,2,{{[0-9]+}},{{.*}}halo.c:[[#@LINE-63]]:7,world,2,8
+// MSG-EMPTY:

@@ -16,6 +16,11 @@
 // says which rank is cut off (also in the archive, for OTF2 tools).
 // RUN: otter-merge %t | FileCheck --check-prefix=MERGE %s
 // RUN: otf2-print -I %t/trace/traces.otf2 | FileCheck --check-prefix=PROPS %s
+// The job's graph from what both ranks wrote: rank 1 named as cut off,
+// the barriers it never reached incomplete collectives, not errors.
+// RUN: otter-graph %t -o %t/job --format canon 2> %t/job.err
+// RUN: FileCheck --check-prefix=JOBERR %s < %t/job.err
+// RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
 // RUN: otf2-print %t/trace/traces.otf2 | awk '/^LEAVE/ {n++} END {print (n > 200000)}' | FileCheck --check-prefix=READS %s
 #include <mpi.h>
 #include <signal.h>
@@ -47,3 +52,8 @@ int main(int argc, char **argv) {
 // PROPS: Property name OTTER::INCOMPLETE_RANKS
 // PROPS-NEXT: Property value 1
 // READS: 1
+// JOBERR: otter-graph: warning: rank 1's trace was not closed
+// JOBERR: otter-graph: warning: MPI_Barrier instance {{[0-9]+}} on comm world {{.*}}: 1 of 2 members recorded, 1 completed
+// JOBERR: otter-graph: warning: ... and {{[0-9]+}} more incomplete collectives
+// JOBG: # otter canonical job graph v1: 2 ranks, {{[0-9]+}} nodes, {{[0-9]+}} edges, 0 messages, 150000 collectives
+// JOBG-NEXT: # unmatched: 0 sends, 0 receives; {{[0-9]+}} incomplete collectives; 0 ranks without a graph

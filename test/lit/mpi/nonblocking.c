@@ -9,6 +9,12 @@
 // RUN: FileCheck --check-prefix=CSV0 --match-full-lines %s < %t/rank-0/mpi.csv
 // RUN: FileCheck --check-prefix=CSV1 --match-full-lines %s < %t/rank-1/mpi.csv
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 2
+// The job's graph: a message edge from each send (the Isend itself, not
+// the Wait that completes it) to the call that completed its receive; the
+// wildcard receive matched by the source and tag it got.
+// RUN: sh %S/Inputs/job-graph.sh %t 2
+// RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
+// RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
 #include <mpi.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -73,3 +79,19 @@ int main(int argc, char **argv) {
 // CSV1-NEXT: 6,MPI_Send,send,world,0,0,5,4,,,,
 // CSV1-NEXT: 7,MPI_Send,send,world,0,0,6,4,,,,
 // CSV1-NEXT: 8,MPI_Finalize,call,,,,,,,,,
+
+// Which MPI_Waitany completes rank 1's receive is timing (n4 or n5).
+// MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
+// MSG-NEXT: matched,0,3,{{.*}}nonblocking.c:[[#@LINE-56]]:5,1,{{4|5}},{{.*}}nonblocking.c:{{[0-9]+}}:5,world,4,12
+// MSG-NEXT: matched,1,3,{{.*}}nonblocking.c:[[#@LINE-44]]:5,0,4,{{.*}}nonblocking.c:[[#@LINE-56]]:5,world,9,8
+// MSG-NEXT: matched,1,6,{{.*}}nonblocking.c:[[#@LINE-40]]:5,0,6,{{.*}}nonblocking.c:[[#@LINE-52]]:7,world,5,4
+// MSG-NEXT: matched,1,7,{{.*}}nonblocking.c:[[#@LINE-39]]:5,0,8,{{.*}}nonblocking.c:[[#@LINE-49]]:7,world,6,4
+// MSG-EMPTY:
+
+// JOBG: # otter canonical job graph v1: 2 ranks, 19 nodes, 21 edges, 4 messages, 0 collectives
+// JOBG-NOT: unmatched
+// JOBG: r0.n3 mpi parent=r0.n0 at={{.*}}nonblocking.c:[[#@LINE-64]]:5 flags=MPI_Isend
+// JOBG-NEXT: -> r0.n4 scope
+// JOBG-NEXT: -> r1.n{{4|5}} message at={{.*}}nonblocking.c:{{[0-9]+}}:5
+// JOBG: r1.n4 mpi parent=r1.n0 at={{.*}}nonblocking.c:[[#@LINE-52]]:5 flags=MPI_Waitany
+// JOBG: r1.n5 mpi parent=r1.n0 at={{.*}}nonblocking.c:[[#@LINE-52]]:5 flags=MPI_Waitany

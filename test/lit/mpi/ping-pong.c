@@ -16,7 +16,10 @@
 // The job's archive: both ranks, their messages between the two.
 // RUN: otf2-print -A %t/trace/traces.otf2 > %t/printjob
 // RUN: FileCheck --check-prefix=JOB %s < %t/printjob
-// RUN: not otter-graph %t/trace -o %t/nope 2>&1 | FileCheck --check-prefix=NOTOTTER %s
+// The job's graph: four messages, each from its send to its receive.
+// RUN: sh %S/Inputs/job-graph.sh %t 2
+// RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
+// RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
 #include <mpi.h>
 #include <stdio.h>
 
@@ -83,4 +86,19 @@ int main(int argc, char **argv) {
 // JOB: GROUP {{.*}}Type: COMM_LOCATIONS, Paradigm: "MPI" {{.*}}2 Members: "rank 0 thread 0" <0>, "rank 1 thread 0" <65536>
 // JOB: MPI_SEND 0 {{.*}}Receiver: 1 ("rank 1 thread 0" <65536>), Communicator: "MPI_COMM_WORLD" {{.*}}Tag: 5, Length: 4
 // JOB: MPI_RECV 65536 {{.*}}Sender: 0 ("rank 0 thread 0" <0>), Communicator: "MPI_COMM_WORLD" {{.*}}Tag: 5, Length: 4
-// NOTOTTER: is the OTF2 archive of a whole MPI job
+
+// MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
+// MSG-NEXT: matched,0,2,{{.*}}ping-pong.c:[[#@LINE-59]]:7,1,2,{{.*}}ping-pong.c:[[#@LINE-56]]:7,world,5,4
+// MSG-NEXT: matched,0,4,{{.*}}ping-pong.c:[[#@LINE-60]]:7,1,4,{{.*}}ping-pong.c:[[#@LINE-57]]:7,world,5,4
+// MSG-NEXT: matched,1,3,{{.*}}ping-pong.c:[[#@LINE-56]]:7,0,3,{{.*}}ping-pong.c:[[#@LINE-60]]:7,world,6,4
+// MSG-NEXT: matched,1,5,{{.*}}ping-pong.c:[[#@LINE-57]]:7,0,5,{{.*}}ping-pong.c:[[#@LINE-61]]:7,world,6,4
+// MSG-EMPTY:
+
+// JOBG: # otter canonical job graph v1: 2 ranks, 14 nodes, 16 edges, 4 messages, 0 collectives
+// JOBG-NOT: unmatched
+// JOBG: r0.n2 mpi parent=r0.n0 at={{.*}}ping-pong.c:[[#@LINE-67]]:7 flags=MPI_Send
+// JOBG-NEXT: -> r0.n3 scope
+// JOBG-NEXT: -> r1.n2 message at={{.*}}ping-pong.c:[[#@LINE-66]]:7
+// JOBG: r1.n3 mpi parent=r1.n0 at={{.*}}ping-pong.c:[[#@LINE-65]]:7 flags=MPI_Send
+// JOBG-NEXT: -> r0.n3 message at={{.*}}ping-pong.c:[[#@LINE-70]]:7
+// JOBG-NEXT: -> r1.n4 scope

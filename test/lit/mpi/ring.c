@@ -9,6 +9,10 @@
 // RUN: FileCheck --check-prefix=CSV0 --match-full-lines %s < %t/rank-0/mpi.csv
 // RUN: FileCheck --check-prefix=CSV3 --match-full-lines %s < %t/rank-3/mpi.csv
 // RUN: sh %S/Inputs/same-rank-graphs.sh %t 4
+// The job's graph: each rank's send task to its right neighbour's receive
+// task, four messages around the ring.
+// RUN: sh %S/Inputs/job-graph.sh %t 4
+// RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
 #include <mpi.h>
 #include <stdio.h>
 
@@ -59,3 +63,10 @@ int main(int argc, char **argv) {
 // CSV3-NEXT: {{[0-9]+}},MPI_Send,send,world,0,0,3,4,,,,
 // CSV3-NEXT: {{[0-9]+}},MPI_Recv,recv,world,2,2,3,4,,,,
 // CSV3-NEXT: 16,MPI_Finalize,call,,,,,,,,,
+
+// MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
+// MSG-NEXT: matched,0,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-39]]:5,1,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-37]]:5,world,3,4
+// MSG-NEXT: matched,1,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-40]]:5,2,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-38]]:5,world,3,4
+// MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-41]]:5,3,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-39]]:5,world,3,4
+// MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-42]]:5,0,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-40]]:5,world,3,4
+// MSG-EMPTY:
