@@ -13,6 +13,12 @@
 //    pair of siblings), the span found by enumerating every path;
 //  - the region's work and span likewise, and span <= work, for the
 //    program and for the region;
+//  - the burdened span (each explicit task paying a burden b before it
+//    starts, each region's members starting after its fork time and the
+//    join taking its join time) equals the heaviest path of the burdened
+//    graph, for a given b, for the program and for the region; with the
+//    burden measured in the trace, it lies between the span and the
+//    burdened graph's heaviest path;
 //  - the analysis links exactly the dependence edges the graph builder
 //    makes (they share graph/rules.h);
 // and the case that showed the span > work drift (a team whose primary
@@ -25,6 +31,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <random>
@@ -60,6 +67,8 @@ struct Program {
   std::vector<Op> InitBefore, InitAfter; // the initial task around the region
   std::uint64_t ForkNs = 0;              // the primary's start-up time
   std::uint64_t WorkerDelay = 0;         // a worker's start after the fork
+  std::uint64_t JoinNs = 1;              // the primary's end to the join
+  std::uint64_t Burden = 0;              // per task, for the burdened span
 };
 
 class Generator {
@@ -91,6 +100,8 @@ public:
     // Sometimes a fork far longer than the region (the drift's case).
     P.ForkNs = pick(4) == 0 ? 1000 + pick(5000) : pick(30);
     P.WorkerDelay = 1 + pick(P.ForkNs + 40);
+    P.JoinNs = 1 + pick(40);
+    P.Burden = pick(60);
     return P;
   }
 
@@ -144,25 +155,31 @@ private:
 // The oracle: the program's task graph, built from its text.
 //===----------------------------------------------------------------------===//
 
+/// The task graph, and beside it the burdened graph: the same with extra
+/// weights (BW: a task's burden on its first node, the join time on the
+/// join) and extra edges (BOut: the fork time before the members).
 struct Dag {
-  std::vector<std::uint64_t> W;
+  std::vector<std::uint64_t> W, BW;
   std::vector<bool> InRegion;
-  std::vector<std::vector<int>> Out;
+  std::vector<std::vector<int>> Out, BOut;
   int node(std::uint64_t Weight, bool Region) {
     W.push_back(Weight);
+    BW.push_back(0);
     InRegion.push_back(Region);
     Out.emplace_back();
+    BOut.emplace_back();
     return int(W.size()) - 1;
   }
   void edge(int A, int B) { Out[A].push_back(B); }
 
   /// The heaviest path from From, by enumerating every path (only through
-  /// region nodes if RegionOnly).
-  std::uint64_t heaviest(int From, bool RegionOnly, std::uint64_t &Paths) {
+  /// region nodes if RegionOnly), in the burdened graph if Burdened.
+  std::uint64_t heaviest(int From, bool RegionOnly, std::uint64_t &Paths,
+                         bool Burdened = false) {
     std::uint64_t Best = 0;
     std::function<void(int, std::uint64_t)> Walk = [&](int N,
                                                        std::uint64_t Sum) {
-      Sum += W[N];
+      Sum += W[N] + (Burdened ? BW[N] : 0);
       bool Leaf = true;
       for (int M : Out[N]) {
         if (RegionOnly && !InRegion[M])
@@ -170,6 +187,13 @@ struct Dag {
         Leaf = false;
         Walk(M, Sum);
       }
+      if (Burdened)
+        for (int M : BOut[N]) {
+          if (RegionOnly && !InRegion[M])
+            continue;
+          Leaf = false;
+          Walk(M, Sum);
+        }
       if (Leaf) {
         ++Paths;
         Best = std::max(Best, Sum);
@@ -185,7 +209,7 @@ public:
   explicit Oracle(const Program &P) : P(P) {}
 
   Dag G;
-  int Source = -1;
+  int Source = -1, Startup = -1;
   std::vector<int> MemberStarts;
 
   void build() {
@@ -197,9 +221,10 @@ public:
     // The fork: members start from the initial task's point; its start-up
     // time runs beside them, up to the join.
     int Fork = Init.Cur;
-    int Startup = G.node(P.ForkNs, false);
+    Startup = G.node(P.ForkNs, false);
     G.edge(Fork, Startup);
     int Join = G.node(0, false);
+    G.BW[Join] = P.JoinNs; // burdened: the join takes its time
     G.edge(Startup, Join);
     std::vector<Ctx> M(P.Members);
     std::vector<std::size_t> Pos(P.Members, 0);
@@ -208,6 +233,7 @@ public:
       M[I].Cur = G.node(0, true);
       MemberStarts.push_back(M[I].Cur);
       G.edge(Fork, M[I].Cur);
+      G.BOut[Startup].push_back(M[I].Cur); // burdened: after the fork time
     }
     for (;;) {
       bool Done = true;
@@ -269,6 +295,7 @@ private:
         int T = O.Child;
         Ctx Child;
         Child.Cur = G.node(0, Region);
+        G.BW[Child.Cur] = P.Burden; // burdened: paid before it starts
         Start[T] = Child.Cur;
         G.edge(C.Cur, Child.Cur);
         body(P.Tasks[T].Ops, T, Child, Region, TeamTasks);
@@ -397,7 +424,7 @@ public:
       emit(M, EventKind::ImplicitTaskEnd, P.Tasks[1 + M].Id);
       End = std::max(End, Clock[M]);
     }
-    T0 = End + 1;
+    T0 = End + P.JoinNs;
     emit(0, EventKind::ParallelEnd, Init, Par, 0, 0x500);
     ops(0, 0, P.InitAfter);
     emit(0, EventKind::ImplicitTaskEnd, Init);
@@ -412,6 +439,7 @@ private:
   const Program &P;
   std::mt19937_64 Rng;
   std::map<std::uint32_t, std::uint64_t> Clock;
+  std::map<std::uint32_t, bool> Waiting;
   std::map<TaskId, std::uint32_t> Seq;
   std::map<std::uint32_t, std::size_t> Last; // thread -> its last in Events
   std::map<int, std::vector<int>> Pending;   // created, not yet run
@@ -471,12 +499,27 @@ private:
   /// Runs T on Th from task Resume (a switch), then the tasks T created and
   /// left behind.
   void runTask(std::uint32_t Th, int T, TaskId Resume) {
+    // From a wait, the runtime takes a while to start the task (waiting
+    // time, the scheduling cost measured); elsewhere it starts at once
+    // (time there would be the resumed task's execution).
+    bool W = Waiting[Th];
+    if (W)
+      Clock[Th] += Rng() % 30;
     emit(Th, EventKind::TaskSchedule, Resume, P.Tasks[T].Id,
          std::uint16_t(ScheduleStatus::Switch));
+    Waiting[Th] = false;
     ops(Th, T, P.Tasks[T].Ops);
     emit(Th, EventKind::TaskSchedule, P.Tasks[T].Id, Resume,
          std::uint16_t(ScheduleStatus::Complete));
+    Waiting[Th] = W;
     flush(Th, T, Resume);
+  }
+  /// Runs Fn with thread Th in a sync wait.
+  template <class Fn> void inWait(std::uint32_t Th, Fn &&F) {
+    bool W = Waiting[Th];
+    Waiting[Th] = true;
+    F();
+    Waiting[Th] = W;
   }
   /// Runs the tasks T created that have not run, in creation order (so a
   /// predecessor runs before its successors), from task Resume.
@@ -510,7 +553,7 @@ private:
       }
       case Op::Taskwait:
         sync(Th, Me, SyncKind::Taskwait, 0x200, true);
-        flush(Th, Self, Me);
+        inWait(Th, [&] { flush(Th, Self, Me); });
         sync(Th, Me, SyncKind::Taskwait, 0x200, false);
         break;
       case Op::GroupBegin:
@@ -520,7 +563,8 @@ private:
       case Op::GroupEnd:
         emit(Th, EventKind::SyncWaitBegin, Me, 0,
              std::uint16_t(SyncKind::Taskgroup), 0x300);
-        flush(Th, Self, Me); // descendants run after their creators
+        // Descendants run after their creators.
+        inWait(Th, [&] { flush(Th, Self, Me); });
         sync(Th, Me, SyncKind::Taskgroup, 0x300, false);
         break;
       case Op::Barrier:
@@ -536,7 +580,7 @@ private:
     for (unsigned M = 0; M < P.Members; ++M) {
       TaskId Me = P.Tasks[1 + M].Id;
       sync(M, Me, K, M == 0 ? Code : 0, true);
-      flush(M, int(1 + M), Me);
+      inWait(M, [&] { flush(M, int(1 + M), Me); });
       Leave = std::max(Leave, Clock[M] + 1);
     }
     for (unsigned M = 0; M < P.Members; ++M) {
@@ -570,7 +614,7 @@ const ConstructStats *region(const Result &R) {
 } // namespace
 
 TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
-  std::uint64_t MaxPaths = 0, WithDeps = 0;
+  std::uint64_t MaxPaths = 0, WithDeps = 0, Measured = 0;
   for (std::uint64_t Seed = 1; Seed <= 400; ++Seed) {
     Generator Gen(Seed);
     Program P = Gen.make();
@@ -582,6 +626,11 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
     for (int S : O.MemberStarts)
       RegionSpan = std::max(RegionSpan, O.G.heaviest(S, true, Paths));
     MaxPaths = std::max(MaxPaths, Paths);
+    // The burdened graph's: the program's, and the region's from the fork
+    // (its time, then the members) plus the join.
+    std::uint64_t BSpan = O.G.heaviest(O.Source, false, Paths, true);
+    std::uint64_t RegionBSpan =
+        O.G.heaviest(O.Startup, true, Paths, true) + P.JoinNs;
     std::uint64_t Work = 0, RegionWork = 0;
     for (std::size_t N = 0; N < O.G.W.size(); ++N) {
       Work += O.G.W[N];
@@ -593,6 +642,7 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
     CountDependences Deps;
     Analyzer A;
     A.setObserver(&Deps);
+    A.setBurden(double(P.Burden));
     for (auto &[Th, E] : Sim.Events)
       A.add(Th, E);
     Result R = A.finish();
@@ -607,6 +657,34 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
     EXPECT_EQ(Reg->RegionSpanNs, RegionSpan);
     EXPECT_LE(Reg->RegionSpanNs, Reg->RegionWorkNs);
     EXPECT_EQ(Reg->RegionForkNs, P.ForkNs);
+    EXPECT_EQ(Reg->RegionJoinNs, P.JoinNs);
+    // The burdened span, with the burden given: exact.
+    EXPECT_EQ(R.BurdenNs, double(P.Burden));
+    EXPECT_EQ(R.burdenedSpanNs(), double(BSpan));
+    EXPECT_EQ(R.regionBurdenedSpanNs(*Reg), double(RegionBSpan));
+    EXPECT_GE(R.burdenedSpanNs(), double(R.SpanNs));
+    EXPECT_GE(R.regionBurdenedSpanNs(*Reg), double(Reg->RegionSpanNs));
+    // With the burden measured in the trace (the median scheduling cost,
+    // compared as measured so far): a real path of the burdened graph, so
+    // between the span and the heaviest one.
+    {
+      Analyzer M;
+      for (auto &[Th, E] : Sim.Events)
+        M.add(Th, E);
+      Result RM = M.finish();
+      EXPECT_EQ(RM.SpanNs, R.SpanNs);
+      EXPECT_EQ(RM.BurdenNs, RM.ScheduleCostNs);
+      Measured += RM.BurdenNs > 0;
+      Program Q = P;
+      // (a median is a bucket's midpoint: maybe not a whole ns)
+      Q.Burden = std::uint64_t(std::ceil(RM.BurdenNs));
+      Oracle OM(Q);
+      OM.build();
+      std::uint64_t PathsM = 0;
+      EXPECT_GE(RM.burdenedSpanNs(), double(RM.SpanNs));
+      EXPECT_LE(RM.burdenedSpanNs(),
+                double(OM.G.heaviest(OM.Source, false, PathsM, true)));
+    }
 
     // The graph builder, fed the same events per thread, makes the
     // dependence edges the analysis linked.
@@ -627,6 +705,8 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
   // dependences.
   EXPECT_LT(MaxPaths, 10000000u);
   EXPECT_GT(WithDeps, 100u);
+  // and the burden measured is not always 0.
+  EXPECT_GT(Measured, 100u);
 }
 
 /// The case that showed the drift: `#pragma omp parallel` with a `master`
@@ -689,4 +769,10 @@ TEST(AnalysisProperty, ForkTimeIsNotInTheRegionSpan) {
   EXPECT_EQ(R.WorkNs, 1000u + 143000u + 8500u + 1800u);
   EXPECT_EQ(R.SpanNs, 1000u + 143000u + 1800u);
   EXPECT_LE(R.SpanNs, R.WorkNs);
+  // The start-up is the burdened span's: the members after the fork time
+  // (143 us + the longer member, 4.5 us), then the join (the primary's end
+  // to the region's end, 0.1 us); no explicit task pays a burden.
+  EXPECT_EQ(Reg->RegionJoinNs, 100u);
+  EXPECT_EQ(R.regionBurdenedSpanNs(*Reg), 143000.0 + 4500 + 100);
+  EXPECT_EQ(R.burdenedSpanNs(), 1000.0 + 143000 + 4500 + 100 + 1800);
 }

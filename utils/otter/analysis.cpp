@@ -116,6 +116,7 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
         std::uint64_t From = std::max(TS.SchedGapFrom, X.Ready);
         ++SchedHist[bucketOf(E.Time - std::min(E.Time, From))];
         ++R.ScheduleSamples;
+        updateBurden();
       }
     }
   }
@@ -319,11 +320,12 @@ Result Analyzer::Impl::finish() {
       ++Open;
       R.WorkNs += T.Exec;
       std::int64_t V = mark(S);
-      assign(Best, V, Slots[S].Rec);
+      BPath BV = bpath(Slots[S]);
+      assign(Best, V, Slots[S].Rec, BV);
       if (T.Team != None && !Teams[T.Team].Finalized) {
         Teams[T.Team].Work += T.Exec;
         if (T.K == Kind::Implicit)
-          assign(Teams[T.Team].Join, V, Slots[S].Rec);
+          assign(Teams[T.Team].Join, V, Slots[S].Rec, BV);
       }
     }
   }
@@ -341,6 +343,10 @@ Result Analyzer::Impl::finish() {
       Tm.End = R.LastTime;
       if (Tm.Join.V != NegInf)
         Tm.JoinSpan = Tm.Join.V - Tm.ForkV;
+      if (Tm.Join.B.A != NegInf) {
+        Tm.BSpanA = Tm.Join.B.A + std::int64_t(Tm.ForkNs) - Tm.BFork.A;
+        Tm.BSpanK = Tm.Join.B.K - Tm.BFork.K;
+      }
     }
     Tm.ParallelEnded = true;
     Tm.Ended = Tm.Members;
@@ -359,6 +365,11 @@ Result Analyzer::Impl::finish() {
   R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
   R.ScheduleCostNs = histMedian(SchedHist);
+  R.BurdenNs = FixedBurden ? double(BurdenEst) : R.ScheduleCostNs;
+  if (Best.B.A != NegInf) {
+    R.BurdenedA = Best.B.A;
+    R.BurdenedK = Best.B.K;
+  }
   criticalPath();
   R.Constructs = Stats;
   std::stable_sort(R.Constructs.begin(), R.Constructs.end(),
@@ -407,6 +418,10 @@ void Analyzer::Impl::criticalPath() {
 Analyzer::Analyzer() : P(std::make_unique<Impl>()) {}
 Analyzer::~Analyzer() = default;
 void Analyzer::setObserver(Observer *O) { P->Obs = O; }
+void Analyzer::setBurden(double Ns) {
+  P->FixedBurden = true;
+  P->BurdenEst = std::llround(std::max(0.0, Ns));
+}
 void Analyzer::add(std::uint32_t Thread, const Event &E) { add(Thread, &E, 1); }
 void Analyzer::add(std::uint32_t Thread, const Event *E, std::size_t N) {
   Impl &I = *P;

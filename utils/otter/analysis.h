@@ -24,6 +24,7 @@
 #include "graph/rules.h"
 #include "otter/events.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -54,6 +55,11 @@ struct ConstructStats {
   // the program's work, not in the region's work or span.
   std::uint64_t RegionWorkNs = 0, RegionSpanNs = 0, RegionWallNs = 0,
                 RegionThreadNs = 0, RegionBusyNs = 0, RegionForkNs = 0;
+  // Join: from the encountering thread's implicit task end to the region's
+  // end. Burdened span: fork + the members' longest path with each task
+  // paying the burden + join, as ns (RegionBSpanNs) and tasks entered
+  // (RegionBTasks); Result::regionBurdenedSpanNs weighs them.
+  std::uint64_t RegionJoinNs = 0, RegionBSpanNs = 0, RegionBTasks = 0;
   // Imbalance among threads of a team (parallel regions, loops).
   std::uint64_t TeamImbInstances = 0, TeamImbLostNs = 0;
   double TeamImbWorstRatio = 0; // max over instances of max/mean
@@ -78,6 +84,12 @@ struct Result {
   std::uint64_t ExplicitTasks = 0, ImplicitTasks = 0, ParallelRegions = 0;
   std::uint64_t WorkNs = 0, SpanNs = 0;
   std::uint64_t PathTasks = 0; // tasks entered along the critical path
+  // The longest burdened path: BurdenedA ns (execution, fork and join
+  // times) and BurdenedK tasks entered, each paying BurdenNs (the
+  // scheduling cost, or the burden given to the analysis).
+  std::int64_t BurdenedA = 0;
+  std::uint64_t BurdenedK = 0;
+  double BurdenNs = 0;
   std::uint64_t WaitNs = 0;    // thread time waiting (sync, locks)
   std::uint64_t BusyNs = 0;    // thread time executing task code
   double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
@@ -91,9 +103,21 @@ struct Result {
   double parallelism() const {
     return SpanNs ? double(WorkNs) / double(SpanNs) : 0;
   }
+  /// Creation + scheduling cost: what one task costs (diagnose).
   double burdenNs() const { return CreateCostNs + ScheduleCostNs; }
+  /// The burdened span (docs/utils.md): the longest path when every explicit
+  /// task pays BurdenNs before it starts (creation is already in its
+  /// creator's execution time) and every parallel region's members start
+  /// after its fork time and join it after its join time. Never below the
+  /// span.
   double burdenedSpanNs() const {
-    return double(SpanNs) + double(PathTasks) * burdenNs();
+    return std::max(double(SpanNs),
+                    double(BurdenedA) + double(BurdenedK) * BurdenNs);
+  }
+  double regionBurdenedSpanNs(const ConstructStats &S) const {
+    return std::max(double(S.RegionSpanNs),
+                    double(S.RegionBSpanNs) +
+                        double(S.RegionBTasks) * BurdenNs);
   }
   double burdenedParallelism() const {
     double B = burdenedSpanNs();
@@ -131,6 +155,9 @@ public:
   Analyzer();
   ~Analyzer();
   void setObserver(Observer *O);
+  /// The burden per task of the burdened span, in ns; by default the
+  /// scheduling cost measured in the trace.
+  void setBurden(double Ns);
   /// Feed events in global time order (see the file comment).
   void add(std::uint32_t Thread, const Event &E);
   /// A run of one thread's events (same order requirement).

@@ -61,10 +61,23 @@ struct Record {
   bool First; // first segment of its task
 };
 
-/// A path length and the record of its last step.
+/// A path length in the burdened graph (docs/utils.md, burdened span): A
+/// ns of execution and fork/join time, and K explicit tasks entered, each of
+/// which pays the burden b (the scheduling cost). b is known only at the end
+/// of the pass (a median), so a path keeps A and K apart, and paths are
+/// compared by A + K * (the burden as measured so far): the reported value
+/// A + K * b is that of a real path, exact when b is given (setBurden).
+struct BPath {
+  std::int64_t A = NegInf;
+  std::uint32_t K = 0;
+};
+
+/// A path length and the record of its last step; beside it the longest
+/// burdened path into the same point (another path, maybe).
 struct PathVal {
   std::int64_t V = NegInf;
   std::uint32_t Rec = None;
+  BPath B;
 };
 
 enum SlotFlags : std::uint32_t {
@@ -80,6 +93,8 @@ enum SlotFlags : std::uint32_t {
 struct Slot {
   std::uint64_t Id = 0;
   std::int64_t Base = 0;
+  std::int64_t BBase = 0; // burdened path: BBase + Exec, BK tasks entered
+  std::uint32_t BK = 0;
   std::uint64_t Exec = 0, MarkExec = 0, Start = 0;
   std::uint64_t Ready = 0; // last predecessor's completion (dependences)
   std::uint32_t Rec = None, Code = 0, Creator = None, Group = None, Team = None,
@@ -133,6 +148,7 @@ struct Team {
   bool ParallelEnded = false, Finalized = false, Pseudo = false;
   std::int64_t ForkV = 0;       // the encountering task's path at the fork
   std::uint32_t ForkRec = None; // and its record: where members start
+  BPath BFork;                  // its burdened path at the fork
   std::uint64_t EncExecAtFork = 0;
   PathVal Join;
   /// Barrier instances in flight, by epoch parity: a member may complete
@@ -146,6 +162,12 @@ struct Team {
   std::uint64_t BusySum = 0, BusyMax = 0;
   std::uint32_t BusyN = 0;
   std::int64_t JoinSpan = -1;
+  // Join time: from the encountering thread's implicit task end to the
+  // region's end (no task runs then). Burdened span of the instance: fork
+  // + members' burdened span + join, as BSpanA ns and BSpanK tasks.
+  std::uint64_t JoinNs = 0;
+  std::int64_t BSpanA = -1;
+  std::uint32_t BSpanK = 0;
   std::unordered_map<std::uint32_t, WorkInst> Works;
 };
 
@@ -176,6 +198,10 @@ struct ThreadSt {
   std::uint64_t PendingCreate = 0;
   bool SchedGapArmed = false;
   std::uint64_t SchedGapFrom = 0;
+  /// The last implicit task that ended on the thread, and when: a region's
+  /// join time starts there.
+  std::uint32_t LastImplTeam = None;
+  std::uint64_t LastImplEnd = 0;
   /// The worksharing construct that ended last on the thread: its implicit
   /// barrier is counted under it (rules::implicitBarrierRow).
   std::uint32_t LastWorkCode = 0;
@@ -217,6 +243,10 @@ struct Analyzer::Impl {
   std::vector<std::uint32_t> SchedHist =
       std::vector<std::uint32_t>(HistBuckets);
   PathVal Best;
+  // The burden per task of the burdened paths: given (setBurden), or the
+  // scheduling cost measured so far (updated as samples come in).
+  std::int64_t BurdenEst = 0;
+  bool FixedBurden = false;
   Result R;
   bool First = true;
   std::uint64_t OutOfOrder = 0;
@@ -272,7 +302,31 @@ struct Analyzer::Impl {
   void merge(std::uint32_t S, const PathVal &P) {
     if (P.V != NegInf)
       merge(S, P.V, P.Rec);
+    bmerge(S, P.B);
   }
+  // Burdened paths (BPath).
+  BPath bpath(const Slot &T) const {
+    return {T.BBase + std::int64_t(T.Exec), T.BK};
+  }
+  bool bbetter(const BPath &X, const BPath &Y) const {
+    if (X.A == NegInf)
+      return false;
+    if (Y.A == NegInf)
+      return true;
+    std::int64_t VX = X.A + std::int64_t(X.K) * BurdenEst,
+                 VY = Y.A + std::int64_t(Y.K) * BurdenEst;
+    return VX != VY ? VX > VY : X.A > Y.A;
+  }
+  void bassign(BPath &Dst, const BPath &V) {
+    if (bbetter(V, Dst))
+      Dst = V;
+  }
+  void bmerge(std::uint32_t S, const BPath &V);
+  void assign(PathVal &Dst, std::int64_t V, std::uint32_t Rec, const BPath &B) {
+    assign(Dst, V, Rec);
+    bassign(Dst.B, B);
+  }
+  void updateBurden();
   std::uint32_t creatorState(std::uint32_t S);
   std::uint32_t newGroup(std::uint32_t Parent);
   void createTask(std::uint32_t Creator, std::uint32_t Child);

@@ -19,6 +19,7 @@
 #include "analysis_impl.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace otter::analysis {
 
@@ -123,6 +124,26 @@ void Analyzer::Impl::merge(std::uint32_t S, std::int64_t V, std::uint32_t Rec) {
   T.Rec = Rec;
 }
 
+/// bpath(S) = the better of bpath(S) and V.
+void Analyzer::Impl::bmerge(std::uint32_t S, const BPath &V) {
+  if (S == None)
+    return;
+  Slot &T = Slots[S];
+  if (!bbetter(V, bpath(T)))
+    return;
+  T.BBase = V.A - std::int64_t(T.Exec);
+  T.BK = V.K;
+}
+
+/// The burden as measured so far: the median scheduling cost, recomputed
+/// as samples double and every 4096 samples (a median over 256 buckets).
+void Analyzer::Impl::updateBurden() {
+  std::uint64_t N = R.ScheduleSamples;
+  if (FixedBurden || !N || ((N & (N - 1)) && (N & 4095)))
+    return;
+  BurdenEst = std::llround(histMedian(SchedHist));
+}
+
 std::uint32_t Analyzer::Impl::creatorState(std::uint32_t S) {
   Slot &T = Slots[S];
   if (T.Extra == None) {
@@ -172,6 +193,10 @@ void Analyzer::Impl::createTask(std::uint32_t Creator, std::uint32_t Child) {
   C.Base = V;
   C.Rec = P.Rec;
   incref(C.Rec);
+  // The burdened path enters one more task (create edge: b).
+  BPath PB = bpath(P);
+  C.BBase = PB.A;
+  C.BK = PB.K + 1;
 }
 
 /// A task with dependences may be a later sibling's predecessor: its slot
@@ -228,6 +253,9 @@ void Analyzer::Impl::dependence(std::uint32_t Child, std::uint64_t Addr,
     Slot &C = Slots[Child];
     if (Pr.Flags & SCompleted) {
       merge(Child, path(Pr), Pr.Rec);
+      // The child's burden is paid after its last predecessor.
+      BPath PB = bpath(Pr);
+      bmerge(Child, {PB.A, PB.K + 1});
       if (Obs) {
         Obs->flow(true, Pr.StartThread, Pr.Start, C.Id);
         Obs->constructEdge(Codes[Pr.Code], Kind::Task, Codes[C.Code],
@@ -253,26 +281,28 @@ void Analyzer::Impl::completeTask(std::uint32_t S, std::uint32_t Thread,
   taskInstance(T);
   if (Obs)
     Obs->task(T.StartThread, T.Id, Codes[T.Code], T.Start, Time, T.Exec);
-  assign(Best, V, T.Rec);
+  BPath BV = bpath(T);
+  assign(Best, V, T.Rec, BV);
   // What waits for it (rules.h, rule 4) continues from at least V.
   if (T.Team != None) {
     Team &Tm = Teams[T.Team];
     Tm.Work += T.Exec;
     Team::Bar &B = barFor(Tm, T.Epoch);
     if (B.K == T.Epoch)
-      assign(B.Pend, V, T.Rec);
+      assign(B.Pend, V, T.Rec, BV);
   }
   if (T.Group != None)
-    assign(Groups[T.Group].Max, V, T.Rec);
+    assign(Groups[T.Group].Max, V, T.Rec, BV);
   if (T.Creator != None) {
     CreatorState &C = Creators[creatorState(T.Creator)];
-    assign(C.Pend, V, Slots[S].Rec);
+    assign(C.Pend, V, Slots[S].Rec, BV);
     siblingCompleted(C, Slots[S]);
   }
   auto It = Successors.find(S);
   if (It != Successors.end()) {
     for (std::uint32_t Succ : It->second) {
       merge(Succ, V, Slots[S].Rec);
+      bmerge(Succ, {BV.A, BV.K + 1}); // its burden after its predecessor
       Slots[Succ].Ready = std::max(Slots[Succ].Ready, Time);
       if (Obs) {
         Obs->flow(true, Thread, Time, Slots[Succ].Id);

@@ -54,7 +54,7 @@ void Analyzer::Impl::barrierArrived(std::uint32_t T) {
   Slot &X = Slots[T];
   Team::Bar &B = barFor(Teams[X.Team], X.Epoch);
   if (B.K == X.Epoch)
-    assign(B.Arr, V, X.Rec);
+    assign(B.Arr, V, X.Rec, bpath(X));
 }
 
 void Analyzer::Impl::barrierLeft(std::uint32_t T) {
@@ -102,6 +102,10 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     X.Base = Tm.ForkV;
     X.Rec = Tm.ForkRec;
     incref(X.Rec);
+    // Burdened: from the fork too; the fork time is added at the join
+    // (every path out of the region leaves through it).
+    X.BBase = Tm.BFork.A;
+    X.BK = Tm.BFork.K;
   }
   ++R.ImplicitTasks;
   TS.Cur = S;
@@ -117,7 +121,8 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
   X.Flags |= SCompleted;
   R.WorkNs += X.Exec;
   instance(X.Code, X.K, X.Exec);
-  assign(Best, V, X.Rec);
+  BPath BV = bpath(X);
+  assign(Best, V, X.Rec, BV);
   // The member's busy time: the thread's, while the member was on it.
   // Frames above T's (a nested region's member whose end never came) are
   // dropped with it.
@@ -135,7 +140,9 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     Team &Tm = Teams[TI];
     Tm.Work += X.Exec;
     // The join continues from the longest member.
-    assign(Tm.Join, V, X.Rec);
+    assign(Tm.Join, V, X.Rec, BV);
+    TS.LastImplTeam = TI;
+    TS.LastImplEnd = E.Time;
     Tm.BusySum += Busy;
     Tm.BusyMax = std::max(Tm.BusyMax, Busy);
     ++Tm.BusyN;
@@ -163,6 +170,7 @@ void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
   ++R.ParallelRegions;
   if (T != None) {
     Tm.ForkV = mark(T);
+    Tm.BFork = bpath(Slots[T]);
     Tm.ParentTeam = Slots[T].Team;
     Tm.EncExecAtFork = Slots[T].Exec;
     decref(Tm.ForkRec);
@@ -184,12 +192,23 @@ void Analyzer::Impl::onParallelEnd(ThreadSt &TS, std::uint32_t Th,
   Tm.End = E.Time;
   if (Tm.Join.V != NegInf)
     Tm.JoinSpan = Tm.Join.V - Tm.ForkV;
+  if (TS.LastImplTeam == TI && E.Time >= TS.LastImplEnd)
+    Tm.JoinNs = E.Time - TS.LastImplEnd;
+  TS.LastImplTeam = None;
   if (T != None) {
     if (T == Tm.Encountering && Slots[T].Exec >= Tm.EncExecAtFork)
       Tm.ForkNs = Slots[T].Exec - Tm.EncExecAtFork;
     // The join: the encountering task continues from the longest of its
     // own path (the fork time included) and the members'.
-    merge(T, Tm.Join);
+    merge(T, Tm.Join.V, Tm.Join.Rec);
+    // Burdened: the members started after the fork time, and the join
+    // takes its time.
+    if (Tm.Join.B.A != NegInf) {
+      BPath J{Tm.Join.B.A + std::int64_t(Tm.ForkNs + Tm.JoinNs), Tm.Join.B.K};
+      Tm.BSpanA = J.A - Tm.BFork.A;
+      Tm.BSpanK = J.K - Tm.BFork.K;
+      bmerge(T, J);
+    }
   }
   instance(Tm.Code, Kind::Parallel, E.Time - std::min(E.Time, Tm.Begin));
   closeOpen(TS, Th, T, Kind::Parallel, E.Time);
@@ -213,6 +232,11 @@ void Analyzer::Impl::finalizeTeam(std::uint32_t TI) {
   if (Tm.JoinSpan > 0)
     St.RegionSpanNs += std::uint64_t(Tm.JoinSpan);
   St.RegionForkNs += Tm.ForkNs;
+  St.RegionJoinNs += Tm.JoinNs;
+  if (Tm.BSpanA >= 0) {
+    St.RegionBSpanNs += std::uint64_t(Tm.BSpanA);
+    St.RegionBTasks += Tm.BSpanK;
+  }
   std::uint64_t Wall = Tm.End > Tm.Begin ? Tm.End - Tm.Begin : 0;
   St.RegionWallNs += Wall;
   St.RegionThreadNs += Wall * Tm.Members;

@@ -74,9 +74,10 @@ const CommandHelp Helps[] = {
      "usage: otter parallelism [--top N] [--json] <archive>\n"
      "Work (time tasks spend executing their own code), span (longest path\n"
      "through the task graph weighted by execution time), parallelism =\n"
-     "work/span, burdened parallelism (span plus the measured creation and\n"
-     "scheduling cost of every task on the critical path), per parallel region\n"
-     "too, and the critical path as a list of source constructs.\n"},
+     "work/span, burdened span (the longest path when every task pays the\n"
+     "measured scheduling cost and every parallel region its fork and join\n"
+     "time) and burdened parallelism, per parallel region too, and the\n"
+     "critical path as a list of source constructs.\n"},
     {"diagnose",
      "usage: otter diagnose [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"

@@ -104,6 +104,9 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
     D.RegionThreadNs += S.RegionThreadNs;
     D.RegionBusyNs += S.RegionBusyNs;
     D.RegionForkNs += S.RegionForkNs;
+    D.RegionJoinNs += S.RegionJoinNs;
+    D.RegionBSpanNs += S.RegionBSpanNs;
+    D.RegionBTasks += S.RegionBTasks;
     D.TeamImbInstances += S.TeamImbInstances;
     D.TeamImbLostNs += S.TeamImbLostNs;
     D.TeamImbWorstRatio = std::max(D.TeamImbWorstRatio, S.TeamImbWorstRatio);
@@ -235,8 +238,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     OS << "{\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
        << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
        << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
-       << ",\"burdened_parallelism\":"
-       << fmt("%.4f", R.burdenedParallelism())
+       << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
+       << ",\"burden_ns\":" << fmt("%.0f", R.BurdenNs)
        << ",\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
        << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
        << ",\"tasks_on_critical_path\":" << R.PathTasks
@@ -249,11 +252,14 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
          << ",\"instances\":" << C.S.Instances
          << ",\"work_ns\":" << C.S.RegionWorkNs
          << ",\"span_ns\":" << C.S.RegionSpanNs << ",\"parallelism\":"
-         << fmt("%.4f", C.S.RegionSpanNs ? double(C.S.RegionWorkNs) /
-                                               C.S.RegionSpanNs
-                                         : 0)
+         << fmt("%.4f", C.S.RegionSpanNs
+                            ? double(C.S.RegionWorkNs) / C.S.RegionSpanNs
+                            : 0)
          << ",\"wall_ns\":" << C.S.RegionWallNs
-         << ",\"fork_ns\":" << C.S.RegionForkNs << "}";
+         << ",\"fork_ns\":" << C.S.RegionForkNs
+         << ",\"join_ns\":" << C.S.RegionJoinNs
+         << ",\"burdened_span_ns\":" << fmt("%.0f", R.regionBurdenedSpanNs(C.S))
+         << "}";
     }
     OS << "],\"critical_path\":[";
     for (std::size_t I = 0; I < Path.size(); ++I)
@@ -278,26 +284,31 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   std::snprintf(B, sizeof B, "parallelism           %.2f\n", R.parallelism());
   OS << B;
   std::snprintf(B, sizeof B,
-                "burdened parallelism  %.2f  (span + %" PRIu64
-                " tasks on the path x %s creation+scheduling)\n",
-                R.burdenedParallelism(), R.PathTasks,
-                fmtNs(R.burdenNs()).c_str());
+                "burdened span         %s  (each task on the path pays %s "
+                "scheduling, each region its fork and join)\n",
+                fmtNs(R.burdenedSpanNs()).c_str(), fmtNs(R.BurdenNs).c_str());
+  OS << B;
+  std::snprintf(B, sizeof B, "burdened parallelism  %.2f\n",
+                R.burdenedParallelism());
   OS << B;
   OS << "threads               " << R.Threads << "  (run time "
      << fmtNs(double(R.runNs())) << ")\n";
   if (!Regions.empty()) {
     OS << "\nparallel regions:\n";
-    std::snprintf(B, sizeof B, "  %-28s %9s %12s %12s %11s\n", "where",
-                  "instances", "work", "span", "parallelism");
+    std::snprintf(B, sizeof B, "  %-28s %9s %12s %12s %11s %12s %12s\n",
+                  "where", "instances", "work", "span", "parallelism",
+                  "fork+join", "burdened");
     OS << B;
     for (const Construct *C : Regions) {
-      std::snprintf(B, sizeof B, "  %-28s %9" PRIu64 " %12s %12s %11.2f\n",
-                    C->where().c_str(), C->S.Instances,
-                    fmtNs(double(C->S.RegionWorkNs)).c_str(),
-                    fmtNs(double(C->S.RegionSpanNs)).c_str(),
-                    C->S.RegionSpanNs ? double(C->S.RegionWorkNs) /
-                                            C->S.RegionSpanNs
-                                      : 0.0);
+      std::snprintf(
+          B, sizeof B, "  %-28s %9" PRIu64 " %12s %12s %11.2f %12s %12s\n",
+          C->where().c_str(), C->S.Instances,
+          fmtNs(double(C->S.RegionWorkNs)).c_str(),
+          fmtNs(double(C->S.RegionSpanNs)).c_str(),
+          C->S.RegionSpanNs ? double(C->S.RegionWorkNs) / C->S.RegionSpanNs
+                            : 0.0,
+          fmtNs(double(C->S.RegionForkNs + C->S.RegionJoinNs)).c_str(),
+          fmtNs(R.regionBurdenedSpanNs(C->S)).c_str());
       OS << B;
     }
   }
