@@ -31,16 +31,16 @@ std::vector<ThreadState *> &registry() {
 }
 std::atomic<std::uint32_t> NextIndex{0};
 
-EventSink *SinkList[4];
-std::size_t SinkCount = 0;
+std::vector<EventSink *> &sinks() {
+  static auto *S = new std::vector<EventSink *>(); // never destroyed, as
+  return *S;                                       // the registry
+}
 std::size_t BufferEvents = 16384;
 
 } // namespace
 
 void setSinks(EventSink **Sinks, std::size_t N) {
-  SinkCount = N > 4 ? 4 : N;
-  for (std::size_t I = 0; I < SinkCount; ++I)
-    SinkList[I] = Sinks[I];
+  sinks().assign(Sinks, Sinks + N);
 }
 
 void setBufferEvents(std::size_t N) { BufferEvents = N; }
@@ -145,8 +145,8 @@ void flush(ThreadState *T) {
   if (UseTsc)
     for (std::size_t I = 0; I < T->Count; ++I)
       T->Buffer[I].Time = tscToNs(T->Buffer[I].Time);
-  for (std::size_t I = 0; I < SinkCount; ++I)
-    SinkList[I]->consume(*T, T->Buffer, T->Count);
+  for (EventSink *S : sinks())
+    S->consume(*T, T->Buffer, T->Count);
   T->EventsRecorded += T->Count;
   T->Count = 0;
   ++T->Flushes;

@@ -10,6 +10,7 @@
 #ifndef OTTER_CORE_RECORDER_H
 #define OTTER_CORE_RECORDER_H
 
+#include "core/sink.h"
 #include "otter/events.h"
 
 #include <atomic>
@@ -36,9 +37,9 @@ struct TaskState {
   bool CreatedInRuntime;
 };
 
-struct ThreadState {
-  std::uint32_t Index = 0;
-  std::uint32_t Type = 0;
+/// A recording thread's state. Its ThreadInfo (Index, Type) first: what
+/// sinks are handed of it.
+struct ThreadState : ThreadInfo {
   Event *Buffer = nullptr;
   std::size_t Count = 0;
   std::size_t Capacity = 0;
@@ -59,16 +60,6 @@ struct ThreadState {
   std::mutex FlushLock;
 };
 
-/// Interface of whatever consumes flushed buffers (graph builder, OTF2).
-class EventSink {
-public:
-  virtual ~EventSink() = default;
-  /// Called with a thread's buffer when full, at thread end and finalize;
-  /// calls for one thread never overlap, calls for different threads may.
-  virtual void consume(const ThreadState &T, const Event *Events,
-                       std::size_t N) = 0;
-};
-
 namespace recorder {
 
 /// Set by the session; false means "do not record".
@@ -86,6 +77,8 @@ extern thread_local constinit ThreadState *CurrentThread
 /// buffer is flushed; CLOCK_MONOTONIC itself elsewhere.
 extern bool UseTsc;
 
+/// Where flushed buffers go, in this order (any number of sinks). Only
+/// while no thread records: at start, in tests.
 void setSinks(EventSink **Sinks, std::size_t N);
 void setBufferEvents(std::size_t N);
 

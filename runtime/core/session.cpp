@@ -2,12 +2,9 @@
 #include "core/session.h"
 #include "core/config.h"
 #include "core/recorder.h"
-#include "graph/builder.h"
-#include "graph/writers.h"
+#include "core/sinks.h"
 #include "site_index.h"
 #include "trace/crash.h"
-#include "trace/merge.h"
-#include "trace/writer.h"
 
 #include <atomic>
 #include <cerrno>
@@ -15,11 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
-#include <ftw.h>
-#include <pthread.h>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <pthread.h>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -44,6 +40,8 @@ struct State {
   std::atomic<bool> Paused{false};  // libomp finalized us before exit
   int WorldSize = 0; // from MPI_Init, else the launcher's environment
   bool Started = false;
+  /// The outputs of the run (core/sinks.h), in registry order.
+  std::vector<std::unique_ptr<RunSink>> Sinks;
 };
 State &state() {
   static State *S = new State();
@@ -84,126 +82,19 @@ void message(const char *Level, const std::string &Text) {
   std::fprintf(stderr, "otter: %s%s\n", Level, Text.c_str());
 }
 
-/// Collects flushed events for the graph builder. The lock is taken once
-/// per flushed buffer (thousands of events), never per event.
-class GraphSink final : public EventSink {
-public:
-  GraphSink()
-      : Builder([](std::uint64_t Code) {
-          return describeCodeAddress(reinterpret_cast<const void *>(Code));
-        }) {}
-  void consume(const ThreadState &T, const Event *Events,
-               std::size_t N) override {
-    std::lock_guard<std::mutex> L(Mutex);
-    try {
-      Builder.addEvents(T.Index, Events, N);
-    } catch (...) {
-      OutOfMemory = true; // keep the application running
-    }
-  }
-  std::mutex Mutex;
-  GraphBuilder Builder;
-  bool OutOfMemory = false;
-};
-
-GraphSink *Graphs = nullptr;
-trace::TraceWriter *Trace = nullptr; // OTTER_TRACE=1: the OTF2 archive
-
-/// mkdir -p. Returns an empty string or the reason for failure.
-std::string makeDirectories(const std::string &Path) {
-  std::string Partial;
-  std::size_t Pos = 0;
-  while (Pos != std::string::npos) {
-    Pos = Path.find('/', Pos + 1);
-    Partial = Path.substr(0, Pos);
-    if (Partial.empty())
-      continue;
-    if (mkdir(Partial.c_str(), 0777) != 0 && errno != EEXIST)
-      return std::strerror(errno);
-  }
-  struct stat St;
-  if (stat(Path.c_str(), &St) != 0)
-    return std::strerror(errno);
-  if (!S_ISDIR(St.st_mode))
-    return "exists and is not a directory";
-  if (access(Path.c_str(), W_OK) != 0)
-    return std::strerror(errno);
-  return "";
+FinishContext finishContext() {
+  FinishContext C{state().Cfg, state().WorldSize, message, false, {}, {}};
+  return C;
 }
 
-/// Removes the archive a previous run left in Dir (its anchor, definitions
-/// and event files, nothing else): a rerun with the same OTTER_OUTPUT_DIR
-/// replaces its trace, as it replaces its graph files.
-void removePreviousArchive(const std::string &Dir) {
-  struct stat St;
-  if (stat((Dir + "/traces.otf2").c_str(), &St) != 0)
-    return; // not an OTF2 archive: leave it alone
-  ::unlink((Dir + "/traces.otf2").c_str());
-  ::unlink((Dir + "/traces.def").c_str());
-  nftw((Dir + "/traces").c_str(),
-       [](const char *Path, const struct stat *, int, struct FTW *) {
-         return std::remove(Path);
-       },
-       16, FTW_DEPTH | FTW_PHYS);
-}
-
-/// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
-/// says why in one line and returns null (the program runs on untraced).
-trace::TraceWriter *startTrace(const Config &Cfg) {
-  std::string Dir = Cfg.OutputDir + "/trace";
-  removePreviousArchive(Dir);
-  std::string Why = makeDirectories(Dir);
-  if (Why.empty()) {
-    trace::WriterOptions O;
-    O.Dir = Dir;
-    O.Creator = "OTTER (OpenMP Task Tracer)";
-    O.Rank = Cfg.Rank;
-    auto *W = new trace::TraceWriter(O, [](std::uint64_t Code) {
-      return describeCodeAddress(reinterpret_cast<const void *>(Code));
-    });
-    if (W->open(Why))
-      return W;
-    delete W;
-  }
-  message("error: ", "cannot write the trace to '" + Dir + "': " + Why +
-                         " (set OTTER_OUTPUT_DIR to a writable directory, "
-                         "or OTTER_TRACE=0); not writing a trace");
-  return nullptr;
-}
-
-/// An MPI rank has closed its archive: the last one to do so assembles the
-/// job's archive (trace/merge.h).
-void rankArchiveClosed() {
-  const Config &Cfg = state().Cfg;
-  if (Cfg.Rank < 0)
-    return;
-  trace::MergeResult R;
-  std::string Error;
-  int Size = state().WorldSize ? state().WorldSize : Cfg.WorldSize;
-  if (trace::rankClosed(Cfg.JobDir, Cfg.Rank, Size, R, Error))
-    message("",
-            "wrote " + Cfg.JobDir +
-                "/trace/ (OTF2 archive of the job: " + std::to_string(R.Ranks) +
-                " ranks, " + std::to_string(R.Locations) + " threads" +
-                (R.IncompleteRanks ? ", " + std::to_string(R.IncompleteRanks) +
-                                         " rank(s) cut off"
-                                   : std::string()) +
-                ")");
-  else if (!Error.empty())
-    message("error: ",
-            Error + "; run otter-merge " + Cfg.JobDir + " to assemble it");
-}
-
-/// Runs in a child of a crashing process (trace/crash.h): saves the trace.
-void saveTraceOnCrash() {
+/// Runs in a child of a crashing process (trace/crash.h): the sinks save
+/// what they can (the trace).
+void saveOnCrash() {
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
-  std::string Error;
-  if (Trace && Trace->close(Error)) {
-    message("", "the program crashed; saved the trace in " +
-                    state().Cfg.OutputDir + "/trace/");
-    rankArchiveClosed();
-  }
+  FinishContext C = finishContext();
+  for (auto &S : state().Sinks)
+    S->saveOnCrash(C);
 }
 
 void finishImpl();
@@ -222,25 +113,15 @@ void finishOnSignal() {
   }
 }
 
+/// The end of the run: the sinks' steps in the order core/sinks.h gives.
 void finishImpl() {
   const Config &Cfg = state().Cfg;
+  std::vector<std::unique_ptr<RunSink>> &Sinks = state().Sinks;
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
-  bool WroteTrace = false;
-  if (Trace) {
-    std::string Error;
-    WroteTrace = Trace->close(Error);
-    if (!WroteTrace)
-      message("error: ", Error);
-    else if (Cfg.Verbose) {
-      trace::WriterStats S = Trace->stats();
-      message("", "wrote " + Cfg.OutputDir + "/trace/ (OTF2): " +
-                      std::to_string(S.Events) + " events, " +
-                      std::to_string(S.Regions) + " regions, " +
-                      std::to_string(S.AttributeEvents) +
-                      " events with attributes");
-    }
-  }
+  FinishContext C = finishContext();
+  for (auto &S : Sinks)
+    S->close(C);
   std::string Dir = Cfg.OutputDir;
   std::string Why = makeDirectories(Dir);
   if (!Why.empty()) {
@@ -249,67 +130,30 @@ void finishImpl() {
                                  "directory); nothing was written");
     return;
   }
-  std::string Written;
-  Graph G;
-  bool HaveGraph = false;
-  if (Graphs && Cfg.Formats.any()) {
-    if (Graphs->OutOfMemory) {
-      message("error: ", "ran out of memory collecting graph events; the "
-                         "graph was not written");
-    } else {
-      runWithLargeStack([&] {
-        try {
-          G = Graphs->Builder.build();
-          HaveGraph = true;
-        } catch (const std::exception &E) {
-          message("error: ", std::string("building the graph failed: ") +
-                                 E.what());
-        }
-      });
-    }
-    if (HaveGraph) {
-      std::string Error;
-      if (!writeGraphFiles(G, Dir, Cfg.Formats, Error))
-        message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
-      else
-        Written = " " + graphFormatFiles(Cfg.Formats);
-      if (Cfg.Verbose)
-        for (const std::string &W : G.Warnings)
-          message("warning: ", W);
-    }
-  }
+  for (auto &S : Sinks)
+    S->write(C);
   // Nothing written (the errors above said why): no "wrote" line. In an
   // MPI job only rank 0 says it (thousands of ranks would repeat it).
-  if ((!Written.empty() || WroteTrace) && (Cfg.Rank <= 0 || Cfg.Verbose)) {
+  if (C.Wrote && (Cfg.Rank <= 0 || Cfg.Verbose)) {
     std::string Summary = "wrote " + Dir + "/";
-    if (!Written.empty())
-      Summary += " (" + Written.substr(1) + ")";
+    std::string Files;
+    for (const std::string &F : C.Files)
+      Files += (Files.empty() ? "" : " ") + F;
+    if (!Files.empty())
+      Summary += " (" + Files + ")";
     Summary += ": " + std::to_string(recorder::threadCount()) + " threads";
-    if (HaveGraph)
-      Summary += ", " + std::to_string(G.Stats.ParallelRegions) +
-                 " parallel regions, " + std::to_string(G.Stats.Tasks) +
-                 " tasks, " + std::to_string(G.Nodes.size()) + " nodes, " +
-                 std::to_string(G.Edges.size()) + " edges";
-    message("", Summary);
+    message("", Summary + C.Details);
   }
-  if (WroteTrace)
-    rankArchiveClosed();
+  for (auto &S : Sinks)
+    S->afterSummary(C);
   if (Cfg.Verbose) {
     std::uint64_t Events = 0;
     for (std::size_t I = 0; I < recorder::threadCount(); ++I)
       if (ThreadState *T = recorder::threadAt(I))
         Events += T->EventsRecorded;
     message("", "recorded " + std::to_string(Events) + " events");
-    if (HaveGraph) {
-      std::size_t Counts[4] = {0, 0, 0, 0};
-      for (std::size_t I = 1; I < G.Labels.size(); ++I)
-        ++Counts[std::size_t(G.Labels[I].Quality)];
-      message("", "code addresses: " + std::to_string(Counts[0]) +
-                      " exact, " + std::to_string(Counts[1]) +
-                      " by fallback, " + std::to_string(Counts[2]) +
-                      " approximate, " + std::to_string(Counts[3]) +
-                      " unresolved");
-    }
+    for (auto &S : Sinks)
+      S->report(C);
     SiteIndexStats SI = siteIndexStats();
     message("", "stack walks out of libomp: " + std::to_string(SI.Walks) +
                     ", " + std::to_string(SI.Walks - SI.WalksFound) +
@@ -393,18 +237,23 @@ bool start() {
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
-    static EventSink *Sinks[4];
-    std::size_t N = 0;
-    if (Cfg.Formats.any()) {
-      Graphs = new GraphSink();
-      Sinks[N++] = Graphs;
-    }
-    if (Cfg.Trace)
-      if (trace::TraceWriter *W = startTrace(Cfg)) {
-        Sinks[N++] = Trace = W;
-        trace::installCrashHandlers(saveTraceOnCrash);
+    std::vector<EventSink *> Consumers;
+    bool SaveOnCrash = false;
+    for (const SinkSpec &Spec : sinkRegistry()) {
+      if (!Spec.Wanted(Cfg))
+        continue;
+      std::string Why;
+      if (std::unique_ptr<RunSink> S = Spec.Make(Cfg, Why)) {
+        Consumers.push_back(S.get());
+        SaveOnCrash |= S->savesOnCrash();
+        St.Sinks.push_back(std::move(S));
+      } else if (!Why.empty()) {
+        message("error: ", Why);
       }
-    recorder::setSinks(Sinks, N);
+    }
+    recorder::setSinks(Consumers.data(), Consumers.size());
+    if (SaveOnCrash)
+      trace::installCrashHandlers(saveOnCrash);
     trace::installTerminationHandlers(finishOnSignal, 600);
     // A child made by fork() shares the parent's output directory: it must
     // not record, nor write over the parent's files when it exits.

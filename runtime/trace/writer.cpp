@@ -180,6 +180,7 @@ struct TraceWriter::Impl {
   std::unordered_map<std::string, std::uint32_t> RegionIds;
   std::vector<RegionEntry> Regions;
   std::uint64_t EventCount = 0;
+  std::uint64_t DroppedEvents = 0; // out of memory while encoding (M)
   // Checkpoints (all guarded by M).
   std::atomic<bool> Closing{false}; // close() owns the archive: no more
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
@@ -528,9 +529,7 @@ Location *TraceWriter::Impl::location(std::uint32_t Index,
     return Locs[Index];
   if (Index >= Locs.size())
     Locs.resize(Index + 1, nullptr);
-  auto *L = new (std::nothrow) Location(Index);
-  if (!L)
-    return nullptr;
+  auto *L = new Location(Index); // bad_alloc: write() counts the loss
   L->Type = Type;
   L->W = OTF2_Archive_GetEvtWriter(Archive, Index);
   L->Attrs = OTF2_AttributeList_New();
@@ -642,13 +641,14 @@ std::uint32_t TraceWriter::Impl::newRegion(Location &L, RegionClass C,
   return Id;
 }
 
-void TraceWriter::consume(const ThreadState &T, const Event *Events,
+void TraceWriter::consume(const ThreadInfo &T, const Event *Events,
                           std::size_t N) {
   write(T.Index, T.Type, Events, N);
 }
 
 void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
                         const Event *Events, std::size_t N) {
+  std::size_t Done = 0;
   try {
     Location *L = P->location(Index, Type);
     if (!L)
@@ -658,12 +658,18 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
       return; // (after a failed write: dropped, see writeFailed)
     if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
       L->MinT.store(Events[0].Time, std::memory_order_relaxed);
-    for (std::size_t I = 0; I < N; ++I)
-      P->encode(*L, Events[I]);
+    for (; Done < N; ++Done)
+      P->encode(*L, Events[Done]);
     std::lock_guard<std::mutex> G2(P->M);
     P->EventCount += N;
   } catch (...) {
-    // out of memory: drop this buffer, keep the application running
+    // Out of memory (the tables of code addresses and regions grow, a new
+    // location): the rest of this buffer is lost, the application runs on.
+    // Counted, and reported once when the trace is closed (as the graph
+    // sink reports its own).
+    std::lock_guard<std::mutex> G(P->M);
+    P->EventCount += Done;
+    P->DroppedEvents += N - Done;
   }
 }
 
@@ -1722,6 +1728,7 @@ WriterStats TraceWriter::stats() const {
   std::lock_guard<std::mutex> G(P->M);
   WriterStats S;
   S.Events = P->EventCount;
+  S.DroppedEvents = P->DroppedEvents;
   for (Location *L : P->Locs)
     if (L) {
       ++S.Locations;

@@ -12,7 +12,7 @@
 #ifndef OTTER_TRACE_WRITER_H
 #define OTTER_TRACE_WRITER_H
 
-#include "core/recorder.h"
+#include "core/sink.h"
 #include "otter/label.h"
 
 #include <cstdint>
@@ -40,6 +40,9 @@ struct WriterStats {
   std::uint64_t Regions = 0;
   std::uint64_t Codes = 0;
   std::uint64_t AttributeEvents = 0; // events that needed an attribute list
+  /// Events lost because memory ran out while they were encoded (the
+  /// application runs on; the session reports it once, at the end).
+  std::uint64_t DroppedEvents = 0;
 };
 
 class TraceWriter final : public EventSink {
@@ -50,7 +53,7 @@ public:
 
   /// Creates the archive. False: Error says why (one line).
   bool open(std::string &Error);
-  void consume(const ThreadState &T, const Event *Events,
+  void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override;
   /// Writes the definitions and closes the archive. Idempotent.
   bool close(std::string &Error);

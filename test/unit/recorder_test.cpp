@@ -24,7 +24,7 @@ namespace {
 /// Keeps what it is handed, per thread index, and the size of each batch.
 class CollectingSink final : public EventSink {
 public:
-  void consume(const ThreadState &T, const Event *Events,
+  void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
     std::lock_guard<std::mutex> G(M);
     auto &V = ByThread[T.Index];

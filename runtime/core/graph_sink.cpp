@@ -1,0 +1,92 @@
+//===- core/graph_sink.cpp - The task graph: builder, then graph files ----===//
+//
+// Feeds every flushed buffer to the graph builder while the program runs
+// (one lock per buffer, never per event); at the end builds the graph and
+// writes the files OTTER_GRAPH_FORMAT names (graph/outputs.h).
+//
+//===----------------------------------------------------------------------===//
+#include "core/sinks.h"
+#include "graph/builder.h"
+#include "graph/outputs.h"
+
+#include <exception>
+#include <mutex>
+
+namespace otter {
+
+namespace {
+
+class GraphSink final : public RunSink {
+public:
+  GraphSink() : Builder(describeCode) {}
+
+  void consume(const ThreadInfo &T, const Event *Events,
+               std::size_t N) override {
+    std::lock_guard<std::mutex> L(Mutex);
+    try {
+      Builder.addEvents(T.Index, Events, N);
+    } catch (...) {
+      OutOfMemory = true; // keep the application running
+    }
+  }
+
+  void write(FinishContext &C) override {
+    if (OutOfMemory) {
+      C.Message("error: ", "ran out of memory collecting graph events; the "
+                           "graph was not written");
+      return;
+    }
+    runWithLargeStack([&] {
+      try {
+        G = Builder.build();
+        Built = true;
+      } catch (const std::exception &E) {
+        C.Message("error: ",
+                  std::string("building the graph failed: ") + E.what());
+      }
+    });
+    if (!Built)
+      return;
+    std::string Error;
+    if (!writeGraphFiles(G, C.Cfg.OutputDir, C.Cfg.Formats, Error)) {
+      C.Message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
+    } else {
+      C.Wrote = true;
+      C.Files.push_back(graphFormatFiles(C.Cfg.Formats));
+    }
+    C.Details += ", " + std::to_string(G.Stats.ParallelRegions) +
+                 " parallel regions, " + std::to_string(G.Stats.Tasks) +
+                 " tasks, " + std::to_string(G.Nodes.size()) + " nodes, " +
+                 std::to_string(G.Edges.size()) + " edges";
+    if (C.Cfg.Verbose)
+      for (const std::string &W : G.Warnings)
+        C.Message("warning: ", W);
+  }
+
+  void report(FinishContext &C) override {
+    if (!Built)
+      return;
+    std::size_t Counts[4] = {0, 0, 0, 0};
+    for (std::size_t I = 1; I < G.Labels.size(); ++I)
+      ++Counts[std::size_t(G.Labels[I].Quality)];
+    C.Message("", "code addresses: " + std::to_string(Counts[0]) + " exact, " +
+                      std::to_string(Counts[1]) + " by fallback, " +
+                      std::to_string(Counts[2]) + " approximate, " +
+                      std::to_string(Counts[3]) + " unresolved");
+  }
+
+private:
+  std::mutex Mutex;
+  GraphBuilder Builder;
+  bool OutOfMemory = false;
+  Graph G;
+  bool Built = false;
+};
+
+} // namespace
+
+std::unique_ptr<RunSink> makeGraphSink(const Config &, std::string &) {
+  return std::make_unique<GraphSink>();
+}
+
+} // namespace otter

@@ -1,0 +1,141 @@
+//===- core/trace_sink.cpp - The OTF2 trace of the run --------------------===//
+//
+// OTTER_TRACE=1: every flushed buffer goes into the OTF2 archive
+// $OTTER_OUTPUT_DIR/trace (trace/writer.h) as the program runs; the archive
+// is closed at the end, or saved from a crashing process; an MPI rank's
+// closing may assemble the job's archive (trace/merge.h).
+//
+//===----------------------------------------------------------------------===//
+#include "core/sinks.h"
+#include "trace/merge.h"
+#include "trace/writer.h"
+
+#include <cstdio>
+#include <ftw.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace otter {
+
+namespace {
+
+/// Removes the archive a previous run left in Dir (its anchor, definitions
+/// and event files, nothing else): a rerun with the same OTTER_OUTPUT_DIR
+/// replaces its trace, as it replaces its graph files.
+void removePreviousArchive(const std::string &Dir) {
+  struct stat St;
+  if (stat((Dir + "/traces.otf2").c_str(), &St) != 0)
+    return; // not an OTF2 archive: leave it alone
+  ::unlink((Dir + "/traces.otf2").c_str());
+  ::unlink((Dir + "/traces.def").c_str());
+  nftw((Dir + "/traces").c_str(),
+       [](const char *Path, const struct stat *, int, struct FTW *) {
+         return std::remove(Path);
+       },
+       16, FTW_DEPTH | FTW_PHYS);
+}
+
+class TraceSink final : public RunSink {
+public:
+  explicit TraceSink(std::unique_ptr<trace::TraceWriter> W) : W(std::move(W)) {}
+
+  void consume(const ThreadInfo &T, const Event *Events,
+               std::size_t N) override {
+    W->consume(T, Events, N);
+  }
+
+  void close(FinishContext &C) override {
+    std::string Error;
+    Wrote = W->close(Error);
+    trace::WriterStats S = W->stats();
+    if (!Wrote)
+      C.Message("error: ", Error);
+    else if (C.Cfg.Verbose)
+      C.Message("", "wrote " + C.Cfg.OutputDir +
+                        "/trace/ (OTF2): " + std::to_string(S.Events) +
+                        " events, " + std::to_string(S.Regions) + " regions, " +
+                        std::to_string(S.AttributeEvents) +
+                        " events with attributes");
+    reportDropped(C, S);
+    C.Wrote |= Wrote;
+  }
+
+  void afterSummary(FinishContext &C) override {
+    if (Wrote)
+      rankArchiveClosed(C);
+  }
+
+  bool savesOnCrash() const override { return true; }
+
+  void saveOnCrash(FinishContext &C) override {
+    std::string Error;
+    if (!W->close(Error))
+      return;
+    C.Message("", "the program crashed; saved the trace in " + C.Cfg.OutputDir +
+                      "/trace/");
+    reportDropped(C, W->stats());
+    rankArchiveClosed(C);
+  }
+
+private:
+  /// Buffers the writer lost to a lack of memory, said once.
+  static void reportDropped(FinishContext &C, const trace::WriterStats &S) {
+    if (S.DroppedEvents)
+      C.Message("error: ", "ran out of memory writing the trace; " +
+                               std::to_string(S.DroppedEvents) + " of " +
+                               std::to_string(S.Events + S.DroppedEvents) +
+                               " events are missing from it");
+  }
+
+  /// An MPI rank has closed its archive: the last one to do so assembles
+  /// the job's archive (trace/merge.h).
+  static void rankArchiveClosed(FinishContext &C) {
+    const Config &Cfg = C.Cfg;
+    if (Cfg.Rank < 0)
+      return;
+    trace::MergeResult R;
+    std::string Error;
+    int Size = C.WorldSize ? C.WorldSize : Cfg.WorldSize;
+    if (trace::rankClosed(Cfg.JobDir, Cfg.Rank, Size, R, Error))
+      C.Message(
+          "",
+          "wrote " + Cfg.JobDir +
+              "/trace/ (OTF2 archive of the job: " + std::to_string(R.Ranks) +
+              " ranks, " + std::to_string(R.Locations) + " threads" +
+              (R.IncompleteRanks ? ", " + std::to_string(R.IncompleteRanks) +
+                                       " rank(s) cut off"
+                                 : std::string()) +
+              ")");
+    else if (!Error.empty())
+      C.Message("error: ",
+                Error + "; run otter-merge " + Cfg.JobDir + " to assemble it");
+  }
+
+  std::unique_ptr<trace::TraceWriter> W;
+  bool Wrote = false;
+};
+
+} // namespace
+
+/// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
+/// Why says why in one line (the program runs on untraced).
+std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
+  std::string Dir = Cfg.OutputDir + "/trace";
+  removePreviousArchive(Dir);
+  Why = makeDirectories(Dir);
+  if (Why.empty()) {
+    trace::WriterOptions O;
+    O.Dir = Dir;
+    O.Creator = "OTTER (OpenMP Task Tracer)";
+    O.Rank = Cfg.Rank;
+    auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
+    if (W->open(Why))
+      return std::make_unique<TraceSink>(std::move(W));
+  }
+  Why = "cannot write the trace to '" + Dir + "': " + Why +
+        " (set OTTER_OUTPUT_DIR to a writable directory, or OTTER_TRACE=0); "
+        "not writing a trace";
+  return nullptr;
+}
+
+} // namespace otter
