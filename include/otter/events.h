@@ -19,6 +19,7 @@
 #ifndef OTTER_EVENTS_H
 #define OTTER_EVENTS_H
 
+#include <algorithm>
 #include <cstdint>
 
 namespace otter {
@@ -26,61 +27,45 @@ namespace otter {
 using TaskId = std::uint64_t;
 using ParallelId = std::uint64_t;
 
-/// What happened. Values are stored in traces: append only, never renumber.
+/// What happened: one enumerator per row of otter/event_kinds.def (which
+/// says what each carries). Values are stored in traces: append only, never
+/// renumber.
 enum class EventKind : std::uint16_t {
   None = 0,
-  ThreadBegin = 1, // Sub = ThreadType
-  ThreadEnd = 2,
-  ParallelBegin = 3,     // Task=encountering, A=ParallelId, Aux=requested size,
-                         // Sub=flags (1 = league)
-  ParallelEnd = 4,       // Task=encountering, A=ParallelId
-  ImplicitTaskBegin = 5, // Task=implicit task, A=ParallelId (0 for the
-                         // initial task), Aux=team size, Sub=index in team,
-                         // Extra=TaskFlags
-  ImplicitTaskEnd = 6,   // Task=implicit task
-  TaskCreate = 7,        // Task=creator, A=new task, Aux=TaskFlags
-  TaskDependence = 8,    // Task=the new task, A=address, Sub=DependenceType
-  TaskSchedule = 9,      // Task=prior task (0 if none), A=next task,
-                         // Sub=ScheduleStatus
-  SyncBegin = 10,        // Task=encountering, A=ParallelId, Sub=SyncKind,
-                         // Extra=SyncWaitFolded or 0
-  SyncEnd = 11,
-  SyncWaitBegin = 12,
-  SyncWaitEnd = 13,
-  WorkBegin = 14, // Task=encountering, A=iteration count, Sub=WorkKind
-  WorkEnd = 15,
-  MaskedBegin = 16, // Task=encountering
-  MaskedEnd = 17,
-  MutexAcquire = 18, // Task=encountering, A=wait id, Sub=MutexKind
-  MutexAcquired = 19,
-  MutexReleased = 20,
-  NestLockBegin = 21,      // nested (re)acquisition of an owned nest lock
-  NestLockEnd = 22,        // nested release, lock still owned
-  Cancel = 23,             // Task=encountering, Aux=cancel flags
-  TaskDependencePair = 24, // A=predecessor, Task=successor (runtime-observed,
-                           // timing dependent: trace only, not used for graph)
-  Dispatch = 25,           // Task=encountering, A=instance, Sub=DispatchKind
-  Flush = 26,
-  // MPI (the wrapper library, runtime/mpi/): payloads in otter/mpi.h.
-  MpiCallBegin = 27,
-  MpiCallEnd = 28,
-  MpiSend = 29,
-  MpiIsend = 30,
-  MpiIsendComplete = 31,
-  MpiIrecvRequest = 32,
-  MpiRecv = 33,
-  MpiIrecv = 34,
-  MpiRequestTest = 35,
-  MpiRequestCancelled = 36,
-  MpiCollectiveBegin = 37,
-  MpiCollectiveEnd = 38,
-  MpiCommCreate = 39,
-  MpiCommMembers = 40,
-  MpiCommFree = 41,
-  MpiInit = 42,
-  MpiClockOffset = 43,
-  LastKind = MpiClockOffset,
+#define OTTER_EVENT(Kind, Value, ...) Kind = Value,
+#include "otter/event_kinds.def"
+  LastKind = std::max({
+#define OTTER_EVENT(Kind, Value, ...) std::uint16_t(Value),
+#include "otter/event_kinds.def"
+  }),
 };
+
+// Ids. The runtime makes every task and parallel region id without a shared
+// counter: the making thread's index, plus one, in the high bits and a
+// per-thread counter (from 1) in the low 40 bits. Readers must take any
+// other 64-bit value too (synthetic streams, other producers): 0 is "none".
+inline constexpr unsigned IdCounterBits = 40;
+inline constexpr std::uint64_t IdCounterMask =
+    (std::uint64_t(1) << IdCounterBits) - 1;
+/// The Counter-th id made by thread Thread.
+constexpr std::uint64_t makeId(std::uint32_t Thread, std::uint64_t Counter) {
+  return (std::uint64_t(Thread) + 1) << IdCounterBits | Counter;
+}
+/// True if Id has the runtime's form (made by some thread).
+constexpr bool isThreadId(std::uint64_t Id) {
+  return (Id >> IdCounterBits) != 0;
+}
+/// True if thread Thread made Id.
+constexpr bool madeBy(std::uint64_t Id, std::uint32_t Thread) {
+  return (Id >> IdCounterBits) == std::uint64_t(Thread) + 1;
+}
+/// The thread that made Id (for an id of the runtime's form).
+constexpr std::uint32_t threadOf(std::uint64_t Id) {
+  return std::uint32_t((Id >> IdCounterBits) - 1);
+}
+constexpr std::uint64_t counterOf(std::uint64_t Id) {
+  return Id & IdCounterMask;
+}
 
 enum class ThreadType : std::uint16_t { Initial = 1, Worker = 2, Other = 3 };
 
@@ -173,19 +158,135 @@ enum class ScheduleStatus : std::uint16_t {
 /// barriers). unfoldEvent() gives the pair back.
 inline constexpr std::uint32_t SyncWaitFolded = 0x1;
 
+/// Dispatch kinds, values of OMPT's ompt_dispatch_t.
+enum class DispatchKind : std::uint16_t {
+  Iteration = 1,
+  Section = 2,
+  WsLoopChunk = 3,
+  TaskloopChunk = 4,
+  DistributeChunk = 5,
+};
+
+namespace mpi { // defined in otter/mpi.h
+enum class Function : std::uint16_t;
+enum class CollectiveOp : std::uint8_t;
+} // namespace mpi
+
+// Calls M(X) for each further argument X (at most 8): the constructors below
+// are made from a row's field list.
+#define OTTER_PP_FE_0(M, ...)
+#define OTTER_PP_FE_1(M, X) M(X)
+#define OTTER_PP_FE_2(M, X, ...) M(X) OTTER_PP_FE_1(M, __VA_ARGS__)
+#define OTTER_PP_FE_3(M, X, ...) M(X) OTTER_PP_FE_2(M, __VA_ARGS__)
+#define OTTER_PP_FE_4(M, X, ...) M(X) OTTER_PP_FE_3(M, __VA_ARGS__)
+#define OTTER_PP_FE_5(M, X, ...) M(X) OTTER_PP_FE_4(M, __VA_ARGS__)
+#define OTTER_PP_FE_6(M, X, ...) M(X) OTTER_PP_FE_5(M, __VA_ARGS__)
+#define OTTER_PP_FE_7(M, X, ...) M(X) OTTER_PP_FE_6(M, __VA_ARGS__)
+#define OTTER_PP_FE_8(M, X, ...) M(X) OTTER_PP_FE_7(M, __VA_ARGS__)
+#define OTTER_PP_FE_PICK(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+#define OTTER_PP_FOR_EACH(M, ...)                                              \
+  OTTER_PP_FE_PICK(__VA_ARGS__ __VA_OPT__(, ) OTTER_PP_FE_8, OTTER_PP_FE_7,    \
+                   OTTER_PP_FE_6, OTTER_PP_FE_5, OTTER_PP_FE_4, OTTER_PP_FE_3, \
+                   OTTER_PP_FE_2, OTTER_PP_FE_1, OTTER_PP_FE_0)                \
+  (M, __VA_ARGS__)
+
 /// One event. 48 bytes, trivially copyable, written as-is into per-thread
-/// buffers. `Code` is the code address OMPT reported (codeptr_ra), already
-/// moved out of libomp into user code where the runtime could.
+/// buffers. The fields below are its storage, which the trace codec, the
+/// recorder and tests of them read as such; everyone else reads and makes
+/// events through the typed interface generated from otter/event_kinds.def:
+/// a static constructor per kind (Event::taskCreate(Time, creator, child,
+/// flags, code)) and an accessor per payload field (E.child()), valid for
+/// the kinds whose row lists that field. `Code` is a code address for the
+/// OpenMP kinds (codeptr_ra, already moved out of libomp into user code
+/// where the runtime could); MPI kinds use it for payload (otter/mpi.h).
 struct Event {
   std::uint64_t Time;   // ns, CLOCK_MONOTONIC
-  TaskId Task;          // the task the event belongs to (see EventKind)
+  TaskId Task;          // the task the event belongs to (see its row)
   std::uint64_t A;      // kind-specific payload
-  std::uint64_t Code;   // codeptr_ra (0 if none)
+  std::uint64_t Code;   // codeptr_ra (0 if none), or payload
   std::uint32_t Seq;    // position in Task's own event sequence
   std::uint32_t Aux;    // kind-specific payload (flags, sizes)
   EventKind Kind;
   std::uint16_t Sub;    // kind-specific sub-kind
   std::uint32_t Extra;  // kind-specific payload (ImplicitTaskBegin flags)
+
+  /// The types of the payload fields, by field name.
+  struct FieldType {
+#define OTTER_EVENT_FIELD(Name, Label, Slot, Type, Format) using Name = Type;
+#include "otter/event_kinds.def"
+  };
+
+  // One accessor per field.
+#define OTTER_EVENT_FIELD(Name, Label, Slot, Type, Format)                     \
+  constexpr Type Name() const { return Type(get##Slot()); }
+#include "otter/event_kinds.def"
+
+  // One constructor per kind: Time, then the row's fields; the rest zero.
+#define OTTER_EVENT_PARAM(Name) , FieldType::Name Name
+#define OTTER_EVENT_SET(Name) E.set_##Name(Name);
+#define OTTER_EVENT(K, Value, Ctor, Name, Record, Graph, ...)                  \
+  static constexpr Event Ctor(std::uint64_t Time OTTER_PP_FOR_EACH(            \
+      OTTER_EVENT_PARAM __VA_OPT__(, ) __VA_ARGS__)) {                         \
+    Event E{};                                                                 \
+    E.Time = Time;                                                             \
+    E.Kind = EventKind::K;                                                     \
+    OTTER_PP_FOR_EACH(OTTER_EVENT_SET __VA_OPT__(, ) __VA_ARGS__)              \
+    return E;                                                                  \
+  }
+#include "otter/event_kinds.def"
+#undef OTTER_EVENT_PARAM
+#undef OTTER_EVENT_SET
+
+  /// The kind-specific sub-kind (sync, work, mutex kind, dependence type,
+  /// schedule status ...) as a number, for readers that store it compactly
+  /// and interpret it by kind later (the graph builder).
+  constexpr std::uint16_t subKind() const { return Sub; }
+  /// A SyncBegin / SyncEnd with its wait folded in (SyncWaitFolded).
+  constexpr bool waitFolded() const { return Extra & SyncWaitFolded; }
+  /// Folds the sync region's wait into this SyncBegin / SyncEnd.
+  constexpr void foldWait() { Extra |= SyncWaitFolded; }
+
+private:
+  // The slots of otter/event_kinds.def: where each field is stored.
+  constexpr std::uint64_t getTask() const { return Task; }
+  constexpr std::uint64_t getA() const { return A; }
+  constexpr std::uint64_t getCode() const { return Code; }
+  constexpr std::uint64_t getAux() const { return Aux; }
+  constexpr std::uint64_t getSub() const { return Sub; }
+  constexpr std::uint64_t getExtra() const { return Extra; }
+  constexpr std::uint64_t getAuxExtra() const {
+    return std::uint64_t(Extra) << 32 | Aux;
+  }
+  constexpr std::uint64_t getALo() const { return std::uint32_t(A); }
+  constexpr std::uint64_t getAHi() const { return A >> 32; }
+  constexpr std::uint64_t getAHi8() const { return A >> 56; }
+  constexpr std::uint64_t getALo56() const { return A & Low56; }
+  constexpr std::uint64_t getCodeLo() const { return std::uint32_t(Code); }
+  constexpr std::uint64_t getCodeHi() const { return Code >> 32; }
+  constexpr void setTask(std::uint64_t V) { Task = V; }
+  constexpr void setA(std::uint64_t V) { A = V; }
+  constexpr void setCode(std::uint64_t V) { Code = V; }
+  constexpr void setAux(std::uint64_t V) { Aux = std::uint32_t(V); }
+  constexpr void setSub(std::uint64_t V) { Sub = std::uint16_t(V); }
+  constexpr void setExtra(std::uint64_t V) { Extra = std::uint32_t(V); }
+  constexpr void setAuxExtra(std::uint64_t V) {
+    Aux = std::uint32_t(V);
+    Extra = std::uint32_t(V >> 32);
+  }
+  constexpr void setALo(std::uint64_t V) { A = (A & ~Low32) | (V & Low32); }
+  constexpr void setAHi(std::uint64_t V) { A = (A & Low32) | V << 32; }
+  constexpr void setAHi8(std::uint64_t V) { A = (A & Low56) | V << 56; }
+  constexpr void setALo56(std::uint64_t V) { A = (A & ~Low56) | (V & Low56); }
+  constexpr void setCodeLo(std::uint64_t V) {
+    Code = (Code & ~Low32) | (V & Low32);
+  }
+  constexpr void setCodeHi(std::uint64_t V) { Code = (Code & Low32) | V << 32; }
+  static constexpr std::uint64_t Low32 = 0xffffffffull,
+                                 Low56 = (std::uint64_t(1) << 56) - 1;
+
+#define OTTER_EVENT_FIELD(Name, Label, Slot, Type, Format)                     \
+  constexpr void set_##Name(Type V) { set##Slot(std::uint64_t(V)); }
+#include "otter/event_kinds.def"
 };
 static_assert(sizeof(Event) == 48, "Event must stay a fixed 48-byte record");
 
@@ -211,8 +312,6 @@ inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
   Out[E.Kind == EventKind::SyncBegin ? 1 : 0] = Wait;
   return 2;
 }
-
-const char *eventKindName(EventKind K);
 
 } // namespace otter
 

@@ -3,10 +3,11 @@
 //
 // What the MPI wrapper library (runtime/mpi/) records, in OTTER's fixed
 // 48-byte Event (otter/events.h), and how every consumer reads it back: the
-// typed constructors below are the only writers of the payload fields of an
-// MPI event, the accessors the only readers. Nothing here knows about MPI's
-// own headers (MPI_Comm, MPI_Request are the wrapper library's business), so
-// the builder, the trace writer and reader, and the utils use it MPI-free.
+// fields are the MPI rows of otter/event_kinds.def, and the constructors and
+// accessors below the wrapper library's vocabulary over them. Nothing here
+// knows about MPI's own headers (MPI_Comm, MPI_Request are the wrapper
+// library's business), so the builder, the trace writer and reader, and the
+// utils use it MPI-free.
 //
 // Identities, all made without communication:
 //  - Communicator: `CommIndex` (16 bits, the slot of the communicator in the
@@ -37,6 +38,7 @@
 #ifndef OTTER_MPI_H
 #define OTTER_MPI_H
 
+#include "otter/event_info.h"
 #include "otter/events.h"
 
 #include <cstdint>
@@ -96,29 +98,13 @@ enum class CollectiveOp : std::uint8_t {
   ReduceScatterBlock = 16,
 };
 
-// --- Payload layout -------------------------------------------------------
+// --- Payload ----------------------------------------------------------------
 //
-//  kind                 Sub        A          Code               Aux Extra
-//  MpiCallBegin/End     Function   End: rc    call site          -          -
-//  MpiSend, MpiIsend,   comm index bytes      request<<32 |      tag peer rank
-//  MpiIsendComplete,                          peer world rank               in
-//  comm MpiRecv, MpiIrecv, MpiIrecvRequest      (posted values: source/tag may
-//  be NoRank/AnyTag,
-//                        bytes = the receive buffer's size)
-//  MpiRequestTest,      comm index 0          request<<32        -          -
-//  MpiRequestCancelled
-//  MpiCollectiveBegin   comm index instance   request<<32 | op   root rank root
-//  world
-//                                                                 in comm rank
-//  MpiCollectiveEnd     comm index op<<56 |   bytes received     root rank
-//  request
-//                                  bytes sent                    in comm
-//  MpiCommCreate        comm index CommKey    parent CommKey     size       own
-//  rank MpiCommMembers       comm index 2 ranks    2 ranks            first idx
-//  count 1..4 MpiCommFree          comm index CommKey    -                  - -
-//  MpiInit              thread lvl world size host id            world rank -
-//  MpiClockOffset       0 init,    offset ns  local time (ns)    round trip -
-//                       1 finalize (signed: add to local time to read rank 0's)
+// Each MPI kind's fields are its row in otter/event_kinds.def (the table of
+// every event kind: slots, constructors, accessors); the functions below are
+// the wrapper library's vocabulary over them (a message's six fields as one
+// struct, a request whatever the kind, ...). The task of an event is set
+// where it is recorded (core/source.cpp): 0 here.
 //
 // Blocking point-to-point calls have request 0. Non-blocking collectives
 // have a request; their MpiCollectiveBegin is recorded in the call that
@@ -138,179 +124,120 @@ inline bool isMessage(EventKind K) {
          K == EventKind::MpiIsendComplete || K == EventKind::MpiIrecvRequest ||
          K == EventKind::MpiRecv || K == EventKind::MpiIrecv;
 }
-/// True for the kinds whose Code field is a code address (the others use
-/// it for payload).
-inline bool codeIsAddress(EventKind K) {
-  return K < EventKind::MpiCallBegin || K == EventKind::MpiCallBegin ||
-         K == EventKind::MpiCallEnd;
-}
-inline bool isMpi(EventKind K) {
-  return K >= EventKind::MpiCallBegin && K <= EventKind::MpiClockOffset;
-}
+/// The MPI kinds (the table's Graph column: Mpi).
+inline bool isMpi(EventKind K) { return kindInfo(K).Graph == GraphRole::Mpi; }
 
-namespace detail {
-inline Event blank(EventKind K) {
-  Event E{};
+inline Event callBegin(Function F, std::uint64_t Site) {
+  return Event::mpiCallBegin(0, 0, F, Site);
+}
+inline Event callEnd(Function F, std::uint64_t Site, int ReturnCode) {
+  return Event::mpiCallEnd(0, 0, F, Site, ReturnCode);
+}
+/// K: one of the message kinds (isMessage), which share their fields.
+inline Event message(EventKind K, const Message &M) {
+  Event E = Event::mpiSend(0, 0, M.Comm, M.PeerInComm, M.PeerWorld, M.Tag,
+                           M.Bytes, M.Request);
   E.Kind = K;
   return E;
 }
-} // namespace detail
-
-inline Event callBegin(Function F, std::uint64_t Site) {
-  Event E = detail::blank(EventKind::MpiCallBegin);
-  E.Sub = std::uint16_t(F);
-  E.Code = Site;
-  return E;
-}
-inline Event callEnd(Function F, std::uint64_t Site, int ReturnCode) {
-  Event E = detail::blank(EventKind::MpiCallEnd);
-  E.Sub = std::uint16_t(F);
-  E.Code = Site;
-  E.A = std::uint64_t(std::uint32_t(ReturnCode));
-  return E;
-}
-inline Event message(EventKind K, const Message &M) {
-  Event E = detail::blank(K);
-  E.Sub = M.Comm;
-  E.A = M.Bytes;
-  E.Code = std::uint64_t(M.Request) << 32 | M.PeerWorld;
-  E.Aux = M.Tag;
-  E.Extra = M.PeerInComm;
-  return E;
-}
+/// K: MpiRequestTest or MpiRequestCancelled.
 inline Event requestEvent(EventKind K, std::uint16_t Comm,
                           std::uint32_t Request) {
-  Event E = detail::blank(K);
-  E.Sub = Comm;
-  E.Code = std::uint64_t(Request) << 32;
+  Event E = Event::mpiRequestTest(0, 0, Comm, Request);
+  E.Kind = K;
   return E;
 }
 inline Event collectiveBegin(std::uint16_t Comm, CollectiveOp Op,
                              std::uint64_t Instance, std::uint32_t RootInComm,
                              std::uint32_t RootWorld, std::uint32_t Request) {
-  Event E = detail::blank(EventKind::MpiCollectiveBegin);
-  E.Sub = Comm;
-  E.A = Instance;
-  E.Code = std::uint64_t(Request) << 32 | std::uint64_t(Op);
-  E.Aux = RootInComm;
-  E.Extra = RootWorld;
-  return E;
+  return Event::mpiCollectiveBegin(0, 0, Comm, Op, Instance, RootInComm,
+                                   RootWorld, Request);
 }
+/// What a collective's end can say of the bytes it sent (56 bits).
 inline constexpr std::uint64_t SentMask = (std::uint64_t(1) << 56) - 1;
 inline Event collectiveEnd(std::uint16_t Comm, CollectiveOp Op,
                            std::uint32_t RootInComm, std::uint64_t BytesSent,
                            std::uint64_t BytesReceived, std::uint32_t Request) {
-  Event E = detail::blank(EventKind::MpiCollectiveEnd);
-  E.Sub = Comm;
-  E.A = std::uint64_t(Op) << 56 | (BytesSent & SentMask);
-  E.Code = BytesReceived;
-  E.Aux = RootInComm;
-  E.Extra = Request;
-  return E;
+  return Event::mpiCollectiveEnd(0, 0, Comm, Op, RootInComm,
+                                 BytesSent & SentMask, BytesReceived, Request);
 }
 inline Event commCreateEvent(std::uint16_t Comm, std::uint64_t Key,
                              std::uint64_t ParentKey, std::uint32_t Size,
                              std::uint32_t OwnRank) {
-  Event E = detail::blank(EventKind::MpiCommCreate);
-  E.Sub = Comm;
-  E.A = Key;
-  E.Code = ParentKey;
-  E.Aux = Size;
-  E.Extra = OwnRank;
-  return E;
+  return Event::mpiCommCreate(0, 0, Comm, Key, ParentKey, Size, OwnRank);
 }
 /// Up to four members (world ranks) of a communicator, from index First.
 inline Event commMembersEvent(std::uint16_t Comm, std::uint32_t First,
                               const std::uint32_t *Ranks, unsigned Count) {
-  Event E = detail::blank(EventKind::MpiCommMembers);
   std::uint32_t R[4] = {NoRank, NoRank, NoRank, NoRank};
   for (unsigned I = 0; I < Count && I < 4; ++I)
     R[I] = Ranks[I];
-  E.Sub = Comm;
-  E.A = std::uint64_t(R[1]) << 32 | R[0];
-  E.Code = std::uint64_t(R[3]) << 32 | R[2];
-  E.Aux = First;
-  E.Extra = Count < 4 ? Count : 4;
-  return E;
+  return Event::mpiCommMembers(0, 0, Comm, First, Count < 4 ? Count : 4, R[0],
+                               R[1], R[2], R[3]);
 }
 inline Event commFreeEvent(std::uint16_t Comm, std::uint64_t Key) {
-  Event E = detail::blank(EventKind::MpiCommFree);
-  E.Sub = Comm;
-  E.A = Key;
-  return E;
+  return Event::mpiCommFree(0, 0, Comm, Key);
 }
 inline Event initEvent(std::uint32_t WorldRank, std::uint32_t WorldSize,
                        std::uint16_t ThreadLevel, std::uint64_t HostId) {
-  Event E = detail::blank(EventKind::MpiInit);
-  E.Sub = ThreadLevel;
-  E.A = WorldSize;
-  E.Code = HostId;
-  E.Aux = WorldRank;
-  return E;
+  return Event::mpiInit(0, 0, WorldRank, WorldSize, ThreadLevel, HostId);
 }
-
+/// Which: 0 at MPI_Init, 1 at MPI_Finalize.
 inline Event clockOffsetEvent(std::uint16_t Which, std::uint64_t LocalNs,
                               std::int64_t OffsetNs,
                               std::uint64_t RoundTripNs) {
-  Event E = detail::blank(EventKind::MpiClockOffset);
-  E.Sub = Which;
-  E.A = std::uint64_t(OffsetNs);
-  E.Code = LocalNs;
-  E.Aux =
-      RoundTripNs > 0xffffffffull ? 0xffffffffu : std::uint32_t(RoundTripNs);
-  return E;
+  return Event::mpiClockOffset(
+      0, 0, Which, LocalNs, OffsetNs,
+      RoundTripNs > 0xffffffffull ? 0xffffffffu : std::uint32_t(RoundTripNs));
 }
 
 // --- Accessors --------------------------------------------------------------
 
-inline Function function(const Event &E) { return Function(E.Sub); }
-inline std::uint16_t comm(const Event &E) { return E.Sub; }
+inline Function function(const Event &E) { return E.function(); }
+inline std::uint16_t comm(const Event &E) { return E.comm(); }
 inline Message messageOf(const Event &E) {
   Message M;
-  M.Comm = E.Sub;
-  M.Bytes = E.A;
-  M.Request = std::uint32_t(E.Code >> 32);
-  M.PeerWorld = std::uint32_t(E.Code);
-  M.Tag = E.Aux;
-  M.PeerInComm = E.Extra;
+  M.Comm = E.comm();
+  M.Bytes = E.bytes();
+  M.Request = E.request();
+  M.PeerWorld = E.peerWorld();
+  M.Tag = E.tag();
+  M.PeerInComm = E.peer();
   return M;
 }
 /// The request of a message, request, or collective event (0: none).
 inline std::uint32_t request(const Event &E) {
-  if (E.Kind == EventKind::MpiCollectiveEnd)
-    return E.Extra;
-  return std::uint32_t(E.Code >> 32);
+  return E.Kind == EventKind::MpiCollectiveEnd ? E.endRequest() : E.request();
 }
 inline CollectiveOp collectiveOp(const Event &E) {
-  return E.Kind == EventKind::MpiCollectiveEnd ? CollectiveOp(E.A >> 56)
-                                               : CollectiveOp(E.Code & 0xff);
+  return E.Kind == EventKind::MpiCollectiveEnd ? E.endOp() : E.op();
 }
-inline std::uint64_t collectiveInstance(const Event &E) { return E.A; }
+inline std::uint64_t collectiveInstance(const Event &E) { return E.instance(); }
 /// MpiCollectiveBegin and End.
-inline std::uint32_t rootInComm(const Event &E) { return E.Aux; }
+inline std::uint32_t rootInComm(const Event &E) { return E.root(); }
 /// MpiCollectiveBegin.
-inline std::uint32_t rootWorld(const Event &E) { return E.Extra; }
-inline std::uint64_t bytesSent(const Event &E) { return E.A & SentMask; }
-inline std::uint64_t bytesReceived(const Event &E) { return E.Code; }
-inline std::uint64_t commKey(const Event &E) { return E.A; }
-inline std::uint64_t parentKey(const Event &E) { return E.Code; }
-inline std::uint32_t commSize(const Event &E) { return E.Aux; }
-inline std::uint32_t ownRank(const Event &E) { return E.Extra; }
+inline std::uint32_t rootWorld(const Event &E) { return E.rootWorld(); }
+inline std::uint64_t bytesSent(const Event &E) { return E.bytesSent(); }
+inline std::uint64_t bytesReceived(const Event &E) { return E.bytesReceived(); }
+inline std::uint64_t commKey(const Event &E) { return E.commKey(); }
+inline std::uint64_t parentKey(const Event &E) { return E.parentKey(); }
+inline std::uint32_t commSize(const Event &E) { return E.commSize(); }
+inline std::uint32_t ownRank(const Event &E) { return E.ownRank(); }
 /// Members listed by an MpiCommMembers event, into Out[4]; returns count.
 inline unsigned members(const Event &E, std::uint32_t &First,
                         std::uint32_t Out[4]) {
-  First = E.Aux;
-  Out[0] = std::uint32_t(E.A);
-  Out[1] = std::uint32_t(E.A >> 32);
-  Out[2] = std::uint32_t(E.Code);
-  Out[3] = std::uint32_t(E.Code >> 32);
-  return E.Extra < 4 ? E.Extra : 4;
+  First = E.firstMember();
+  Out[0] = E.member0();
+  Out[1] = E.member1();
+  Out[2] = E.member2();
+  Out[3] = E.member3();
+  return E.memberCount() < 4 ? E.memberCount() : 4;
 }
-inline std::uint32_t worldRank(const Event &E) { return E.Aux; }
-inline std::uint32_t worldSize(const Event &E) { return std::uint32_t(E.A); }
-inline std::int64_t clockOffset(const Event &E) { return std::int64_t(E.A); }
-inline std::uint64_t clockOffsetTime(const Event &E) { return E.Code; }
-inline int returnCode(const Event &E) { return int(std::uint32_t(E.A)); }
+inline std::uint32_t worldRank(const Event &E) { return E.worldRank(); }
+inline std::uint32_t worldSize(const Event &E) { return E.worldSize(); }
+inline std::int64_t clockOffset(const Event &E) { return E.clockOffset(); }
+inline std::uint64_t clockOffsetTime(const Event &E) { return E.localTime(); }
+inline int returnCode(const Event &E) { return E.returnCode(); }
 
 } // namespace otter::mpi
 

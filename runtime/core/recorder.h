@@ -93,7 +93,7 @@ inline ThreadState *thisThread() {
 
 /// Process-unique id made from the thread index and a local counter.
 inline std::uint64_t newId(ThreadState *T) {
-  return (std::uint64_t(T->Index + 1) << 40) | ++T->NextLocalId;
+  return makeId(T->Index, ++T->NextLocalId);
 }
 
 /// A record from the thread's free list (refilled in batches).

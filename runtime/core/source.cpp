@@ -34,14 +34,9 @@ void makeInitialTask(ThreadState *T) {
   SourceInitialTask.Seq = 0;
   SourceInitialTask.Flags = TaskInitial;
   Event &E = recorder::append(T);
-  E.Kind = EventKind::ImplicitTaskBegin;
-  E.Task = SourceInitialTask.Id;
+  E = Event::implicitTaskBegin(E.Time, SourceInitialTask.Id, 0, 1, 0,
+                               TaskInitial); // a team of one
   E.Seq = SourceInitialTask.Seq++;
-  E.A = 0;
-  E.Code = 0;
-  E.Aux = 1; // team size
-  E.Sub = 0; // index in team
-  E.Extra = TaskInitial;
   SourceInitialThread.store(T, std::memory_order_release);
 }
 } // namespace

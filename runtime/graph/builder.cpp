@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
 #include "graph/rules.h"
+#include "otter/event_info.h"
 
 #include <algorithm>
 #include <cstring>
@@ -35,30 +36,9 @@ namespace otter {
 
 namespace {
 
-bool isGraphEvent(EventKind K) {
-  switch (K) {
-  case EventKind::ThreadBegin:
-  case EventKind::ParallelBegin:
-  case EventKind::ImplicitTaskBegin:
-  case EventKind::TaskCreate:
-  case EventKind::TaskDependence:
-  case EventKind::TaskSchedule:
-  case EventKind::SyncBegin:
-  case EventKind::SyncEnd:
-  case EventKind::WorkBegin:
-  case EventKind::WorkEnd:
-  case EventKind::MaskedBegin:
-  case EventKind::MaskedEnd:
-  case EventKind::MutexAcquired:
-  case EventKind::MutexReleased:
-  case EventKind::NestLockBegin:
-  case EventKind::NestLockEnd:
-  case EventKind::Cancel:
-    return true;
-  default:
-    return mpi::isMpi(K); // graph/mpi_graph.cpp reduces them
-  }
-}
+/// The events the builder reads: the event table's Graph column
+/// (otter/event_kinds.def); the others are trace only.
+bool isGraphEvent(EventKind K) { return kindInfo(K).Graph != GraphRole::None; }
 
 using rules::isBarrier;
 
@@ -344,35 +324,35 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
       return; // belongs to no task: no strand has it
     Recs.push_back(
         Rec{task(E.Task), E.Seq,
-            Item{std::uint8_t(E.Kind), narrowSub(E.Sub), Th, Payload}});
+            Item{std::uint8_t(E.Kind), narrowSub(E.subKind()), Th, Payload}});
   };
   switch (E.Kind) {
   case EventKind::TaskCreate: {
-    std::uint32_t C = task(E.A);
+    std::uint32_t C = task(E.child());
     TaskIn &T = Tasks[C];
     T.Bits |= TaskIn::Known;
-    T.Flags = E.Aux | TaskExplicit;
-    T.Code = code(E.Code);
+    T.Flags = E.flags() | TaskExplicit;
+    T.Code = code(E.code());
     if (T.Flags & TaskInitial)
-      Roots[C] = RootIn{E.Time, E.A};
+      Roots[C] = RootIn{E.Time, E.child()};
     item(C);
     break;
   }
   case EventKind::ImplicitTaskBegin: {
-    std::uint32_t X = task(E.Task);
+    std::uint32_t X = task(E.task());
     TaskIn &T = Tasks[X];
     T.Bits |= TaskIn::Known | TaskIn::Implicit;
-    T.Flags = E.Extra;
+    T.Flags = E.implicitFlags();
     T.Thread = Th;
     if (T.Flags & TaskInitial)
-      Roots[X] = RootIn{E.Time, E.Task};
-    if (E.A && !(E.Extra & TaskInitial))
-      Parallels[parallel(E.A)].Members.emplace_back(E.Sub, X);
+      Roots[X] = RootIn{E.Time, E.task()};
+    if (E.parallel() && !(E.implicitFlags() & TaskInitial))
+      Parallels[parallel(E.parallel())].Members.emplace_back(E.index(), X);
     break;
   }
   case EventKind::ParallelBegin: {
-    std::uint32_t P = parallel(E.A);
-    Parallels[P].Code = code(E.Code);
+    std::uint32_t P = parallel(E.parallel());
+    Parallels[P].Code = code(E.code());
     item(P);
     break;
   }
@@ -381,29 +361,29 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     // order (prior task id, seq, arrival), unless an implicit-task begin
     // gives it. (For a tied task every such event is on the one thread
     // that runs it.) Only the key of the best event so far is kept.
-    if (E.A) {
-      TaskIn &T = Tasks[task(E.A)];
-      if (!(T.Bits & TaskIn::HasSched) || E.Task < T.SchedPrior ||
-          (E.Task == T.SchedPrior && E.Seq < T.SchedSeq)) {
+    if (E.next()) {
+      TaskIn &T = Tasks[task(E.next())];
+      if (!(T.Bits & TaskIn::HasSched) || E.prior() < T.SchedPrior ||
+          (E.prior() == T.SchedPrior && E.Seq < T.SchedSeq)) {
         T.Bits |= TaskIn::HasSched;
-        T.SchedPrior = E.Task;
+        T.SchedPrior = E.prior();
         T.SchedSeq = E.Seq;
         T.SchedThread = Th;
       }
     }
     break;
   case EventKind::TaskDependence:
-    item(wide(E.A, 0, 0));
+    item(wide(E.address(), 0, 0));
     break;
   case EventKind::SyncBegin:
   case EventKind::SyncEnd: {
-    auto K = static_cast<SyncKind>(E.Sub);
+    SyncKind K = E.syncKind();
     // Only the begin of a taskwait / barrier makes a node; a taskgroup
     // makes two; a reduction none.
     if (K == SyncKind::Reduction ||
         (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup))
       break;
-    item(code(E.Code));
+    item(code(E.code()));
     break;
   }
   case EventKind::WorkBegin:
@@ -412,18 +392,18 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   case EventKind::MaskedEnd:
   case EventKind::NestLockBegin:
   case EventKind::NestLockEnd:
-    item(code(E.Code));
+    item(code(E.code()));
     break;
   case EventKind::MutexAcquired:
   case EventKind::MutexReleased:
-    item(wide(E.A, E.Code, 0));
+    item(wide(E.waitId(), E.code(), 0));
     break;
   case EventKind::Cancel:
     // Only a cancel the task itself activated is program order; libomp's
     // "detected" (at a cancellation point or barrier) and "discarded task"
     // reports depend on timing, so they make no node.
-    if (E.Aux & CancelActivated)
-      item(wide(0, E.Code, E.Aux));
+    if (E.cancelFlags() & CancelActivated)
+      item(wide(0, E.code(), E.cancelFlags()));
     break;
   default: { // ThreadBegin: only counted; MPI: see graph/mpi_graph.h
     MpiIngest::Done Call;

@@ -76,7 +76,7 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
       OpCall[I] = Index;
     if (O.Begin.Task == 0 || (isPolling(F) && !O.Completed))
       return false;
-    Out = {O.Begin.Task, O.Begin.Seq, F, Index, O.Begin.Code};
+    Out = {O.Begin.Task, O.Begin.Seq, F, Index, O.Begin.code()};
     return true;
   }
   case EventKind::MpiSend:

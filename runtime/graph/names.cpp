@@ -1,6 +1,7 @@
-//===- graph/names.cpp - Names of event, node, edge kinds and flags ------===//
+//===- graph/names.cpp - Names of node and edge kinds, labels and flags -===//
 //
-// The spellings used in every output file and in the docs. Changing one is a
+// The spellings used in every output file and in the docs (event kinds
+// are named by their row in otter/event_kinds.def). Changing one is a
 // format change: update docs/graph.md and the tests.
 //
 //===----------------------------------------------------------------------===//
@@ -9,73 +10,6 @@
 #include "otter/mpi.h"
 
 namespace otter {
-
-const char *eventKindName(EventKind K) {
-  switch (K) {
-  case EventKind::None: return "none";
-  case EventKind::ThreadBegin: return "thread_begin";
-  case EventKind::ThreadEnd: return "thread_end";
-  case EventKind::ParallelBegin: return "parallel_begin";
-  case EventKind::ParallelEnd: return "parallel_end";
-  case EventKind::ImplicitTaskBegin: return "implicit_task_begin";
-  case EventKind::ImplicitTaskEnd: return "implicit_task_end";
-  case EventKind::TaskCreate: return "task_create";
-  case EventKind::TaskDependence: return "task_dependence";
-  case EventKind::TaskSchedule: return "task_schedule";
-  case EventKind::SyncBegin: return "sync_begin";
-  case EventKind::SyncEnd: return "sync_end";
-  case EventKind::SyncWaitBegin: return "sync_wait_begin";
-  case EventKind::SyncWaitEnd: return "sync_wait_end";
-  case EventKind::WorkBegin: return "work_begin";
-  case EventKind::WorkEnd: return "work_end";
-  case EventKind::MaskedBegin: return "masked_begin";
-  case EventKind::MaskedEnd: return "masked_end";
-  case EventKind::MutexAcquire: return "mutex_acquire";
-  case EventKind::MutexAcquired: return "mutex_acquired";
-  case EventKind::MutexReleased: return "mutex_released";
-  case EventKind::NestLockBegin: return "nest_lock_begin";
-  case EventKind::NestLockEnd: return "nest_lock_end";
-  case EventKind::Cancel: return "cancel";
-  case EventKind::TaskDependencePair: return "task_dependence_pair";
-  case EventKind::Dispatch: return "dispatch";
-  case EventKind::Flush: return "flush";
-  case EventKind::MpiCallBegin:
-    return "mpi_call_begin";
-  case EventKind::MpiCallEnd:
-    return "mpi_call_end";
-  case EventKind::MpiSend:
-    return "mpi_send";
-  case EventKind::MpiIsend:
-    return "mpi_isend";
-  case EventKind::MpiIsendComplete:
-    return "mpi_isend_complete";
-  case EventKind::MpiIrecvRequest:
-    return "mpi_irecv_request";
-  case EventKind::MpiRecv:
-    return "mpi_recv";
-  case EventKind::MpiIrecv:
-    return "mpi_irecv";
-  case EventKind::MpiRequestTest:
-    return "mpi_request_test";
-  case EventKind::MpiRequestCancelled:
-    return "mpi_request_cancelled";
-  case EventKind::MpiCollectiveBegin:
-    return "mpi_collective_begin";
-  case EventKind::MpiCollectiveEnd:
-    return "mpi_collective_end";
-  case EventKind::MpiCommCreate:
-    return "mpi_comm_create";
-  case EventKind::MpiCommMembers:
-    return "mpi_comm_members";
-  case EventKind::MpiCommFree:
-    return "mpi_comm_free";
-  case EventKind::MpiInit:
-    return "mpi_init";
-  case EventKind::MpiClockOffset:
-    return "mpi_clock_offset";
-  }
-  return "unknown";
-}
 
 const char *labelQualityName(LabelQuality Q) {
   switch (Q) {

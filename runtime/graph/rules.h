@@ -99,12 +99,11 @@ inline void forEachEvent(const Event *E, std::size_t N, Fn &&F) {
 //===----------------------------------------------------------------------===//
 
 /// Task id -> dense 32-bit index (NoIndex: none); one reader thread at a
-/// time (the lookup remembers pages). The runtime makes ids
-/// without a shared counter, as (thread + 1) << 40 | a per-thread counter
-/// (otter/events.h); those go to a direct table per creating thread, paged
-/// (4 bytes per id, no copy as it grows); any other id (synthetic streams,
-/// another producer, corrupt input) to a hash map. This is the only place
-/// that knows the layout.
+/// time (the lookup remembers pages). The runtime makes ids without a
+/// shared counter, as makeId(thread, per-thread counter) (otter/events.h);
+/// those go to a direct table per creating thread, paged (4 bytes per id,
+/// no copy as it grows); any other id (synthetic streams, another producer,
+/// corrupt input) to a hash map.
 class TaskIndex {
 public:
   static constexpr std::uint32_t NoIndex = ~std::uint32_t(0);
@@ -160,7 +159,8 @@ private:
   mutable RecentPage Recent[4];
   std::uint32_t &makeCell(TaskId Id);
   void eraseOther(TaskId Id);
-  static constexpr unsigned LoBits = 40, PageShift = 16, MaxLoBits = 30;
+  static constexpr unsigned LoBits = IdCounterBits, PageShift = 16,
+                            MaxLoBits = 30;
   static constexpr std::uint64_t LoMask = (std::uint64_t(1) << LoBits) - 1,
                                  PageMask = (std::uint64_t(1) << PageShift) - 1,
                                  MaxLo = std::uint64_t(1) << MaxLoBits,

@@ -70,20 +70,30 @@ template <bool Fast>
   return Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
 }
 
-/// An event of task S (0 if unknown), numbered in S's own sequence. Fast:
-/// after recorder::fastThread() (no flush, no clock call).
-template <bool Fast = false>
-[[gnu::always_inline]] inline Event &taskEvent(ThreadState *T, TaskState *S,
-                                               EventKind K) {
+inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
+
+/// Records the event Make() returns (made by its kind's constructor in
+/// otter/event_kinds.def, at time 0; called once the buffer has room, as
+/// the original stores were) as the next event in task S's own sequence (S
+/// null: no task),
+/// at the thread's clock. Fast: after recorder::fastThread() (no flush, no
+/// clock call). Aside: not part of S's sequence (a schedule event or the
+/// runtime's dependence report: when they happen is timing, not program).
+template <bool Fast = false, bool Aside = false, class MakeFn>
+[[gnu::always_inline]] inline Event &record(ThreadState *T, TaskState *S,
+                                            MakeFn &&Make) {
   Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
-  E.Kind = K;
-  E.Task = S ? S->Id : 0;
-  E.Seq = S ? S->Seq++ : 0;
-  E.A = 0;
-  E.Code = 0;
-  E.Aux = 0;
-  E.Sub = 0;
-  E.Extra = 0;
+  const Event Ev = Make();
+  // Field by field (E.Time is the clock's): each store folds to a constant
+  // or a register, where a whole-struct copy would go through the stack.
+  E.Kind = Ev.Kind;
+  E.Task = Ev.Task;
+  E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
+  E.A = Ev.A;
+  E.Code = Ev.Code;
+  E.Aux = Ev.Aux;
+  E.Sub = Ev.Sub;
+  E.Extra = Ev.Extra;
   return E;
 }
 
@@ -101,13 +111,12 @@ void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   if (!T)
     return;
   ThreadData->ptr = T;
-  Event &E = taskEvent(T, nullptr, EventKind::ThreadBegin);
-  E.Sub = std::uint16_t(Type);
+  record(T, nullptr, [&] { return Event::threadBegin(0, ThreadType(Type)); });
 }
 
 void onThreadEnd(ompt_data_t *) {
   OTTER_PROLOGUE();
-  taskEvent(T, nullptr, EventKind::ThreadEnd);
+  record(T, nullptr, [&] { return Event::threadEnd(0); });
   T->Ended = true;
   recorder::flush(T); // the thread is leaving: off the hot path
 }
@@ -119,12 +128,12 @@ parallelBegin(ThreadState *T, ompt_data_t *EncounteringTask,
               const void *Codeptr) {
   std::uint64_t Id = recorder::newId(T);
   ParallelData->value = Id;
-  Event &E =
-      taskEvent<Fast>(T, taskOf(EncounteringTask), EventKind::ParallelBegin);
-  E.A = Id;
-  E.Aux = Requested;
-  E.Sub = (Flags & ompt_parallel_league) ? 1 : 0;
-  E.Code = codeOf<Fast>(Codeptr);
+  TaskState *S = taskOf(EncounteringTask);
+  record<Fast>(T, S, [&] {
+    return Event::parallelBegin(0, idOf(S), Id, Requested,
+                                (Flags & ompt_parallel_league) ? 1 : 0,
+                                codeOf<Fast>(Codeptr));
+  });
 }
 
 [[gnu::noinline]] void parallelBeginSlow(ompt_data_t *EncounteringTask,
@@ -151,10 +160,12 @@ template <bool Fast>
 [[gnu::always_inline]] inline void
 parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
             ompt_data_t *EncounteringTask, const void *Codeptr) {
-  Event &E =
-      taskEvent<Fast>(T, taskOf(EncounteringTask), EventKind::ParallelEnd);
-  E.A = ParallelData ? ParallelData->value : 0;
-  E.Code = codeOf<Fast>(Codeptr);
+  TaskState *S = taskOf(EncounteringTask);
+  record<Fast>(T, S, [&] {
+    return Event::parallelEnd(0, idOf(S),
+                              ParallelData ? ParallelData->value : 0,
+                              codeOf<Fast>(Codeptr));
+  });
 }
 
 [[gnu::noinline]] void parallelEndSlow(ompt_data_t *ParallelData,
@@ -191,17 +202,18 @@ implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
     S->Code = 0;
     S->CreatedInRuntime = false;
     TaskData->ptr = S;
-    Event &E = taskEvent<Fast>(T, S, EventKind::ImplicitTaskBegin);
-    E.A = (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
-                                                         : 0;
-    E.Aux = ActualParallelism;
-    E.Sub = std::uint16_t(Index);
-    E.Extra = std::uint32_t(Flags);
+    record<Fast>(T, S, [&] {
+      return Event::implicitTaskBegin(
+          0, S->Id,
+          (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
+                                                         : 0,
+          ActualParallelism, std::uint16_t(Index), std::uint32_t(Flags));
+    });
   } else {
     TaskState *S = taskOf(TaskData);
     if (!S)
       return;
-    taskEvent<Fast>(T, S, EventKind::ImplicitTaskEnd);
+    record<Fast>(T, S, [&] { return Event::implicitTaskEnd(0, S->Id); });
     TaskData->ptr = nullptr;
     recorder::freeTask(T, S);
   }
@@ -271,10 +283,9 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   S->Code = Code;
   S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;
-  Event &E = taskEvent<Fast>(T, Encountering, EventKind::TaskCreate);
-  E.A = S->Id;
-  E.Aux = S->Flags;
-  E.Code = Code;
+  record<Fast>(T, Encountering, [&] {
+    return Event::taskCreate(0, idOf(Encountering), S->Id, S->Flags, Code);
+  });
 }
 
 [[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
@@ -301,25 +312,20 @@ void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
                    int N) {
   OTTER_PROLOGUE();
   TaskState *S = taskOf(TaskData);
-  for (int I = 0; I < N; ++I) {
-    Event &E = taskEvent(T, S, EventKind::TaskDependence);
-    E.A = reinterpret_cast<std::uint64_t>(Deps[I].variable.ptr);
-    E.Sub = std::uint16_t(Deps[I].dependence_type);
-  }
+  for (int I = 0; I < N; ++I)
+    record(T, S, [&] {
+      return Event::taskDependence(
+          0, idOf(S), reinterpret_cast<std::uint64_t>(Deps[I].variable.ptr),
+          DependenceType(Deps[I].dependence_type));
+    });
 }
 
 void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
   OTTER_PROLOGUE();
   TaskState *Src = taskOf(Source), *Dst = taskOf(Sink);
-  Event &E = recorder::append(T);
-  E.Kind = EventKind::TaskDependencePair;
-  E.Task = Dst ? Dst->Id : 0;
-  E.Seq = Dst ? Dst->Seq : 0; // not part of the task's own sequence
-  E.A = Src ? Src->Id : 0;
-  E.Code = 0;
-  E.Aux = 0;
-  E.Sub = 0;
-  E.Extra = 0;
+  record<false, true>(T, Dst, [&] {
+    return Event::taskDependencePair(0, idOf(Dst), idOf(Src));
+  });
 }
 
 template <bool Fast>
@@ -327,15 +333,10 @@ template <bool Fast>
 taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
              ompt_data_t *NextTask) {
   TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
-  E.Kind = EventKind::TaskSchedule;
-  E.Task = Prior ? Prior->Id : 0;
-  E.Seq = Prior ? Prior->Seq : 0; // not part of the task's own sequence
-  E.A = Next ? Next->Id : 0;
-  E.Code = 0;
-  E.Aux = 0;
-  E.Sub = std::uint16_t(Status);
-  E.Extra = 0;
+  record<Fast, true>(T, Prior, [&] {
+    return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
+                               idOf(Next));
+  });
   if (Prior &&
       (Status == ompt_task_complete || Status == ompt_task_cancel)) {
     PriorTask->ptr = nullptr;
@@ -375,26 +376,26 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
   std::uint64_t Time = 0;
   if (Wait == Begin) { // a wait's begin, or a region's end
     if (Event *Prev = recorder::lastEventIf(
-            T, Wait ? EventKind::SyncBegin : EventKind::SyncWaitEnd,
-            S ? S->Id : 0)) {
-      if (Prev->Sub == std::uint16_t(Kind) && Prev->Code == Code &&
-          Prev->A == A) {
+            T, Wait ? EventKind::SyncBegin : EventKind::SyncWaitEnd, idOf(S))) {
+      if (Prev->syncKind() == SyncKind(Kind) && Prev->code() == Code &&
+          Prev->parallel() == A) {
         Prev->Kind = Wait ? EventKind::SyncBegin : EventKind::SyncEnd;
-        Prev->Extra |= SyncWaitFolded;
+        Prev->foldWait();
         return;
       }
       Time = Prev->Time; // not foldable, but no clock read either
     }
   }
-  Event &E = taskEvent<Fast>(
-      T, S,
-      Wait ? (Begin ? EventKind::SyncWaitBegin : EventKind::SyncWaitEnd)
-           : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd));
+  Event &E = record<Fast>(T, S, [&] {
+    const TaskId Id = idOf(S);
+    const auto K = SyncKind(Kind);
+    return Wait ? (Begin ? Event::syncWaitBegin(0, Id, A, K, Code)
+                         : Event::syncWaitEnd(0, Id, A, K, Code))
+                : (Begin ? Event::syncBegin(0, Id, A, K, Code)
+                         : Event::syncEnd(0, Id, A, K, Code));
+  });
   if (Time)
     E.Time = Time;
-  E.A = A;
-  E.Sub = std::uint16_t(Kind);
-  E.Code = Code;
 }
 
 template <bool Wait>
@@ -431,13 +432,12 @@ work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
       --T->TaskloopDepth;
     }
   }
-  Event &E = taskEvent<Fast>(T, taskOf(TaskData),
-                             Endpoint == ompt_scope_begin
-                                 ? EventKind::WorkBegin
-                                 : EventKind::WorkEnd);
-  E.A = Count;
-  E.Sub = std::uint16_t(Kind);
-  E.Code = Code;
+  TaskState *S = taskOf(TaskData);
+  record<Fast>(T, S, [&] {
+    return Endpoint == ompt_scope_begin
+               ? Event::workBegin(0, idOf(S), WorkKind(Kind), Count, Code)
+               : Event::workEnd(0, idOf(S), WorkKind(Kind), Count, Code);
+  });
 }
 
 [[gnu::noinline]] void workSlow(ompt_work_t Kind,
@@ -462,11 +462,12 @@ template <bool Fast>
                                           ompt_scope_endpoint_t Endpoint,
                                           ompt_data_t *TaskData,
                                           const void *Codeptr) {
-  Event &E = taskEvent<Fast>(T, taskOf(TaskData),
-                             Endpoint == ompt_scope_begin
-                                 ? EventKind::MaskedBegin
-                                 : EventKind::MaskedEnd);
-  E.Code = codeOf<Fast>(Codeptr);
+  TaskState *S = taskOf(TaskData);
+  const std::uint64_t Code = codeOf<Fast>(Codeptr);
+  record<Fast>(T, S, [&] {
+    return Endpoint == ompt_scope_begin ? Event::maskedBegin(0, idOf(S), Code)
+                                        : Event::maskedEnd(0, idOf(S), Code);
+  });
 }
 
 [[gnu::noinline]] void maskedSlow(ompt_scope_endpoint_t Endpoint,
@@ -496,39 +497,44 @@ TaskState *currentTask() {
   return taskOf(TaskData);
 }
 
-void mutexEvent(EventKind K, ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+/// The mutex kinds' constructors (they have the same fields).
+using MutexCtor = Event (*)(std::uint64_t, TaskId, MutexKind, std::uint64_t,
+                            std::uint64_t);
+
+void mutexEvent(MutexCtor Make, ompt_mutex_t Kind, ompt_wait_id_t WaitId,
                 const void *Codeptr) {
   OTTER_PROLOGUE();
-  Event &E = taskEvent(T, currentTask(), K);
-  E.A = WaitId;
-  E.Sub = std::uint16_t(Kind);
-  E.Code = code(Codeptr);
+  TaskState *S = currentTask();
+  record(T, S, [&] {
+    return Make(0, idOf(S), MutexKind(Kind), WaitId, code(Codeptr));
+  });
 }
 
 void onMutexAcquire(ompt_mutex_t Kind, unsigned int, unsigned int,
                     ompt_wait_id_t WaitId, const void *Codeptr) {
-  mutexEvent(EventKind::MutexAcquire, Kind, WaitId, Codeptr);
+  mutexEvent(&Event::mutexAcquire, Kind, WaitId, Codeptr);
 }
 void onMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
                      const void *Codeptr) {
-  mutexEvent(EventKind::MutexAcquired, Kind, WaitId, Codeptr);
+  mutexEvent(&Event::mutexAcquired, Kind, WaitId, Codeptr);
 }
 void onMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
                      const void *Codeptr) {
-  mutexEvent(EventKind::MutexReleased, Kind, WaitId, Codeptr);
+  mutexEvent(&Event::mutexReleased, Kind, WaitId, Codeptr);
 }
 void onNestLock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t WaitId,
                 const void *Codeptr) {
-  mutexEvent(Endpoint == ompt_scope_begin ? EventKind::NestLockBegin
-                                          : EventKind::NestLockEnd,
+  mutexEvent(Endpoint == ompt_scope_begin ? &Event::nestLockBegin
+                                          : &Event::nestLockEnd,
              ompt_mutex_nest_lock, WaitId, Codeptr);
 }
 
 void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr) {
   OTTER_PROLOGUE();
-  Event &E = taskEvent(T, taskOf(TaskData), EventKind::Cancel);
-  E.Aux = std::uint32_t(Flags);
-  E.Code = code(Codeptr);
+  TaskState *S = taskOf(TaskData);
+  record(T, S, [&] {
+    return Event::cancel(0, idOf(S), std::uint32_t(Flags), code(Codeptr));
+  });
 }
 
 struct CallbackEntry {

@@ -32,6 +32,7 @@
 #ifndef OTTER_TRACE_CODEC_H
 #define OTTER_TRACE_CODEC_H
 
+#include "otter/event_info.h"
 #include "otter/events.h"
 
 #include <cstdint>
@@ -71,83 +72,35 @@ inline constexpr const char *AttrNames[AttrCount] = {
     "otter:task", "otter:seq", "otter:a",     "otter:code",
     "otter:aux",  "otter:sub", "otter:extra", "otter:payload"};
 
-/// Parameter definitions (ref = enum value) for instantaneous events that
-/// OTF2 has no native record for; the parameter's value is the Event's A.
-enum Param : std::uint32_t {
-  ParamDependence = 0, // TaskDependence
-  ParamDependencePair, // TaskDependencePair
-  ParamCancel,
-  ParamDispatch,
-  ParamFlush,
-  ParamEvent, // any other kind: value = kind, A always as attribute
-  ParamCount
-};
+/// Parameter names (otter::trace::Param, otter/event_info.h: which kind
+/// each stands for is the event table's REC_PARAM column).
 inline constexpr const char *ParamNames[ParamCount] = {
     "otter:dependence", "otter:dependence_pair", "otter:cancel",
     "otter:dispatch",   "otter:flush",           "otter:event"};
 
-/// Region classes: what an Enter/Leave of a region of that class means.
-/// Stored in the region's canonical name as "otter:<class>:<sub>".
-enum class RegionClass : std::uint8_t {
-  Thread = 0,   // ThreadBegin / ThreadEnd, sub = thread type
-  ImplicitTask, // ImplicitTaskBegin / End, sub = 1 initial, 0 implicit
-  Parallel,     // decoration around ThreadFork/ThreadJoin
-  Sync,         // SyncBegin / SyncEnd, sub = SyncKind
-  SyncWait,     // SyncWaitBegin / SyncWaitEnd
-  Work,         // WorkBegin / WorkEnd, sub = WorkKind
-  Masked,       // MaskedBegin / MaskedEnd
-  MutexWait,    // MutexAcquire / MutexAcquired, sub = MutexKind
-  MutexHeld,    // (decoration) / MutexReleased
-  NestLock,     // NestLockBegin / NestLockEnd
-  Task,         // never entered: the task construct of TaskCreate sites
-  Site,         // never entered: any other code address
-  MpiCall,      // MpiCallBegin / MpiCallEnd, sub = otter::mpi::Function
-  Count
-};
-
-struct ClassInfo {
-  EventKind Enter, Leave; // None: decoration
-  bool SubOnEnter, SubOnLeave; // Sub predicted from the region's sub
-};
-inline constexpr ClassInfo ClassTable[std::size_t(RegionClass::Count)] = {
-    {EventKind::ThreadBegin, EventKind::ThreadEnd, true, false},
-    {EventKind::ImplicitTaskBegin, EventKind::ImplicitTaskEnd, false, false},
-    {EventKind::None, EventKind::None, false, false},
-    {EventKind::SyncBegin, EventKind::SyncEnd, true, true},
-    {EventKind::SyncWaitBegin, EventKind::SyncWaitEnd, true, true},
-    {EventKind::WorkBegin, EventKind::WorkEnd, true, true},
-    {EventKind::MaskedBegin, EventKind::MaskedEnd, false, false},
-    {EventKind::MutexAcquire, EventKind::MutexAcquired, true, true},
-    {EventKind::None, EventKind::MutexReleased, true, true},
-    {EventKind::NestLockBegin, EventKind::NestLockEnd, false, false},
-    {EventKind::None, EventKind::None, false, false},
-    {EventKind::None, EventKind::None, false, false},
-    {EventKind::MpiCallBegin, EventKind::MpiCallEnd, true, true},
-};
-
 inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 
 /// Task id <-> OTF2 (creating thread, generation number). Our ids are
-/// ((thread index + 1) << 40) | counter; anything else maps to (NoRef,
+/// makeId(thread, counter) (otter/events.h); anything else maps to (NoRef,
 /// NoRef), which decodes to 0, and the real value goes in an attribute.
 /// Returns what pairToId gives back from the pair: the id itself when it
 /// has that form, else 0.
 inline std::uint64_t idToPair(std::uint64_t Id, std::uint32_t &Thread,
                               std::uint32_t &Gen) {
-  std::uint64_t Hi = Id >> 40, Lo = Id & ((std::uint64_t(1) << 40) - 1);
+  std::uint64_t Hi = Id >> IdCounterBits, Lo = counterOf(Id);
   // Hi in [1, 0xfffffffe] (one unsigned compare), Lo below 0xffffffff.
   if (Hi - 1 >= 0xfffffffeull || Lo >= 0xffffffffull) [[unlikely]] {
     Thread = Gen = NoRef;
     return 0;
   }
-  Thread = std::uint32_t(Hi - 1);
+  Thread = threadOf(Id);
   Gen = std::uint32_t(Lo);
   return Id;
 }
 inline std::uint64_t pairToId(std::uint32_t Thread, std::uint32_t Gen) {
   if (Thread == NoRef || Gen == NoRef)
     return 0;
-  return (std::uint64_t(Thread) + 1) << 40 | Gen;
+  return makeId(Thread, Gen);
 }
 
 /// What the primary event carries natively.
@@ -159,9 +112,6 @@ struct Native {
   std::uint32_t Aux = 0;
   std::uint16_t Sub = 0;
 };
-
-inline constexpr std::size_t KindSlots = 64;
-static_assert(std::size_t(EventKind::LastKind) < KindSlots);
 
 /// The per-location prediction state. Events carry code ids in `Code`.
 /// Everything is inline: the writer instantiates predict/update once per
@@ -341,14 +291,15 @@ private:
     return std::size_t(K) < KindSlots ? std::size_t(K) : 0;
   }
   std::uint64_t ownId(std::uint64_t Counter) const {
-    return (std::uint64_t(Loc) + 1) << 40 | Counter;
+    return makeId(Loc, Counter);
   }
   void noteOwn(std::uint64_t Id) {
-    if ((Id >> 40) == std::uint64_t(Loc) + 1)
-      LastLocal = Id & ((std::uint64_t(1) << 40) - 1);
+    if (madeBy(Id, Loc))
+      LastLocal = counterOf(Id);
   }
   static std::size_t seqSlot(std::uint64_t Task) {
-    return std::size_t(((Task ^ (Task >> 40)) * 0x9E3779B97F4A7C15ull) >> 54);
+    return std::size_t(
+        ((Task ^ (Task >> IdCounterBits)) * 0x9E3779B97F4A7C15ull) >> 54);
   }
   std::uint32_t seqOf(std::uint64_t Task) const {
     if (!Task)

@@ -182,13 +182,15 @@ CB evEnterLeave(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
   auto It = P->Regions.find(Region);
   if (It == P->Regions.end())
     return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok; // not ours
-  const ClassInfo &CI = ClassTable[std::size_t(It->second.Class)];
+  // The event table (otter/event_kinds.def) says which kind an Enter or
+  // Leave of the region's class stands for, and whether its Sub is the
+  // region's.
   Native N;
-  N.Kind = Enter ? CI.Enter : CI.Leave;
+  N.Kind = regionKind(It->second.Class, Enter);
   if (N.Kind == EventKind::None)
     return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok; // decoration
   N.Time = T;
-  if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
+  if (kindInfo(N.Kind).SubInRegion) {
     N.HasSub = true;
     N.Sub = It->second.Sub;
   }
@@ -264,13 +266,10 @@ CB evParam(OTF2_LocationRef, OTF2_TimeStamp T, uint64_t, void *U,
     return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok;
   Native N;
   N.Time = T;
-  static const EventKind Kinds[] = {
-      EventKind::TaskDependence, EventKind::TaskDependencePair,
-      EventKind::Cancel, EventKind::Dispatch, EventKind::Flush};
   if (It->second == ParamEvent) {
     N.Kind = EventKind(Value);
   } else {
-    N.Kind = Kinds[It->second];
+    N.Kind = paramKind(It->second); // the event table's REC_PARAM column
     N.HasA = true;
     N.A = Value;
   }
@@ -425,7 +424,7 @@ void TraceReader::Impl::push(const Event &E) {
 }
 
 void TraceReader::Impl::emit(const Native &N, OTF2_AttributeList *AL) {
-  if (!mpi::codeIsAddress(N.Kind))
+  if (!codeIsAddress(N.Kind))
     return emitMpi(N, AL, false, 0, false, 0);
   if (++LocationEvents > MaxLocationEvents) {
     Corrupt = true;

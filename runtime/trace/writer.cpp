@@ -673,52 +673,6 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
   }
 }
 
-namespace {
-inline bool isBegin(EventKind K) {
-  switch (K) {
-  case EventKind::SyncBegin:
-  case EventKind::SyncWaitBegin:
-  case EventKind::WorkBegin:
-  case EventKind::MaskedBegin:
-  case EventKind::MutexAcquire:
-  case EventKind::NestLockBegin:
-  case EventKind::MpiCallBegin:
-    return true;
-  default:
-    return false;
-  }
-}
-inline RegionClass classOf(EventKind K) {
-  switch (K) {
-  case EventKind::SyncBegin:
-  case EventKind::SyncEnd:
-    return RegionClass::Sync;
-  case EventKind::SyncWaitBegin:
-  case EventKind::SyncWaitEnd:
-    return RegionClass::SyncWait;
-  case EventKind::WorkBegin:
-  case EventKind::WorkEnd:
-    return RegionClass::Work;
-  case EventKind::MaskedBegin:
-  case EventKind::MaskedEnd:
-    return RegionClass::Masked;
-  case EventKind::MutexAcquire:
-  case EventKind::MutexAcquired:
-    return RegionClass::MutexWait;
-  case EventKind::MutexReleased:
-    return RegionClass::MutexHeld;
-  case EventKind::NestLockBegin:
-  case EventKind::NestLockEnd:
-    return RegionClass::NestLock;
-  case EventKind::MpiCallBegin:
-  case EventKind::MpiCallEnd:
-    return RegionClass::MpiCall;
-  default:
-    return RegionClass::Count;
-  }
-}
-} // namespace
-
 /// OTF2 could not write a full chunk of this location out (the disk is
 /// full, or the file system failed). The application must run on as if
 /// nothing happened: the location takes no more events (each would retry
@@ -800,45 +754,48 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     RSub = Sub;
     L.Stack.push({Region, C, Sub});
   };
-  auto subFromRegion = [&](bool Enter) __attribute__((always_inline)) {
-    const ClassInfo &CI = ClassTable[std::size_t(RClass)];
-    if (Enter ? CI.SubOnEnter : CI.SubOnLeave) {
+  // The event table (otter/event_kinds.def) gives the record; the cases
+  // below add what some kinds need beyond it. K is a constant in the hot
+  // encoders (see encode()): the lookups fold away.
+  const KindInfo &Info = kindInfo(K);
+  auto subFromRegion = [&]() __attribute__((always_inline)) {
+    if (Info.SubInRegion) {
       N.HasSub = true;
       N.Sub = RSub;
     }
   };
 
-  switch (K) {
-  case EventKind::ThreadBegin:
-    L.Type = Ev.Sub;
-    enterRegion(RegionClass::Thread, Ev.Sub);
-    subFromRegion(true);
+  switch (Info.Record) {
+  case Otf2Record::Enter: {
+    std::uint16_t Sub = Ev.Sub;
+    if (K == EventKind::ThreadBegin)
+      L.Type = Ev.Sub;
+    if (K == EventKind::ImplicitTaskBegin) {
+      if (!(Ev.Extra & TaskInitial))
+        OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
+      Sub = (Ev.Extra & TaskInitial) ? 1 : 0;
+    }
+    enterRegion(Info.Class, Sub);
+    subFromRegion();
     Prim = PEnter;
     break;
-  case EventKind::ThreadEnd:
-    leaveRegion(RegionClass::Thread, std::uint16_t(L.Type));
-    subFromRegion(false);
+  }
+  case Otf2Record::Leave:
+    leaveRegion(Info.Class, K == EventKind::ThreadEnd ? std::uint16_t(L.Type)
+                            : K == EventKind::ImplicitTaskEnd ? std::uint16_t(0)
+                                                              : Ev.Sub);
+    subFromRegion();
     Prim = PLeave;
     break;
-  case EventKind::ImplicitTaskBegin:
-    if (!(Ev.Extra & TaskInitial))
-      OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
-    enterRegion(RegionClass::ImplicitTask, (Ev.Extra & TaskInitial) ? 1 : 0);
-    Prim = PEnter;
-    break;
-  case EventKind::ImplicitTaskEnd:
-    leaveRegion(RegionClass::ImplicitTask, 0);
-    Prim = PLeave;
-    break;
-  case EventKind::ParallelBegin:
+  case Otf2Record::Fork:
     N.HasAux = true;
     N.Aux = Ev.Aux;
     Prim = PFork;
     break;
-  case EventKind::ParallelEnd:
+  case Otf2Record::Join:
     Prim = PJoin;
     break;
-  case EventKind::TaskCreate:
+  case Otf2Record::Create:
     N.HasA = true;
     N.A = idToPair(Ev.A, Th, Gen);
     if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
@@ -850,7 +807,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     }
     Prim = PCreate;
     break;
-  case EventKind::TaskSchedule: {
+  case Otf2Record::Switch: {
     bool Complete = Ev.Sub == std::uint16_t(ScheduleStatus::Complete) ||
                     Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
     if (Complete) {
@@ -867,45 +824,18 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     Prim = PSwitch;
     break;
   }
-  case EventKind::TaskDependence:
-  case EventKind::TaskDependencePair:
-  case EventKind::Cancel:
-  case EventKind::Dispatch:
-  case EventKind::Flush:
-    ParamRef = K == EventKind::TaskDependence       ? ParamDependence
-               : K == EventKind::TaskDependencePair ? ParamDependencePair
-               : K == EventKind::Cancel             ? ParamCancel
-               : K == EventKind::Dispatch           ? ParamDispatch
-                                                    : ParamFlush;
+  case Otf2Record::Param:
+    ParamRef = Info.Param;
     ParamVal = Ev.A;
     N.HasA = true;
     N.A = Ev.A;
     Prim = PParam;
     break;
-  case EventKind::MutexReleased:
-    leaveRegion(RegionClass::MutexHeld, Ev.Sub);
-    subFromRegion(false);
-    Prim = PLeave;
+  default: // not a kind (MPI kinds go to encodeMpi)
+    ParamRef = ParamEvent;
+    ParamVal = std::uint64_t(K);
+    Prim = PParam;
     break;
-  default: {
-    RegionClass C = classOf(K);
-    if (C == RegionClass::Count) {
-      ParamRef = ParamEvent;
-      ParamVal = std::uint64_t(K);
-      Prim = PParam;
-      break;
-    }
-    if (isBegin(K)) {
-      enterRegion(C, Ev.Sub);
-      subFromRegion(true);
-      Prim = PEnter;
-    } else {
-      leaveRegion(C, Ev.Sub);
-      subFromRegion(false);
-      Prim = PLeave;
-    }
-    break;
-  }
   }
 
   // Attributes for what the prediction gets wrong.
@@ -975,7 +905,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
 /// Any event kind (the rare ones), out of line.
 [[gnu::noinline]] void TraceWriter::Impl::encodeAny(Location &L,
                                                     const Event &Ev) {
-  if (!mpi::codeIsAddress(Ev.Kind)) [[unlikely]]
+  if (!codeIsAddress(Ev.Kind)) [[unlikely]]
     return encodeMpi(L, Ev);
   encodeAs(L, Ev, Ev.Kind);
 }

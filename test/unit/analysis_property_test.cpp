@@ -386,18 +386,18 @@ public:
   void run() {
     std::uint64_t &T0 = Clock[0];
     TaskId Init = P.Tasks[0].Id;
-    emit(0, EventKind::ImplicitTaskBegin, Init, 0, 0, 0, 0, TaskInitial);
+    emit(0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
     ops(0, 0, P.InitBefore);
     // The fork: the primary starts its implicit task ForkNs later, a worker
     // WorkerDelay after the fork (before or after the primary).
     std::uint64_t Fork = T0;
-    emit(0, EventKind::ParallelBegin, Init, Par, 0, 0x500, P.Members);
+    emit(0, Event::parallelBegin(0, Init, Par, P.Members, 0, 0x500));
     T0 += P.ForkNs;
     for (unsigned M = 0; M < P.Members; ++M) {
       if (M)
         Clock[M] = Fork + P.WorkerDelay;
-      emit(M, EventKind::ImplicitTaskBegin, P.Tasks[1 + M].Id, Par,
-           std::uint16_t(M), 0, P.Members, TaskImplicit);
+      emit(M, Event::implicitTaskBegin(0, P.Tasks[1 + M].Id, Par, P.Members,
+                                       std::uint16_t(M), TaskImplicit));
     }
     std::vector<std::size_t> Pos(P.Members, 0);
     for (;;) {
@@ -421,13 +421,13 @@ public:
     }
     std::uint64_t End = 0;
     for (unsigned M = 0; M < P.Members; ++M) {
-      emit(M, EventKind::ImplicitTaskEnd, P.Tasks[1 + M].Id);
+      emit(M, Event::implicitTaskEnd(0, P.Tasks[1 + M].Id));
       End = std::max(End, Clock[M]);
     }
     T0 = End + P.JoinNs;
-    emit(0, EventKind::ParallelEnd, Init, Par, 0, 0x500);
+    emit(0, Event::parallelEnd(0, Init, Par, 0x500));
     ops(0, 0, P.InitAfter);
-    emit(0, EventKind::ImplicitTaskEnd, Init);
+    emit(0, Event::implicitTaskEnd(0, Init));
     std::stable_sort(Events.begin(), Events.end(),
                      [](const auto &A, const auto &B) {
                        return A.second.Time < B.second.Time;
@@ -444,19 +444,12 @@ private:
   std::map<std::uint32_t, std::size_t> Last; // thread -> its last in Events
   std::map<int, std::vector<int>> Pending;   // created, not yet run
 
-  Event &emit(std::uint32_t Th, EventKind K, TaskId Task, std::uint64_t A = 0,
-              std::uint16_t Sub = 0, std::uint64_t Code = 0,
-              std::uint32_t Aux = 0, std::uint32_t Extra = 0) {
-    Event E{};
+  /// E (from its kind's constructor) on thread Th at its clock, numbered in
+  /// its task's sequence (E.Task).
+  Event &emit(std::uint32_t Th, Event E) {
+    const EventKind K = E.Kind;
     E.Time = Clock[Th];
-    E.Kind = K;
-    E.Task = Task;
-    E.Seq = Task ? Seq[Task]++ : 0;
-    E.A = A;
-    E.Sub = Sub;
-    E.Code = Code;
-    E.Aux = Aux;
-    E.Extra = Extra;
+    E.Seq = E.Task ? Seq[E.Task]++ : 0;
     // A sync region's wait at the same instant is folded into it, as the
     // adapter does, half of the time.
     auto &V = PerThread[Th];
@@ -465,15 +458,15 @@ private:
                   V.back().Kind == EventKind::SyncBegin) ||
                  (K == EventKind::SyncEnd &&
                   V.back().Kind == EventKind::SyncWaitEnd)) &&
-                V.back().Time == E.Time && V.back().Task == Task &&
-                V.back().Sub == Sub && !(V.back().Extra & SyncWaitFolded);
+                V.back().Time == E.Time && V.back().Task == E.Task &&
+                V.back().syncKind() == E.syncKind() && !V.back().waitFolded();
     if (Fold && K == EventKind::SyncWaitBegin) {
-      V.back().Extra |= SyncWaitFolded;
+      V.back().foldWait();
       Events[Last[Th]].second = V.back();
       return V.back();
     }
     if (Fold) { // SyncEnd after its wait's end: the end carries it
-      E.Extra |= SyncWaitFolded;
+      E.foldWait();
       V.back() = E;
       Events[Last[Th]].second = E;
       return V.back();
@@ -486,13 +479,12 @@ private:
 
   void sync(std::uint32_t Th, TaskId Task, SyncKind K, std::uint64_t Code,
             bool Begin) {
-    auto S = std::uint16_t(K);
     if (Begin) {
-      emit(Th, EventKind::SyncBegin, Task, 0, S, Code);
-      emit(Th, EventKind::SyncWaitBegin, Task, 0, S, Code);
+      emit(Th, Event::syncBegin(0, Task, 0, K, Code));
+      emit(Th, Event::syncWaitBegin(0, Task, 0, K, Code));
     } else {
-      emit(Th, EventKind::SyncWaitEnd, Task, 0, S, Code);
-      emit(Th, EventKind::SyncEnd, Task, 0, S, Code);
+      emit(Th, Event::syncWaitEnd(0, Task, 0, K, Code));
+      emit(Th, Event::syncEnd(0, Task, 0, K, Code));
     }
   }
 
@@ -505,12 +497,12 @@ private:
     bool W = Waiting[Th];
     if (W)
       Clock[Th] += Rng() % 30;
-    emit(Th, EventKind::TaskSchedule, Resume, P.Tasks[T].Id,
-         std::uint16_t(ScheduleStatus::Switch));
+    emit(Th,
+         Event::taskSchedule(0, Resume, ScheduleStatus::Switch, P.Tasks[T].Id));
     Waiting[Th] = false;
     ops(Th, T, P.Tasks[T].Ops);
-    emit(Th, EventKind::TaskSchedule, P.Tasks[T].Id, Resume,
-         std::uint16_t(ScheduleStatus::Complete));
+    emit(Th, Event::taskSchedule(0, P.Tasks[T].Id, ScheduleStatus::Complete,
+                                 Resume));
     Waiting[Th] = W;
     flush(Th, T, Resume);
   }
@@ -539,10 +531,12 @@ private:
         break;
       case Op::Create: {
         const TaskProg &C = P.Tasks[O.Child];
-        emit(Th, EventKind::TaskCreate, Me, C.Id, 0, C.Code,
-             TaskExplicit | (C.Deps.empty() ? 0u : TaskHasDependences));
+        emit(Th, Event::taskCreate(
+                     0, Me, C.Id,
+                     TaskExplicit | (C.Deps.empty() ? 0u : TaskHasDependences),
+                     C.Code));
         for (auto [Addr, Type] : C.Deps)
-          emit(Th, EventKind::TaskDependence, C.Id, Addr, std::uint16_t(Type));
+          emit(Th, Event::taskDependence(0, C.Id, Addr, Type));
         if (Rng() % 3 == 0) { // run at once, after those created before
           flush(Th, Self, Me);
           runTask(Th, O.Child, Me);
@@ -557,12 +551,10 @@ private:
         sync(Th, Me, SyncKind::Taskwait, 0x200, false);
         break;
       case Op::GroupBegin:
-        emit(Th, EventKind::SyncBegin, Me, 0,
-             std::uint16_t(SyncKind::Taskgroup), 0x300);
+        emit(Th, Event::syncBegin(0, Me, 0, SyncKind::Taskgroup, 0x300));
         break;
       case Op::GroupEnd:
-        emit(Th, EventKind::SyncWaitBegin, Me, 0,
-             std::uint16_t(SyncKind::Taskgroup), 0x300);
+        emit(Th, Event::syncWaitBegin(0, Me, 0, SyncKind::Taskgroup, 0x300));
         // Descendants run after their creators.
         inWait(Th, [&] { flush(Th, Self, Me); });
         sync(Th, Me, SyncKind::Taskgroup, 0x300, false);
@@ -718,37 +710,30 @@ TEST(AnalysisProperty, ForkTimeIsNotInTheRegionSpan) {
   constexpr TaskId Init = 1, I0 = 2, I1 = 3;
   constexpr ParallelId Par = 9;
   std::vector<std::pair<std::uint32_t, Event>> S;
-  auto e = [&](std::uint32_t Th, std::uint64_t T, EventKind K, TaskId Task,
-               std::uint64_t A = 0, std::uint16_t Sub = 0,
-               std::uint64_t Code = 0) -> Event & {
-    Event E{};
+  auto at = [&](std::uint32_t Th, std::uint64_t T, Event E,
+                bool Folded = false) {
     E.Time = T;
-    E.Kind = K;
-    E.Task = Task;
-    E.A = A;
-    E.Sub = Sub;
-    E.Code = Code;
+    if (Folded)
+      E.foldWait();
     S.push_back({Th, E});
-    return S.back().second;
   };
-  auto Bar = std::uint16_t(SyncKind::BarrierImplicitParallel);
-  e(0, 0, EventKind::ImplicitTaskBegin, Init).Extra = TaskInitial;
-  e(0, 1000, EventKind::ParallelBegin, Init, Par, 0, 0x500).Aux = 2;
+  auto Bar = SyncKind::BarrierImplicitParallel;
+  at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  at(0, 1000, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
   // The worker starts 2 us after the fork, runs 4.5 us, waits.
-  e(1, 3000, EventKind::ImplicitTaskBegin, I1, Par, 1).Extra = TaskImplicit;
-  e(1, 7500, EventKind::SyncBegin, I1, Par, Bar).Extra = SyncWaitFolded;
+  at(1, 3000, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
+  at(1, 7500, Event::syncBegin(0, I1, Par, Bar, 0), true);
   // The primary starts 143 us after the fork: the master block, 4 us.
-  e(0, 144000, EventKind::ImplicitTaskBegin, I0, Par, 0).Extra = TaskImplicit;
-  e(0, 144000, EventKind::MaskedBegin, I0, 0, 0, 0x510);
-  e(0, 148000, EventKind::MaskedEnd, I0, 0, 0, 0x510);
-  e(0, 148000, EventKind::SyncBegin, I0, Par, Bar, 0x500).Extra =
-      SyncWaitFolded;
-  e(0, 148100, EventKind::SyncEnd, I0, Par, Bar, 0x500).Extra = SyncWaitFolded;
-  e(1, 148100, EventKind::SyncEnd, I1, Par, Bar).Extra = SyncWaitFolded;
-  e(0, 148100, EventKind::ImplicitTaskEnd, I0);
-  e(1, 148100, EventKind::ImplicitTaskEnd, I1);
-  e(0, 148200, EventKind::ParallelEnd, Init, Par, 0, 0x500);
-  e(0, 150000, EventKind::ImplicitTaskEnd, Init);
+  at(0, 144000, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
+  at(0, 144000, Event::maskedBegin(0, I0, 0x510));
+  at(0, 148000, Event::maskedEnd(0, I0, 0x510));
+  at(0, 148000, Event::syncBegin(0, I0, Par, Bar, 0x500), true);
+  at(0, 148100, Event::syncEnd(0, I0, Par, Bar, 0x500), true);
+  at(1, 148100, Event::syncEnd(0, I1, Par, Bar, 0), true);
+  at(0, 148100, Event::implicitTaskEnd(0, I0));
+  at(1, 148100, Event::implicitTaskEnd(0, I1));
+  at(0, 148200, Event::parallelEnd(0, Init, Par, 0x500));
+  at(0, 150000, Event::implicitTaskEnd(0, Init));
   std::stable_sort(S.begin(), S.end(), [](const auto &A, const auto &B) {
     return A.second.Time < B.second.Time;
   });

@@ -23,51 +23,66 @@ constexpr TaskId Init = 1, Par = 2, I0 = 3, I1 = 4;
 
 struct Stream {
   std::vector<std::pair<std::uint32_t, Event>> Ev;
-  Event &e(std::uint32_t Th, std::uint64_t T, EventKind K, TaskId Task,
-           std::uint64_t A = 0, std::uint16_t Sub = 0, std::uint64_t Code = 0) {
-    Event E{};
+  /// E (from its kind's constructor) on thread Th at time T.
+  void at(std::uint32_t Th, std::uint64_t T, Event E) {
     E.Time = T;
-    E.Kind = K;
-    E.Task = Task;
-    E.A = A;
-    E.Sub = Sub;
-    E.Code = Code;
     Ev.push_back({Th, E});
-    return Ev.back().second;
   }
   void initialBegin(std::uint64_t T) {
-    e(0, T, EventKind::ImplicitTaskBegin, Init).Extra = TaskInitial;
+    at(0, T, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
   }
   void parallel(std::uint64_t TBegin, std::uint64_t TMembers, unsigned Size) {
-    e(0, TBegin, EventKind::ParallelBegin, Init, Par, 0, 0x500).Aux = Size;
-    for (unsigned I = 0; I < Size; ++I) {
-      Event &X = e(I, TMembers, EventKind::ImplicitTaskBegin, I == 0 ? I0 : I1,
-                   Par, std::uint16_t(I));
-      X.Aux = Size;
-      X.Extra = TaskImplicit;
-    }
+    at(0, TBegin, Event::parallelBegin(0, Init, Par, Size, 0, 0x500));
+    for (unsigned I = 0; I < Size; ++I)
+      at(I, TMembers,
+         Event::implicitTaskBegin(0, I == 0 ? I0 : I1, Par, Size,
+                                  std::uint16_t(I), TaskImplicit));
+  }
+  void parallelEnd(std::uint64_t T) {
+    at(0, T, Event::parallelEnd(0, Init, Par, 0x500));
+  }
+  void implicitEnd(std::uint32_t Th, std::uint64_t T, TaskId Task) {
+    at(Th, T, Event::implicitTaskEnd(0, Task));
   }
   void create(std::uint32_t Th, std::uint64_t T, TaskId Creator, TaskId Child,
               std::uint64_t Code) {
-    e(Th, T, EventKind::TaskCreate, Creator, Child, 0, Code).Aux = TaskExplicit;
+    at(Th, T, Event::taskCreate(0, Creator, Child, TaskExplicit, Code));
   }
   void dep(std::uint32_t Th, std::uint64_t T, TaskId Child, std::uint64_t Addr,
            DependenceType D) {
-    e(Th, T, EventKind::TaskDependence, Child, Addr, std::uint16_t(D));
+    at(Th, T, Event::taskDependence(0, Child, Addr, D));
   }
   void sched(std::uint32_t Th, std::uint64_t T, TaskId Prior, TaskId Next,
              bool Complete) {
-    e(Th, T, EventKind::TaskSchedule, Prior, Next,
-      Complete ? std::uint16_t(ScheduleStatus::Complete)
-               : std::uint16_t(ScheduleStatus::Switch));
+    at(Th, T,
+       Event::taskSchedule(
+           0, Prior,
+           Complete ? ScheduleStatus::Complete : ScheduleStatus::Switch, Next));
+  }
+  // A sync region's begin and end, its wait's begin and end.
+  void syncBegin(std::uint32_t Th, std::uint64_t T, TaskId Task, SyncKind K,
+                 std::uint64_t Code = 0, ParallelId P = Par) {
+    at(Th, T, Event::syncBegin(0, Task, P, K, Code));
+  }
+  void syncEnd(std::uint32_t Th, std::uint64_t T, TaskId Task, SyncKind K,
+               std::uint64_t Code = 0, ParallelId P = Par) {
+    at(Th, T, Event::syncEnd(0, Task, P, K, Code));
+  }
+  void waitBegin(std::uint32_t Th, std::uint64_t T, TaskId Task, SyncKind K,
+                 std::uint64_t Code = 0) {
+    at(Th, T, Event::syncWaitBegin(0, Task, Par, K, Code));
+  }
+  void waitEnd(std::uint32_t Th, std::uint64_t T, TaskId Task, SyncKind K,
+               std::uint64_t Code = 0) {
+    at(Th, T, Event::syncWaitEnd(0, Task, Par, K, Code));
   }
   void sync(std::uint32_t Th, std::uint64_t B, std::uint64_t WB,
             std::uint64_t WE, std::uint64_t End, TaskId Task, SyncKind K,
             std::uint64_t Code) {
-    e(Th, B, EventKind::SyncBegin, Task, Par, std::uint16_t(K), Code);
-    e(Th, WB, EventKind::SyncWaitBegin, Task, Par, std::uint16_t(K), Code);
-    e(Th, WE, EventKind::SyncWaitEnd, Task, Par, std::uint16_t(K), Code);
-    e(Th, End, EventKind::SyncEnd, Task, Par, std::uint16_t(K), Code);
+    syncBegin(Th, B, Task, K, Code);
+    waitBegin(Th, WB, Task, K, Code);
+    waitEnd(Th, WE, Task, K, Code);
+    syncEnd(Th, End, Task, K, Code);
   }
   Result run(Observer *O = nullptr) {
     std::stable_sort(Ev.begin(), Ev.end(), [](const auto &A, const auto &B) {
@@ -89,34 +104,26 @@ Stream independent() {
   S.create(0, 30, I0, 11, 0x100);
   S.create(0, 31, I0, 12, 0x100);
   S.create(0, 32, I0, 13, 0x100);
-  S.e(0, 33, EventKind::SyncBegin, I0, Par, std::uint16_t(SyncKind::Taskwait),
-      0x200);
-  S.e(0, 33, EventKind::SyncWaitBegin, I0, Par,
-      std::uint16_t(SyncKind::Taskwait), 0x200);
+  S.syncBegin(0, 33, I0, SyncKind::Taskwait, 0x200);
+  S.waitBegin(0, 33, I0, SyncKind::Taskwait, 0x200);
   S.sched(0, 35, I0, 12, false);
   S.sched(0, 135, 12, I0, true);
-  S.e(0, 242, EventKind::SyncWaitEnd, I0, Par,
-      std::uint16_t(SyncKind::Taskwait), 0x200);
-  S.e(0, 243, EventKind::SyncEnd, I0, Par, std::uint16_t(SyncKind::Taskwait),
-      0x200);
+  S.waitEnd(0, 242, I0, SyncKind::Taskwait, 0x200);
+  S.syncEnd(0, 243, I0, SyncKind::Taskwait, 0x200);
   S.sync(0, 244, 244, 250, 251, I0, SyncKind::BarrierImplicitParallel, 0x500);
-  S.e(0, 252, EventKind::ImplicitTaskEnd, I0);
+  S.implicitEnd(0, 252, I0);
   // thread 1: waits in the barrier and runs tasks 11 and 13 there
-  S.e(1, 25, EventKind::SyncBegin, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 25, EventKind::SyncWaitBegin, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.syncBegin(1, 25, I1, SyncKind::BarrierImplicitParallel);
+  S.waitBegin(1, 25, I1, SyncKind::BarrierImplicitParallel);
   S.sched(1, 40, I1, 11, false);
   S.sched(1, 140, 11, I1, true);
   S.sched(1, 141, I1, 13, false);
   S.sched(1, 241, 13, I1, true);
-  S.e(1, 250, EventKind::SyncWaitEnd, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 251, EventKind::SyncEnd, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 252, EventKind::ImplicitTaskEnd, I1);
-  S.e(0, 253, EventKind::ParallelEnd, Init, Par, 0, 0x500);
-  S.e(0, 260, EventKind::ImplicitTaskEnd, Init);
+  S.waitEnd(1, 250, I1, SyncKind::BarrierImplicitParallel);
+  S.syncEnd(1, 251, I1, SyncKind::BarrierImplicitParallel);
+  S.implicitEnd(1, 252, I1);
+  S.parallelEnd(253);
+  S.implicitEnd(0, 260, Init);
   return S;
 }
 
@@ -173,32 +180,26 @@ TEST(AnalysisSpan, DiamondDependences) {
   S.create(0, 33, I0, 14, 0xD);
   S.dep(0, 33, 14, 2, DependenceType::In);
   S.dep(0, 33, 14, 3, DependenceType::In);
-  S.e(0, 34, EventKind::SyncBegin, I0, Par, std::uint16_t(SyncKind::Taskwait));
-  S.e(0, 34, EventKind::SyncWaitBegin, I0, Par,
-      std::uint16_t(SyncKind::Taskwait));
+  S.syncBegin(0, 34, I0, SyncKind::Taskwait);
+  S.waitBegin(0, 34, I0, SyncKind::Taskwait);
   S.sched(0, 35, I0, 11, false);
   S.sched(0, 45, 11, I0, true);
   S.sched(0, 46, I0, 12, false);
   S.sched(0, 96, 12, I0, true);
   S.sched(0, 97, I0, 14, false);
   S.sched(0, 107, 14, I0, true);
-  S.e(0, 108, EventKind::SyncWaitEnd, I0, Par,
-      std::uint16_t(SyncKind::Taskwait));
-  S.e(0, 108, EventKind::SyncEnd, I0, Par, std::uint16_t(SyncKind::Taskwait));
-  S.e(0, 108, EventKind::ImplicitTaskEnd, I0);
-  S.e(1, 25, EventKind::SyncBegin, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 25, EventKind::SyncWaitBegin, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
+  S.waitEnd(0, 108, I0, SyncKind::Taskwait);
+  S.syncEnd(0, 108, I0, SyncKind::Taskwait);
+  S.implicitEnd(0, 108, I0);
+  S.syncBegin(1, 25, I1, SyncKind::BarrierImplicitParallel);
+  S.waitBegin(1, 25, I1, SyncKind::BarrierImplicitParallel);
   S.sched(1, 46, I1, 13, false);
   S.sched(1, 66, 13, I1, true);
-  S.e(1, 108, EventKind::SyncWaitEnd, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 108, EventKind::SyncEnd, I1, Par,
-      std::uint16_t(SyncKind::BarrierImplicitParallel));
-  S.e(1, 108, EventKind::ImplicitTaskEnd, I1);
-  S.e(0, 110, EventKind::ParallelEnd, Init, Par, 0, 0x500);
-  S.e(0, 110, EventKind::ImplicitTaskEnd, Init);
+  S.waitEnd(1, 108, I1, SyncKind::BarrierImplicitParallel);
+  S.syncEnd(1, 108, I1, SyncKind::BarrierImplicitParallel);
+  S.implicitEnd(1, 108, I1);
+  S.parallelEnd(110);
+  S.implicitEnd(0, 110, Init);
   Result R = S.run();
   // Path: members start from the fork at 10; A created at 20 (I0 ran 10
   // ns), ends 30; B ends 80; D ends 90; I0 resumes at 90 (no own time
@@ -228,7 +229,7 @@ TEST(AnalysisSpan, ChainIsSerial) {
     S.sched(0, T + 1000, 100 + K, Init, true);
     T += 1001;
   }
-  S.e(0, T, EventKind::ImplicitTaskEnd, Init);
+  S.implicitEnd(0, T, Init);
   Result R = S.run();
   EXPECT_EQ(R.ExplicitTasks, 50u);
   EXPECT_GE(R.SpanNs, 50u * 1000);
@@ -260,16 +261,16 @@ TEST(AnalysisSpan, RecursiveTreeReleasesState) {
     TaskId A = Next++, B = Next++;
     S.create(0, T, Me, A, 0x10);
     S.create(0, T, Me, B, 0x20);
-    S.e(0, T, EventKind::SyncBegin, Me, 0, std::uint16_t(SyncKind::Taskwait));
+    S.syncBegin(0, T, Me, SyncKind::Taskwait, 0, 0);
     for (TaskId C : {A, B}) {
       S.sched(0, T, Me, C, false);
       Run(C, Depth - 1);
       S.sched(0, T, C, Me, true);
     }
-    S.e(0, T, EventKind::SyncEnd, Me, 0, std::uint16_t(SyncKind::Taskwait));
+    S.syncEnd(0, T, Me, SyncKind::Taskwait, 0, 0);
   };
   Run(Init, 10);
-  S.e(0, T + 1, EventKind::ImplicitTaskEnd, Init);
+  S.implicitEnd(0, T + 1, Init);
   Analyzer A;
   std::stable_sort(S.Ev.begin(), S.Ev.end(), [](const auto &X, const auto &Y) {
     return X.second.Time < Y.second.Time;
@@ -291,15 +292,15 @@ TEST(AnalysisSpan, DiagnoseImbalancedSiblings) {
   std::uint64_t T = 10;
   for (TaskId K = 0; K < 4; ++K)
     S.create(0, T++, Init, 50 + K, 0x700);
-  S.e(0, T, EventKind::SyncBegin, Init, 0, std::uint16_t(SyncKind::Taskwait));
+  S.syncBegin(0, T, Init, SyncKind::Taskwait, 0, 0);
   for (TaskId K = 0; K < 4; ++K) {
     std::uint64_t D = K == 0 ? 1000 : 100;
     S.sched(0, T, Init, 50 + K, false);
     S.sched(0, T + D, 50 + K, Init, true);
     T += D;
   }
-  S.e(0, T, EventKind::SyncEnd, Init, 0, std::uint16_t(SyncKind::Taskwait));
-  S.e(0, T + 1, EventKind::ImplicitTaskEnd, Init);
+  S.syncEnd(0, T, Init, SyncKind::Taskwait, 0, 0);
+  S.implicitEnd(0, T + 1, Init);
   Result R = S.run();
   auto It = std::find_if(R.Constructs.begin(), R.Constructs.end(),
                          [](const ConstructStats &C) {

@@ -24,68 +24,60 @@ struct Stream {
   std::map<TaskId, std::uint32_t> Seq;
   std::uint64_t Time = 0;
 
-  Event &add(std::uint32_t Th, EventKind K, TaskId Task, std::uint64_t A = 0,
-             std::uint16_t Sub = 0, std::uint64_t Code = 0,
-             std::uint32_t Aux = 0) {
-    Event E{};
+  /// Appends E (from its kind's constructor) on thread Th, at the next
+  /// time, numbered in its task's sequence (E.Task).
+  Event &add(std::uint32_t Th, Event E) {
     E.Time = ++Time;
-    E.Kind = K;
-    E.Task = Task;
-    E.Seq = Task ? Seq[Task]++ : 0;
-    E.A = A;
-    E.Sub = Sub;
-    E.Code = Code;
-    E.Aux = Aux;
+    E.Seq = E.Task ? Seq[E.Task]++ : 0;
     PerThread[Th].push_back(E);
     return PerThread[Th].back();
   }
   void initial(std::uint32_t Th, TaskId T) {
-    add(Th, EventKind::ImplicitTaskBegin, T).Extra = TaskInitial;
+    add(Th, Event::implicitTaskBegin(0, T, 0, 1, 0, TaskInitial));
   }
   void parallel(std::uint32_t Th, TaskId Enc, ParallelId P, std::uint32_t N,
                 std::uint64_t Code) {
-    add(Th, EventKind::ParallelBegin, Enc, P, 0, Code, N);
+    add(Th, Event::parallelBegin(0, Enc, P, N, 0, Code));
   }
   void parallelEnd(std::uint32_t Th, TaskId Enc, ParallelId P,
                    std::uint64_t Code) {
-    add(Th, EventKind::ParallelEnd, Enc, P, 0, Code);
+    add(Th, Event::parallelEnd(0, Enc, P, Code));
   }
   void implicit(std::uint32_t Th, TaskId T, ParallelId P,
                 std::uint16_t Index, std::uint32_t N) {
-    Event &E = add(Th, EventKind::ImplicitTaskBegin, T, P, Index, 0, N);
-    E.Extra = TaskImplicit;
+    add(Th, Event::implicitTaskBegin(0, T, P, N, Index, TaskImplicit));
   }
   void create(std::uint32_t Th, TaskId Creator, TaskId Child,
               std::uint64_t Code, std::uint32_t Flags = TaskExplicit) {
-    add(Th, EventKind::TaskCreate, Creator, Child, 0, Code, Flags);
+    add(Th, Event::taskCreate(0, Creator, Child, Flags, Code));
   }
   void dep(std::uint32_t Th, TaskId T, std::uint64_t Addr, DependenceType D) {
-    add(Th, EventKind::TaskDependence, T, Addr, std::uint16_t(D));
+    add(Th, Event::taskDependence(0, T, Addr, D));
   }
   /// Runs task T on thread Th: schedule in, then (caller adds the body).
   void run(std::uint32_t Th, TaskId T) {
-    add(Th, EventKind::TaskSchedule, 0, T, std::uint16_t(ScheduleStatus::Switch));
+    add(Th, Event::taskSchedule(0, 0, ScheduleStatus::Switch, T));
   }
   void sync(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code,
             ParallelId P = 0) {
-    add(Th, EventKind::SyncBegin, T, P, std::uint16_t(K), Code);
-    add(Th, EventKind::SyncEnd, T, P, std::uint16_t(K), Code);
+    add(Th, Event::syncBegin(0, T, P, K, Code));
+    add(Th, Event::syncEnd(0, T, P, K, Code));
   }
   void syncBegin(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code) {
-    add(Th, EventKind::SyncBegin, T, 0, std::uint16_t(K), Code);
+    add(Th, Event::syncBegin(0, T, 0, K, Code));
   }
   void syncEnd(std::uint32_t Th, TaskId T, SyncKind K, std::uint64_t Code) {
-    add(Th, EventKind::SyncEnd, T, 0, std::uint16_t(K), Code);
+    add(Th, Event::syncEnd(0, T, 0, K, Code));
   }
   void work(std::uint32_t Th, TaskId T, bool Begin, WorkKind K,
             std::uint64_t Code) {
-    add(Th, Begin ? EventKind::WorkBegin : EventKind::WorkEnd, T, 0,
-        std::uint16_t(K), Code);
+    add(Th, Begin ? Event::workBegin(0, T, K, 0, Code)
+                  : Event::workEnd(0, T, K, 0, Code));
   }
   void mutex(std::uint32_t Th, TaskId T, bool Acquired, MutexKind K,
              std::uint64_t Wait, std::uint64_t Code) {
-    add(Th, Acquired ? EventKind::MutexAcquired : EventKind::MutexReleased, T,
-        Wait, std::uint16_t(K), Code);
+    add(Th, Acquired ? Event::mutexAcquired(0, T, K, Wait, Code)
+                     : Event::mutexReleased(0, T, K, Wait, Code));
   }
 
   /// Builds the graph, feeding threads in the given order (default: by id).
@@ -415,8 +407,8 @@ TEST(Builder, SerializedTeamGetsItsImplicitBarrier) {
 TEST(Builder, OnlyActivatedCancelsMakeNodes) {
   Stream S;
   S.initial(0, 1);
-  S.add(0, EventKind::Cancel, 1, 0, 0, 4, 0x8 | 0x10); // taskgroup, activated
-  S.add(0, EventKind::Cancel, 1, 0, 0, 5, 0x8 | 0x20); // detected: timing
+  S.add(0, Event::cancel(0, 1, 0x8 | 0x10, 4)); // taskgroup, activated
+  S.add(0, Event::cancel(0, 1, 0x8 | 0x20, 5)); // detected: timing
   EXPECT_EQ(S.graph(), "# otter canonical graph v1: 2 nodes, 1 edges\n"
                        "n0 initial_task parent=- at=?\n"
                        "  -> n1 scope\n"

@@ -63,9 +63,9 @@ TEST(Mpi, PayloadsReadBackThroughAccessors) {
   Event Off = mpi::clockOffsetEvent(1, 1000, -250, 80);
   EXPECT_EQ(mpi::clockOffset(Off), -250);
   EXPECT_EQ(mpi::clockOffsetTime(Off), 1000u);
-  EXPECT_TRUE(mpi::codeIsAddress(EventKind::MpiCallBegin));
-  EXPECT_FALSE(mpi::codeIsAddress(EventKind::MpiSend));
-  EXPECT_TRUE(mpi::codeIsAddress(EventKind::TaskCreate));
+  EXPECT_TRUE(codeIsAddress(EventKind::MpiCallBegin));
+  EXPECT_FALSE(codeIsAddress(EventKind::MpiSend));
+  EXPECT_TRUE(codeIsAddress(EventKind::TaskCreate));
   EXPECT_STREQ(mpi::functionName(mpi::Function::Sendrecv_replace),
                "MPI_Sendrecv_replace");
 }
@@ -85,7 +85,7 @@ struct MpiStream {
   std::vector<Event> Events;
   std::uint64_t Time = 0;
   std::uint32_t Seq = 0;
-  TaskId Task = (std::uint64_t(1) << 40) | 1;
+  TaskId Task = makeId(0, 1);
   void add(Event E, TaskId T = ~0ull) {
     E.Time = Time += 10;
     E.Task = T == ~0ull ? Task : T;
@@ -184,12 +184,7 @@ TEST(Mpi, EveryKindRoundTripsThroughOtf2MpiRecords) {
 
 TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
   MpiStream S;
-  S.add([] {
-    Event E{};
-    E.Kind = EventKind::ImplicitTaskBegin;
-    E.Extra = TaskInitial;
-    return E;
-  }());
+  S.add(Event::implicitTaskBegin(0, 0, 0, 0, 0, TaskInitial));
   S.add(mpi::initEvent(0, 2, 3, 1));
   S.add(mpi::commCreateEvent(1, mpi::WorldKey, 0, 2, 0));
   S.call(mpi::Function::Isend, 10,

@@ -50,14 +50,8 @@ ThreadState *record(std::uint64_t Tag, std::uint32_t N) {
     return nullptr;
   for (std::uint32_t I = 0; I < N; ++I) {
     Event &E = recorder::append(T);
-    E.Kind = EventKind::TaskCreate;
-    E.Task = Tag;
+    E = Event::taskCreate(E.Time, Tag, 0, 0, 0);
     E.Seq = I;
-    E.A = 0;
-    E.Code = 0;
-    E.Aux = 0;
-    E.Sub = 0;
-    E.Extra = 0;
   }
   recorder::flush(T);
   return T;
@@ -194,7 +188,7 @@ TEST_F(RecorderTest, NewIdsAreUniqueAndCarryTheThread) {
   std::set<std::uint64_t> All;
   for (int I = 0; I < 2; ++I)
     for (std::uint64_t Id : Ids[I]) {
-      EXPECT_EQ(Id >> 40, std::uint64_t(Index[I]) + 1);
+      EXPECT_TRUE(madeBy(Id, Index[I]));
       EXPECT_TRUE(All.insert(Id).second);
     }
 }

@@ -19,18 +19,13 @@ using namespace otter::rules;
 
 namespace {
 
-Event ev(EventKind K, TaskId Task, std::uint32_t Seq, std::uint64_t A = 0,
-         std::uint16_t Sub = 0, std::uint64_t Code = 0,
-         std::uint32_t Extra = 0) {
-  Event E{};
+/// E (from its kind's constructor) as its task's Seq-th event, its wait
+/// folded in if Folded (as the adapter records a sync region's).
+Event at(std::uint32_t Seq, Event E, bool Folded = false) {
   E.Time = Seq + 1;
-  E.Kind = K;
-  E.Task = Task;
   E.Seq = Seq;
-  E.A = A;
-  E.Sub = Sub;
-  E.Code = Code;
-  E.Extra = Extra;
+  if (Folded)
+    E.foldWait();
   return E;
 }
 
@@ -43,12 +38,12 @@ std::vector<Event> unfoldAll(const std::vector<Event> &In) {
 } // namespace
 
 TEST(Rules, StreamFormUnfoldsFoldedSyncEventsOnly) {
-  auto TW = std::uint16_t(SyncKind::Taskwait);
+  auto TW = SyncKind::Taskwait;
   std::vector<Event> Folded = {
-      ev(EventKind::SyncBegin, 7, 1, 0, TW, 0x10, SyncWaitFolded),
-      ev(EventKind::SyncEnd, 7, 2, 0, TW, 0x10, SyncWaitFolded),
+      at(1, Event::syncBegin(0, 7, 0, TW, 0x10), true),
+      at(2, Event::syncEnd(0, 7, 0, TW, 0x10), true),
       // The flag means nothing on another kind.
-      ev(EventKind::WorkBegin, 7, 3, 0, 1, 0x20, SyncWaitFolded)};
+      at(3, Event::workBegin(0, 7, WorkKind::Loop, 0, 0x20), true)};
   std::vector<Event> Out = unfoldAll(Folded);
   ASSERT_EQ(Out.size(), 5u);
   EXPECT_EQ(Out[0].Kind, EventKind::SyncBegin);
@@ -57,7 +52,7 @@ TEST(Rules, StreamFormUnfoldsFoldedSyncEventsOnly) {
   EXPECT_EQ(Out[3].Kind, EventKind::SyncEnd);
   EXPECT_EQ(Out[4].Kind, EventKind::WorkBegin);
   for (int I = 0; I < 4; ++I)
-    EXPECT_EQ(Out[I].Extra & SyncWaitFolded, 0u) << I;
+    EXPECT_FALSE(Out[I].waitFolded()) << I;
   // Unfolded input is left as it is: both feeds read alike.
   std::vector<Event> Again = unfoldAll(Out);
   ASSERT_EQ(Again.size(), Out.size());
@@ -68,16 +63,15 @@ TEST(Rules, StreamFormUnfoldsFoldedSyncEventsOnly) {
 // The live runtime feeds the builder folded sync events, the trace reader
 // unfolded ones: the graph must be the same.
 TEST(Rules, BuilderReadsFoldedAndUnfoldedStreamsAlike) {
-  auto TW = std::uint16_t(SyncKind::Taskwait);
-  auto Bar = std::uint16_t(SyncKind::BarrierImplicitParallel);
+  auto TW = SyncKind::Taskwait;
+  auto Bar = SyncKind::BarrierImplicitParallel;
   std::vector<Event> Folded = {
-      ev(EventKind::ImplicitTaskBegin, 1, 0, 0, 0, 0, TaskInitial),
-      ev(EventKind::TaskCreate, 1, 1, 10, 0, 0x100),
-      ev(EventKind::SyncBegin, 1, 2, 0, TW, 0x200, SyncWaitFolded),
-      ev(EventKind::SyncEnd, 1, 3, 0, TW, 0x200, SyncWaitFolded),
-      ev(EventKind::SyncBegin, 1, 4, 0, Bar, 0x300, SyncWaitFolded),
-      ev(EventKind::SyncEnd, 1, 5, 0, Bar, 0x300, SyncWaitFolded)};
-  Folded[1].Aux = TaskExplicit;
+      at(0, Event::implicitTaskBegin(0, 1, 0, 1, 0, TaskInitial)),
+      at(1, Event::taskCreate(0, 1, 10, TaskExplicit, 0x100)),
+      at(2, Event::syncBegin(0, 1, 0, TW, 0x200), true),
+      at(3, Event::syncEnd(0, 1, 0, TW, 0x200), true),
+      at(4, Event::syncBegin(0, 1, 0, Bar, 0x300), true),
+      at(5, Event::syncEnd(0, 1, 0, Bar, 0x300), true)};
   auto graphOf = [](const std::vector<Event> &Events) {
     GraphBuilder B([](std::uint64_t Code) {
       SourceLabel L;
@@ -96,8 +90,7 @@ TEST(Rules, BuilderReadsFoldedAndUnfoldedStreamsAlike) {
 
 TEST(Rules, TaskIndexRuntimeAndOtherIds) {
   TaskIndex X;
-  TaskId Runtime = (TaskId(3) << 40) | 123456, Other = 42,
-         Huge = ~TaskId(0) - 5;
+  TaskId Runtime = makeId(2, 123456), Other = 42, Huge = ~TaskId(0) - 5;
   EXPECT_EQ(X.find(Runtime), TaskIndex::NoIndex);
   X.cell(Runtime) = 1;
   X.cell(Other) = 2;
@@ -106,7 +99,7 @@ TEST(Rules, TaskIndexRuntimeAndOtherIds) {
   EXPECT_EQ(X.find(Other), 2u);
   EXPECT_EQ(X.find(Huge), 3u);
   EXPECT_EQ(X.find(Runtime + 1), TaskIndex::NoIndex);
-  EXPECT_EQ(X.find((TaskId(9) << 40) | 5), TaskIndex::NoIndex);
+  EXPECT_EQ(X.find(makeId(8, 5)), TaskIndex::NoIndex);
   X.erase(Runtime);
   X.erase(Huge);
   EXPECT_EQ(X.find(Runtime), TaskIndex::NoIndex);

@@ -53,59 +53,75 @@ SourceLabel labelFor(std::uint64_t Code) {
 }
 
 constexpr TaskId id(std::uint32_t Thread, std::uint64_t N) {
-  return (std::uint64_t(Thread) + 1) << 40 | N;
+  return makeId(Thread, N);
 }
 
-/// A stream with every kind, odd ids (0, non-OTTER ids), unpredictable
-/// fields and a long steady part (many buffers).
+/// E (from its kind's constructor) at Time, as its task's Seq-th event.
+Event at(std::uint64_t Time, std::uint32_t Seq, Event E, bool Folded = false) {
+  E.Time = Time;
+  E.Seq = Seq;
+  if (Folded)
+    E.foldWait();
+  return E;
+}
+
+/// A stream with every OpenMP kind, odd ids (0, non-OTTER ids),
+/// unpredictable fields and a long steady part (many buffers).
 std::vector<Event> stream(std::uint32_t Thread) {
   std::vector<Event> V;
   std::uint64_t T = 1000 + Thread;
   TaskId Init = id(Thread, 1);
-  V.push_back(ev(T++, EventKind::ThreadBegin, 0, 0, 0, 0, 0, 1));
-  V.push_back(ev(T++, EventKind::ImplicitTaskBegin, Init, 0, 0, 0, 1, 0,
-                 TaskInitial));
-  V.push_back(ev(T++, EventKind::ParallelBegin, Init, 1, id(Thread, 2),
-                 0x401000, 4));
+  const auto TW = SyncKind::Taskwait;
+  V.push_back(at(T++, 0, Event::threadBegin(0, ThreadType::Initial)));
+  V.push_back(
+      at(T++, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial)));
+  V.push_back(
+      at(T++, 1, Event::parallelBegin(0, Init, id(Thread, 2), 4, 0, 0x401000)));
   std::uint32_t Seq = 2;
   for (std::uint64_t I = 0; I < 20000; ++I) {
     TaskId C = id(Thread, 3 + I);
-    V.push_back(ev(T++, EventKind::TaskCreate, Init, Seq++, C,
-                   0x401100 + (I % 3) * 16, TaskExplicit));
+    V.push_back(at(
+        T++, Seq++,
+        Event::taskCreate(0, Init, C, TaskExplicit, 0x401100 + (I % 3) * 16)));
     if (I % 7 == 0)
-      V.push_back(ev(T, EventKind::TaskDependence, C, 0, 0xdead0 + I, 0, 0,
-                     std::uint16_t(1 + I % 3)));
-    V.push_back(ev(T++, EventKind::TaskSchedule, Init, Seq, C, 0, 0, 7));
+      V.push_back(at(
+          T, 0,
+          Event::taskDependence(0, C, 0xdead0 + I, DependenceType(1 + I % 3))));
+    V.push_back(
+        at(T++, Seq, Event::taskSchedule(0, Init, ScheduleStatus::Switch, C)));
     // A taskwait: mostly with its wait folded in (as the adapter records
     // it), sometimes with separate wait events.
     std::uint32_t S = I % 7 == 0 ? 1 : 0;
-    std::uint32_t Folded = I % 5 == 0 ? 0 : SyncWaitFolded;
-    V.push_back(ev(T, EventKind::SyncBegin, C, S++, 0, 0x401200, 0, 5,
-                   Folded));
+    bool Folded = I % 5 != 0;
+    V.push_back(at(T, S++, Event::syncBegin(0, C, 0, TW, 0x401200), Folded));
     if (!Folded)
-      V.push_back(ev(T + 1, EventKind::SyncWaitBegin, C, S++, 0, 0x401200, 0,
-                     5));
+      V.push_back(at(T + 1, S++, Event::syncWaitBegin(0, C, 0, TW, 0x401200)));
     T += 2;
     if (!Folded)
-      V.push_back(ev(T - 1, EventKind::SyncWaitEnd, C, S++, 0, 0x401200, 0,
-                     5));
-    V.push_back(ev(T++, EventKind::SyncEnd, C, S, 0, 0x401200, 0, 5, Folded));
-    V.push_back(ev(T++, EventKind::TaskSchedule, C, 3, Init, 0, 0,
-                   I % 11 == 0 ? 2 : 1));
+      V.push_back(at(T - 1, S++, Event::syncWaitEnd(0, C, 0, TW, 0x401200)));
+    V.push_back(at(T++, S, Event::syncEnd(0, C, 0, TW, 0x401200), Folded));
+    V.push_back(at(T++, 3,
+                   Event::taskSchedule(0, C,
+                                       I % 11 == 0 ? ScheduleStatus::Yield
+                                                   : ScheduleStatus::Complete,
+                                       Init)));
   }
-  V.push_back(ev(T++, EventKind::MutexAcquire, Init, Seq++, 0x7fff12345678,
-                 0x401300, 0, 5));
-  V.push_back(ev(T++, EventKind::MutexAcquired, Init, Seq++, 0x7fff12345678,
-                 0x401300, 0, 5));
-  V.push_back(ev(T++, EventKind::MutexReleased, Init, Seq++, 0x7fff12345678,
-                 0x401310, 0, 5));
-  V.push_back(ev(T++, EventKind::Cancel, Init, Seq++, 0, 0x401400, 0x11));
-  V.push_back(ev(T++, EventKind::TaskSchedule, 0, 0, 0, 0, 0, 7));
-  V.push_back(ev(T++, EventKind::TaskCreate, 12345, 9, 0xffffffffffffull,
-                 0, 3));
-  V.push_back(ev(T++, EventKind::ParallelEnd, Init, Seq++, id(Thread, 2),
-                 0x401000));
-  V.push_back(ev(T++, EventKind::ThreadEnd, 0, 0));
+  const auto Critical = MutexKind::Critical;
+  V.push_back(
+      at(T++, Seq++,
+         Event::mutexAcquire(0, Init, Critical, 0x7fff12345678, 0x401300)));
+  V.push_back(
+      at(T++, Seq++,
+         Event::mutexAcquired(0, Init, Critical, 0x7fff12345678, 0x401300)));
+  V.push_back(
+      at(T++, Seq++,
+         Event::mutexReleased(0, Init, Critical, 0x7fff12345678, 0x401310)));
+  V.push_back(at(T++, Seq++, Event::cancel(0, Init, 0x11, 0x401400)));
+  V.push_back(at(T++, 0, Event::taskSchedule(0, 0, ScheduleStatus::Switch, 0)));
+  V.push_back(at(T++, 9, Event::taskCreate(0, 12345, 0xffffffffffffull, 3, 0)));
+  V.push_back(
+      at(T++, Seq++, Event::parallelEnd(0, Init, id(Thread, 2), 0x401000)));
+  V.push_back(at(T++, 0, Event::threadEnd(0)));
   return V;
 }
 

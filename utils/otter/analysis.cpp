@@ -64,9 +64,9 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
 
 inline void Analyzer::Impl::onTaskCreate(ThreadSt &TS, std::uint32_t Th,
                                          std::uint32_t T, const Event &E) {
-  std::uint32_t S = newSlot(E.A);
+  std::uint32_t S = newSlot(E.child());
   Slot &C = Slots[S];
-  C.Code = code(E.Code);
+  C.Code = code(E.code());
   C.K = Kind::Task;
   C.StartThread = Th;
   C.Start = E.Time; // until it starts
@@ -77,22 +77,22 @@ inline void Analyzer::Impl::onTaskCreate(ThreadSt &TS, std::uint32_t Th,
                          Kind::Task, "create");
     programOrder(TS, T, C.Code, Kind::Task);
   }
-  if (E.Aux & TaskHasDependences)
+  if (E.flags() & TaskHasDependences)
     keepForDependences(S);
   TS.PendingCreate = E.Time;
   if (Obs)
-    Obs->flow(false, Th, E.Time, E.A);
+    Obs->flow(false, Th, E.Time, E.child());
 }
 
 void Analyzer::Impl::onTaskDependence(std::uint32_t T, const Event &E) {
   if (T != None)
-    dependence(T, E.A, static_cast<DependenceType>(E.Sub));
+    dependence(T, E.address(), E.dependenceType());
 }
 
 inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
                                            std::uint32_t T, const Event &E,
                                            bool SchedGapArmed) {
-  auto St = static_cast<ScheduleStatus>(E.Sub);
+  ScheduleStatus St = E.status();
   if (T != None &&
       (St == ScheduleStatus::Complete || St == ScheduleStatus::Cancel ||
        St == ScheduleStatus::Detach)) {
@@ -102,7 +102,7 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
     TS.SchedGapArmed = true;
     TS.SchedGapFrom = E.Time;
   }
-  std::uint32_t N = slotOf(E.A);
+  std::uint32_t N = slotOf(E.next());
   if (N != None) {
     Slot &X = Slots[N];
     if (!(X.Flags & SStarted)) {
@@ -149,8 +149,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   // A held-back taskgroup edge (onSyncBegin) goes out before any event but
   // a taskloop's begin, which programOrder places before it.
   if (TS.DeferredGroupTask != None &&
-      !(E.Kind == EventKind::WorkBegin &&
-        static_cast<WorkKind>(E.Sub) == WorkKind::Taskloop))
+      !(E.Kind == EventKind::WorkBegin && E.workKind() == WorkKind::Taskloop))
     flushDeferredOrder(TS);
 
   std::uint32_t T = slotOf(E.Task);
@@ -195,7 +194,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     onWorkEnd(TS, Th, T, E);
     break;
   case EventKind::MaskedBegin: {
-    std::uint32_t Code = code(E.Code);
+    std::uint32_t Code = code(E.code());
     TS.Open.push_back({T, Code, Kind::Masked, E.Time, 0});
     programOrder(TS, T, Code, Kind::Masked);
     break;
@@ -213,7 +212,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     onMutexReleased(TS, Th, E);
     break;
   case EventKind::Cancel:
-    instance(code(E.Code), Kind::Cancel, 0);
+    instance(code(E.code()), Kind::Cancel, 0);
     break;
   default:
     break;
@@ -240,7 +239,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
 
 void Analyzer::Impl::onSyncBegin(ThreadSt &TS, std::uint32_t T,
                                  const Event &E) {
-  auto SK = static_cast<SyncKind>(E.Sub);
+  SyncKind SK = E.syncKind();
   Kind K;
   if (!rules::constructOfSync(SK, K))
     return; // a reduction
@@ -248,7 +247,7 @@ void Analyzer::Impl::onSyncBegin(ThreadSt &TS, std::uint32_t T,
   std::uint32_t Region =
       T != None && Slots[T].Team != None ? Teams[Slots[T].Team].Code : 0;
   std::uint32_t Code =
-      rules::implicitBarrierRow(SK, code(E.Code), Region, TS.LastWorkCode);
+      rules::implicitBarrierRow(SK, code(E.code()), Region, TS.LastWorkCode);
   TS.Open.push_back({T, Code, K, E.Time, 0});
   if (T == None)
     return;
@@ -275,7 +274,7 @@ void Analyzer::Impl::onSyncBegin(ThreadSt &TS, std::uint32_t T,
 
 void Analyzer::Impl::onSyncEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
                                const Event &E) {
-  auto SK = static_cast<SyncKind>(E.Sub);
+  SyncKind SK = E.syncKind();
   Kind K;
   if (!rules::constructOfSync(SK, K))
     return; // a reduction
@@ -300,7 +299,7 @@ void Analyzer::Impl::onSyncEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
 void Analyzer::Impl::onSyncWaitBegin(ThreadSt &TS, std::uint32_t T,
                                      const Event &E) {
   // Waiting time belongs to the construct the wait is in.
-  std::uint32_t Code = !TS.Open.empty() ? TS.Open.back().Code : code(E.Code);
+  std::uint32_t Code = !TS.Open.empty() ? TS.Open.back().Code : code(E.code());
   Kind K = !TS.Open.empty() ? TS.Open.back().K : Kind::ImplicitBarrier;
   TS.Waits.push_back({T, Code, K, false, 0, E.Time});
 }

@@ -262,8 +262,8 @@ void Analyzer::Impl::popWait(ThreadSt &TS, std::uint32_t T) {
 
 void Analyzer::Impl::onWorkBegin(ThreadSt &TS, std::uint32_t T,
                                  const Event &E) {
-  std::uint32_t Code = code(E.Code);
-  Kind K = rules::constructOfWork(static_cast<WorkKind>(E.Sub));
+  std::uint32_t Code = code(E.code());
+  Kind K = rules::constructOfWork(E.workKind());
   std::uint32_t Index = 0; // the member's n-th worksharing construct
   if (!TS.Impl.empty() && TS.Impl.back().Task == T)
     Index = TS.Impl.back().Works++;
@@ -273,7 +273,7 @@ void Analyzer::Impl::onWorkBegin(ThreadSt &TS, std::uint32_t T,
 
 void Analyzer::Impl::onWorkEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
                                const Event &E) {
-  auto WK = static_cast<WorkKind>(E.Sub);
+  WorkKind WK = E.workKind();
   Kind K = rules::constructOfWork(WK);
   OpenFrame F;
   if (!closeOpen(TS, Th, T, K, E.Time, &F))
@@ -286,8 +286,8 @@ void Analyzer::Impl::onWorkEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
 }
 
 namespace {
-Kind mutexConstruct(std::uint16_t Sub) {
-  Kind K = rules::constructOfMutex(static_cast<MutexKind>(Sub));
+Kind mutexConstruct(MutexKind M) {
+  Kind K = rules::constructOfMutex(M);
   return K == Kind::Count ? Kind::Lock : K; // not an OMPT kind: a lock
 }
 } // namespace
@@ -297,14 +297,14 @@ void Analyzer::Impl::onMutexAcquire(ThreadSt &TS, std::uint32_t T,
   // A mutex event without a known task is the running task's.
   std::uint32_t Who = T != None ? T : TS.Cur;
   TS.Waits.push_back(
-      {Who, code(E.Code), mutexConstruct(E.Sub), true, 0, E.Time});
+      {Who, code(E.code()), mutexConstruct(E.mutexKind()), true, 0, E.Time});
 }
 
 void Analyzer::Impl::onMutexAcquired(ThreadSt &TS, std::uint32_t T,
                                      const Event &E) {
   std::uint32_t Who = T != None ? T : TS.Cur;
-  Kind K = mutexConstruct(E.Sub);
-  std::uint32_t Code = code(E.Code);
+  Kind K = mutexConstruct(E.mutexKind());
+  std::uint32_t Code = code(E.code());
   if (!TS.Waits.empty() && TS.Waits.back().Mutex) {
     // The acquisition: waiting time, contention; the lock's row is the one
     // the acquire named.

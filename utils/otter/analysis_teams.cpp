@@ -75,12 +75,12 @@ void Analyzer::Impl::barrierLeft(std::uint32_t T) {
 
 void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
                                          const Event &E) {
-  std::uint32_t S = newSlot(E.Task);
+  std::uint32_t S = newSlot(E.task());
   Slot &X = Slots[S];
   X.Flags = SStarted | SImplicit;
   X.Start = E.Time;
   X.StartThread = Th;
-  if ((E.Extra & TaskInitial) || !E.A) {
+  if ((E.implicitFlags() & TaskInitial) || !E.parallel()) {
     // An initial task: a team of its own (its barriers join it alone).
     X.K = Kind::Initial;
     std::uint32_t TI = std::uint32_t(Teams.size());
@@ -89,10 +89,10 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     Teams.back().Members = 1;
     X.Team = TI;
   } else {
-    std::uint32_t TI = teamFor(E.A);
+    std::uint32_t TI = teamFor(E.parallel());
     Team &Tm = Teams[TI];
     ++Tm.Members;
-    Tm.Size = std::max<std::uint32_t>(Tm.Size, E.Aux);
+    Tm.Size = std::max<std::uint32_t>(Tm.Size, E.teamSize());
     X.K = Kind::Implicit;
     X.Team = TI;
     // OMPT gives an implicit task no code address: it is labelled with its
@@ -161,11 +161,11 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
 
 void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
                                      const Event &E) {
-  std::uint32_t TI = teamFor(E.A);
+  std::uint32_t TI = teamFor(E.parallel());
   Team &Tm = Teams[TI];
-  Tm.Code = code(E.Code);
+  Tm.Code = code(E.code());
   Tm.Begin = E.Time;
-  Tm.Size = std::max<std::uint32_t>(Tm.Size, E.Aux);
+  Tm.Size = std::max<std::uint32_t>(Tm.Size, E.requested());
   Tm.Encountering = T;
   ++R.ParallelRegions;
   if (T != None) {
@@ -183,7 +183,7 @@ void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
 
 void Analyzer::Impl::onParallelEnd(ThreadSt &TS, std::uint32_t Th,
                                    std::uint32_t T, const Event &E) {
-  auto It = TeamOf.find(E.A);
+  auto It = TeamOf.find(E.parallel());
   if (It == TeamOf.end())
     return;
   std::uint32_t TI = It->second;

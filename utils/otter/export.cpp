@@ -188,7 +188,7 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
   lit(",\"pid\":1,\"tid\":");
   num(Thread);
   lit(",\"args\":{\"task\":");
-  num(Id, IdPrefix[(Id >> 40) & 3]);
+  num(Id, IdPrefix[threadOf(Id) & 3]);
   lit(",\"exec_ns\":");
   num(ExecNs);
   lit("}}");

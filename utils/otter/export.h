@@ -86,9 +86,9 @@ private:
   };
   void num(std::uint64_t X, Prefix &P);
   void us(std::uint64_t Ns, Prefix &P); // "<us>.<ns, 3 digits>"
-  // One prefix per number series. Task ids are (thread + 1) << 40 | count:
-  // one prefix per thread (mod 4), so interleaved threads do not evict each
-  // other's.
+  // One prefix per number series. Task ids are makeId(thread, count)
+  // (otter/events.h): one prefix per thread (mod 4), so interleaved threads
+  // do not evict each other's.
   Prefix TsPrefix, DurPrefix, FlowPrefix, IdPrefix[4];
   std::ostream &OS;
   LabelFn Label;
