@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/recorder.h"
+#include "core/write_guard.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -145,6 +146,7 @@ void flush(ThreadState *T) {
   if (UseTsc)
     for (std::size_t I = 0; I < T->Count; ++I)
       T->Buffer[I].Time = tscToNs(T->Buffer[I].Time);
+  WriteGuard Guard; // sinks write files: never SIGXFSZ for the program
   for (EventSink *S : sinks())
     S->consume(*T, T->Buffer, T->Count);
   T->EventsRecorded += T->Count;

@@ -2,6 +2,7 @@
 #include "core/session.h"
 #include "core/config.h"
 #include "core/recorder.h"
+#include "core/write_guard.h"
 #include "core/sinks.h"
 #include "site_index.h"
 #include "trace/crash.h"
@@ -90,6 +91,7 @@ FinishContext finishContext() {
 /// Runs in a child of a crashing process (trace/crash.h): the sinks save
 /// what they can (the trace).
 void saveOnCrash() {
+  WriteGuard Guard;
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
   FinishContext C = finishContext();
@@ -116,6 +118,8 @@ void finishOnSignal() {
 /// The end of the run: the sinks' steps in the order core/sinks.h gives.
 void finishImpl() {
   const Config &Cfg = state().Cfg;
+  WriteGuard::checkLimit(); // the program may have set one since start
+  WriteGuard Guard;
   std::vector<std::unique_ptr<RunSink>> &Sinks = state().Sinks;
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
@@ -236,6 +240,7 @@ bool start() {
       ::unlink(
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
+    WriteGuard::checkLimit();
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     std::vector<EventSink *> Consumers;
     bool SaveOnCrash = false;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "graph/job_graph.h"
+#include "graph/outputs.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -323,19 +324,8 @@ bool writeJobGraphFiles(const JobGraph &J, const std::string &Dir,
                         const GraphFormats &F, std::string &Error) {
   auto writeOne = [&](const char *Name,
                       void (*Fn)(const JobGraph &, std::ostream &)) {
-    std::string Path = Dir + "/" + Name;
-    std::ofstream OS(Path, std::ios::out | std::ios::trunc);
-    if (!OS) {
-      Error = "cannot write " + Path + ": " + std::strerror(errno);
-      return false;
-    }
-    Fn(J, OS);
-    OS.flush();
-    if (!OS) {
-      Error = "error writing " + Path + " (disk full?)";
-      return false;
-    }
-    return true;
+    return writeOutputFile(
+        Dir + "/" + Name, [&](std::ostream &OS) { Fn(J, OS); }, Error);
   };
   if (F.Csv && (!writeOne("nodes.csv", writeJobNodesCsv) ||
                 !writeOne("graph.csv", writeJobEdgesCsv) ||

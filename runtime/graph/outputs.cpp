@@ -6,29 +6,41 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 
 namespace otter {
 
-namespace {
-
-/// Writes one file with Fn; false and a one-line Error on failure.
-bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
-               void (*Fn)(const Graph &, std::ostream &), std::string &Error) {
-  std::string Path = Dir + "/" + Name;
+bool writeOutputFile(const std::string &Path,
+                     const std::function<void(std::ostream &)> &Fn,
+                     std::string &Error) {
   std::ofstream OS(Path, std::ios::out | std::ios::trunc);
   if (!OS) {
     Error = "cannot write " + Path + ": " + std::strerror(errno);
     return false;
   }
-  Fn(G, OS);
+  errno = 0;
+  Fn(OS);
   OS.flush();
   if (!OS) {
-    Error = "error writing " + Path + " (disk full?)";
+    Error = "error writing " + Path +
+            (errno ? std::string(": ") + std::strerror(errno)
+                   : std::string(" (disk full?)")) +
+            "; removed it";
+    OS.close();
+    std::remove(Path.c_str());
     return false;
   }
   return true;
+}
+
+namespace {
+
+bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
+               void (*Fn)(const Graph &, std::ostream &), std::string &Error) {
+  return writeOutputFile(
+      Dir + "/" + Name, [&](std::ostream &OS) { Fn(G, OS); }, Error);
 }
 
 /// The tables; an MPI rank's graph also has its calls' table, mpi.csv

@@ -15,6 +15,8 @@
 #define OTTER_GRAPH_OUTPUTS_H
 
 #include <span>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +75,14 @@ std::string graphFormatNames(bool AllowNone);
 
 /// The files F selects, space separated, in graphOutputs() order.
 std::string graphFormatFiles(const GraphFormats &F);
+
+/// Writes one output file with Fn. On failure: false, a one-line Error
+/// naming the file and the system's reason (ENOSPC: disk full; EFBIG: a
+/// file-size limit), and the cut file removed, since it would pass for the
+/// whole graph.
+bool writeOutputFile(const std::string &Path,
+                     const std::function<void(std::ostream &)> &Fn,
+                     std::string &Error);
 
 /// Writes the selected files into Dir (which must exist). Returns false and
 /// sets Error to a one-line message on the first failure.

@@ -1544,7 +1544,8 @@ bool TraceWriter::close(std::string &Error) {
   auto incomplete = [&] {
     Error = "the trace in '" + Dir + "' is incomplete: writing it failed (" +
             P->WriteError +
-            "); is the disk full? (OTTER_OUTPUT_DIR chooses where it goes)";
+            "); is the disk full, or a file-size limit (ulimit -f) "
+            "reached? (OTTER_OUTPUT_DIR chooses where it goes)";
   };
   if (!P->WriteError.empty()) {
     // The disk filled up while the program ran. Closing the archive would

@@ -10,8 +10,8 @@
 // RUN: FileCheck --check-prefix=OUT12 %s < %t.out0
 // RUN: FileCheck --check-prefix=NONE %s < %t.err0
 // RUN: grep -c . %t.err0 | FileCheck --check-prefix=TWO %s
-// NONE-DAG: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full? (OTTER_OUTPUT_DIR chooses where it goes)
-// NONE-DAG: otter: error: error writing {{.*}} (disk full?) (check OTTER_OUTPUT_DIR)
+// NONE-DAG: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full, or a file-size limit (ulimit -f) reached? (OTTER_OUTPUT_DIR chooses where it goes)
+// NONE-DAG: otter: error: error writing {{.*}}: No space left on device; removed it (check OTTER_OUTPUT_DIR)
 // NONE-NOT: otter: wrote
 // TWO: 2
 // RUN: not otter summary %t.d0 2>&1 | FileCheck --check-prefix=EMPTY %s
@@ -30,7 +30,7 @@
 // RUN: FileCheck --check-prefix=SUMMARY %s < %t.sum
 // RUN: FileCheck --check-prefix=NOTCLOSED %s < %t.sum.err
 // NOTCLOSED: otter: warning: the trace in '{{.*}}' was not closed (the program was killed, or the disk filled up)
-// MID: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed (thread {{[01]}}: No space left on device{{.*}}); is the disk full?
+// MID: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed (thread {{[01]}}: No space left on device{{.*}}); is the disk full, or a file-size limit (ulimit -f) reached?
 // ONE: 1
 // SOME: {{[1-9][0-9][0-9][0-9]+}}
 // SUMMARY: threads
@@ -43,7 +43,7 @@
 // RUN: FileCheck --check-prefix=LATE %s < %t.err2
 // RUN: otf2-print %t.d2/trace/traces.otf2 2>&1 >/dev/null | count 0
 // RUN: otter summary %t.d2 2>/dev/null | FileCheck --check-prefix=SUMMARY %s
-// LATE: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full?
+// LATE: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed ({{.*}}No space left on device{{.*}}); is the disk full, or a file-size limit (ulimit -f) reached?
 #include <stdio.h>
 #include <stdlib.h>
 
