@@ -3,9 +3,10 @@
  * thread_begin/end, parallel_begin/end, implicit_task, task_create,
  * task_schedule, dependences, task_dependence, sync_region,
  * sync_region_wait, work, masked, mutex_acquire/acquired/released,
- * nest_lock, cancel) with empty bodies, so "libotter minus nulltool" is the
- * cost of OTTER's own code and not libomp's OMPT dispatch.  Keep this list in
- * sync with tool.cpp (NULLTOOL_VERBOSE=1 prints each registration result).
+ * nest_lock, cancel, dispatch, flush, reduction) with empty bodies, so
+ * "libotter minus nulltool" is the cost of OTTER's own code and not libomp's
+ * OMPT dispatch.  Keep this list in sync with tool.cpp (NULLTOOL_VERBOSE=1
+ * prints each registration result).
  *
  * Built twice by bench/run.py:
  *   nulltool.so   : empty callbacks (the baseline "do-nothing tool")
@@ -22,12 +23,12 @@
 #ifdef COUNT_EVENTS
 enum { C_THREAD_BEGIN, C_THREAD_END, C_PAR_BEGIN, C_PAR_END, C_TASK_CREATE,
        C_TASK_SCHEDULE, C_IMPLICIT_TASK, C_WORK, C_SYNC, C_MASKED, C_DEPS,
-       C_TASK_DEP, C_SYNC_WAIT, C_MUTEX, C_CANCEL, C_N };
+       C_TASK_DEP, C_SYNC_WAIT, C_MUTEX, C_CANCEL, C_DISPATCH, C_FLUSH, C_N };
 static const char *names[C_N] = {"thread_begin", "thread_end", "parallel_begin",
                                  "parallel_end", "task_create", "task_schedule",
                                  "implicit_task", "work", "sync_region", "masked",
                                  "dependences", "task_dependence", "sync_region_wait",
-                                 "mutex/nest_lock", "cancel"};
+                                 "mutex/nest_lock", "cancel", "dispatch", "flush"};
 typedef struct { uint64_t c[C_N]; char pad[64]; } counters_t;
 #define MAXT 1024
 static counters_t *all[MAXT];
@@ -86,6 +87,12 @@ static void on_nest_lock(ompt_scope_endpoint_t ep, ompt_wait_id_t w, const void 
   COUNT(C_MUTEX);
 }
 static void on_cancel(ompt_data_t *t, int flags, const void *ra) { COUNT(C_CANCEL); }
+static void on_dispatch(ompt_data_t *p, ompt_data_t *t, ompt_dispatch_t k, ompt_data_t inst) {
+  COUNT(C_DISPATCH);
+}
+static void on_flush(ompt_data_t *th, const void *ra) { COUNT(C_FLUSH); }
+static void on_reduction(ompt_sync_region_t k, ompt_scope_endpoint_t ep, ompt_data_t *p,
+                         ompt_data_t *t, const void *ra) { COUNT(C_SYNC); }
 
 static int tool_initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *td) {
   ompt_set_callback_t set_cb = (ompt_set_callback_t)lookup("ompt_set_callback");
@@ -112,6 +119,9 @@ static int tool_initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *
   REG(ompt_callback_mutex_released, on_mutex_released);
   REG(ompt_callback_nest_lock, on_nest_lock);
   REG(ompt_callback_cancel, on_cancel);
+  REG(ompt_callback_dispatch, on_dispatch);
+  REG(ompt_callback_flush, on_flush);
+  REG(ompt_callback_reduction, on_reduction);
   return 1; /* keep the tool active */
 }
 

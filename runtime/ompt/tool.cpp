@@ -18,6 +18,12 @@
 //  - mutex callbacks carry no task: we ask ompt_get_task_info for it.
 //  - omp_test_lock reports acquire/acquired with kind test_lock and
 //    released with kind lock.
+//  - dispatch: a chunk per dynamic-loop dispatch, one per thread for a
+//    static loop, one per taskloop task as it starts (in that task), one per
+//    thread for sections (instance = the construct's address, not which
+//    section); reduction: only when combining by critical section, tree or
+//    alone (a team of one; KMP_FORCE_REDUCTION chooses), never for atomic
+//    updates, with codeptr_ra NULL; flush: thread and codeptr_ra only.
 //
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
@@ -537,6 +543,47 @@ void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr) {
   });
 }
 
+/// A loop chunk, taskloop chunk, distribute chunk, section or iteration
+/// handed to the task (libomp 19: a chunk per dynamic-loop dispatch and one
+/// per thread for a static loop; the chunk's task at a taskloop chunk's
+/// start; for a section the sections construct's address, not which
+/// section).
+void onDispatch(ompt_data_t *, ompt_data_t *TaskData, ompt_dispatch_t Kind,
+                ompt_data_t Instance) {
+  OTTER_PROLOGUE();
+  TaskState *S = taskOf(TaskData);
+  std::uint64_t Start = 0, Iterations = 0, Code = 0;
+  switch (Kind) {
+  case ompt_dispatch_ws_loop_chunk:
+  case ompt_dispatch_taskloop_chunk:
+  case ompt_dispatch_distribute_chunk:
+    if (const auto *C =
+            static_cast<const ompt_dispatch_chunk_t *>(Instance.ptr)) {
+      Start = C->start;
+      Iterations = C->iterations;
+    }
+    break;
+  case ompt_dispatch_iteration:
+    Start = Instance.value;
+    Iterations = 1;
+    break;
+  case ompt_dispatch_section:
+    Code = code(Instance.ptr);
+    break;
+  }
+  record(T, S, [&] {
+    return Event::dispatch(0, idOf(S), DispatchKind(Kind), Start, Iterations,
+                           Code);
+  });
+}
+
+/// A flush construct (OMPT names the thread, not the task).
+void onFlush(ompt_data_t *, const void *Codeptr) {
+  OTTER_PROLOGUE();
+  TaskState *S = currentTask();
+  record(T, S, [&] { return Event::flush(0, idOf(S), code(Codeptr)); });
+}
+
 struct CallbackEntry {
   ompt_callbacks_t Which;
   ompt_callback_t Fn;
@@ -577,6 +624,12 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       OTTER_CB(ompt_callback_mutex_released, onMutexReleased),
       OTTER_CB(ompt_callback_nest_lock, onNestLock),
       OTTER_CB(ompt_callback_cancel, onCancel),
+      OTTER_CB(ompt_callback_dispatch, onDispatch),
+      OTTER_CB(ompt_callback_flush, onFlush),
+      // A reduction is a sync region of kind reduction (OMPT's own
+      // signature): libomp 19 reports one when it combines with a critical
+      // section, a tree, or alone (a team of one), not for atomic updates.
+      OTTER_CB(ompt_callback_reduction, onSync<false>),
   };
   for (const CallbackEntry &C : Callbacks) {
     ompt_set_result_t R = SetCallback(C.Which, C.Fn);

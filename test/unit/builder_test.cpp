@@ -416,3 +416,33 @@ TEST(Builder, OnlyActivatedCancelsMakeNodes) {
 }
 
 } // namespace
+
+// Dispatch, flush and reduction events (trace only: otter/event_kinds.def)
+// leave the graph as it is, wherever they fall in a task's events: between
+// a loop's end and its barrier too.
+TEST(Builder, TraceOnlyKindsDoNotChangeTheGraph) {
+  auto program = [](bool WithTraceOnly) {
+    Stream S;
+    S.initial(0, 1);
+    beginTeam(S, 2, 2, 3);
+    for (std::uint32_t I = 0; I < 2; ++I) {
+      TaskId M = 100 + I;
+      S.work(I, M, true, WorkKind::LoopDynamic, 4);
+      if (WithTraceOnly) {
+        S.add(I, Event::dispatch(0, M, DispatchKind::WsLoopChunk, 5 * I, 5,
+                                 0));
+        S.add(I, Event::flush(0, M, 6));
+      }
+      S.create(I, M, 200 + I, 7);
+      S.work(I, M, false, WorkKind::LoopDynamic, 4);
+      if (WithTraceOnly)
+        S.sync(I, M, SyncKind::Reduction, 0, 2);
+      S.sync(I, M, SyncKind::BarrierImplicitWorkshare, 8, 2);
+    }
+    endTeam(S, 2, 2, 3);
+    return S.graph();
+  };
+  std::string Plain = program(false);
+  EXPECT_NE(Plain.find("loop_end"), std::string::npos);
+  EXPECT_EQ(Plain, program(true));
+}

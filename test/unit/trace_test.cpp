@@ -117,6 +117,21 @@ std::vector<Event> stream(std::uint32_t Thread) {
       at(T++, Seq++,
          Event::mutexReleased(0, Init, Critical, 0x7fff12345678, 0x401310)));
   V.push_back(at(T++, Seq++, Event::cancel(0, Init, 0x11, 0x401400)));
+  // Dispatch (a chunk; one of more than 2^32 iterations; a section), flush,
+  // reduction.
+  const auto Chunk = DispatchKind::WsLoopChunk;
+  V.push_back(at(T++, Seq++, Event::dispatch(0, Init, Chunk, 0, 3, 0)));
+  V.push_back(at(T++, Seq++, Event::dispatch(0, Init, Chunk, 3, 3, 0)));
+  V.push_back(
+      at(T++, Seq++, Event::dispatch(0, Init, Chunk, 6, 0x100000002ull, 0)));
+  V.push_back(at(T++, Seq++,
+                 Event::dispatch(0, Init, DispatchKind::Section, 0, 0,
+                                 0x401500)));
+  V.push_back(at(T++, Seq++, Event::flush(0, Init, 0x401600)));
+  V.push_back(at(T++, Seq++,
+                 Event::syncBegin(0, Init, 0, SyncKind::Reduction, 0)));
+  V.push_back(
+      at(T++, Seq++, Event::syncEnd(0, Init, 0, SyncKind::Reduction, 0)));
   V.push_back(at(T++, 0, Event::taskSchedule(0, 0, ScheduleStatus::Switch, 0)));
   V.push_back(at(T++, 9, Event::taskCreate(0, 12345, 0xffffffffffffull, 3, 0)));
   V.push_back(
