@@ -133,7 +133,7 @@ struct Pending {
 class Builder {
 public:
   explicit Builder(JobGraph &J) : J(J) {}
-  void run();
+  void run(bool WithEdges);
 
 private:
   JobGraph &J;
@@ -519,7 +519,7 @@ void Builder::resolveEdges() {
   J.Edges.erase(std::unique(J.Edges.begin(), J.Edges.end()), J.Edges.end());
 }
 
-void Builder::run() {
+void Builder::run(bool WithEdges) {
   std::uint32_t N = std::uint32_t(J.Ranks.size());
   J.Stats.Ranks = N;
   J.Present.assign(N, false);
@@ -552,16 +552,17 @@ void Builder::run() {
   }
   matchP2p();
   collectives();
-  resolveEdges();
+  if (WithEdges)
+    resolveEdges();
   leftOut();
 }
 
 } // namespace
 
-JobGraph buildJobGraph(std::vector<Graph> Ranks) {
+JobGraph buildJobGraph(std::vector<Graph> Ranks, bool Edges) {
   JobGraph J;
   J.Ranks = std::move(Ranks);
-  Builder(J).run();
+  Builder(J).run(Edges);
   return J;
 }
 

@@ -161,7 +161,9 @@ struct JobGraph {
 
 /// Builds the job graph. Ranks[r] is world rank r's graph (an empty graph
 /// for a rank that left none); each must carry its MPI calls (Graph::Mpi).
-JobGraph buildJobGraph(std::vector<Graph> Ranks);
+/// Without Edges, only the matching: Messages and Collectives, no
+/// JobGraph::Edges (for a reader that has the calls but not the graph).
+JobGraph buildJobGraph(std::vector<Graph> Ranks, bool Edges = true);
 
 // --- Writers (job_writers.cpp) ------------------------------------------
 //

@@ -197,6 +197,8 @@ enum class Construct : std::uint8_t {
   Ordered,
   Atomic,
   Cancel,
+  Mpi, // an MPI call (the analyses' rows; the graph's node is
+       // NodeKind::MpiCall)
   Count
 };
 

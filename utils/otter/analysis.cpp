@@ -20,7 +20,8 @@ const char *kindName(Kind K) {
       "loop",         "sections",         "single",   "masked",
       "taskloop",     "workshare",        "taskwait", "taskgroup",
       "barrier",      "barrier_implicit", "critical", "lock",
-      "nest_lock",    "ordered",          "atomic",   "cancel"};
+      "nest_lock",    "ordered",          "atomic",   "cancel",
+      "mpi"};
   static_assert(sizeof(Names) / sizeof(Names[0]) == std::size_t(Kind::Count));
   return std::size_t(K) < std::size_t(Kind::Count) ? Names[std::size_t(K)]
                                                    : "?";
@@ -58,6 +59,8 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
       }
     }
   }
+  if (!TS.Seen)
+    TS.First = E.Time;
   TS.Seen = true;
   TS.Last = std::max(TS.Last, E.Time);
 }
@@ -214,6 +217,12 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::Cancel:
     instance(code(E.code()), Kind::Cancel, 0);
     break;
+  case EventKind::MpiCallBegin:
+    onMpiCallBegin(TS, Th, T, E);
+    break;
+  case EventKind::MpiCallEnd:
+    onMpiCallEnd(TS, Th, T, E);
+    break;
   default:
     break;
   }
@@ -229,6 +238,8 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::MaskedBegin:
   case EventKind::MaskedEnd:
   case EventKind::Cancel:
+  case EventKind::MpiCallBegin:
+  case EventKind::MpiCallEnd:
     if (T != None && !(Slots[T].Flags & SCompleted))
       TS.Cur = T;
     break;
@@ -354,12 +365,22 @@ Result Analyzer::Impl::finish() {
   if (OutOfOrder)
     R.Warnings.push_back(std::to_string(OutOfOrder) +
                          " event(s) out of time order");
-  for (ThreadSt &TS : Threads) {
+  if (LateLinks)
+    R.Warnings.push_back(
+        std::to_string(LateLinks) +
+        " message or collective value(s) arrived after the call that "
+        "received them (clocks of different hosts out of step?): those "
+        "edges are not in the span");
+  R.PerThread.resize(Threads.size());
+  for (std::size_t I = 0; I < Threads.size(); ++I) {
+    ThreadSt &TS = Threads[I];
     if (!TS.Seen)
       continue;
     ++R.Threads;
     R.BusyNs += TS.Busy;
     R.WaitNs += TS.Wait;
+    R.MpiNs += TS.Mpi;
+    R.PerThread[I] = {true, TS.Busy, TS.Wait, TS.Mpi, TS.First, TS.Last};
   }
   R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
@@ -391,7 +412,9 @@ void Analyzer::Impl::criticalPath() {
       Steps.back().Instances += Rc.First ? 1 : 0;
       continue;
     }
-    if (Rc.Ns == 0 && !Rc.First)
+    // A zero-length step is kept only when it is an MPI call: where the
+    // path went from one rank to another.
+    if (Rc.Ns == 0 && !Rc.First && Kind(Rc.K) != Kind::Mpi)
       continue;
     Steps.push_back({C, Kind(Rc.K), Rc.Ns, Rc.First ? 1u : 0u});
   }
@@ -399,7 +422,7 @@ void Analyzer::Impl::criticalPath() {
   // Drop zero-length steps, then merge neighbours they separated.
   std::vector<PathStep> Path;
   for (PathStep &S : Steps) {
-    if (S.Ns == 0)
+    if (S.Ns == 0 && S.K != Kind::Mpi)
       continue;
     if (!Path.empty() && Path.back().Code == S.Code && Path.back().K == S.K) {
       Path.back().Ns += S.Ns;
@@ -420,6 +443,15 @@ void Analyzer::setObserver(Observer *O) { P->Obs = O; }
 void Analyzer::setBurden(double Ns) {
   P->FixedBurden = true;
   P->BurdenEst = std::llround(std::max(0.0, Ns));
+}
+void Analyzer::setLinks(LinkSource *L) {
+  P->Links = L;
+  if (!L)
+    return;
+  P->LinkVals.assign(L->slots(), PathVal());
+  P->LinkLeft.resize(L->slots());
+  for (std::size_t S = 0; S < L->slots(); ++S)
+    P->LinkLeft[S] = L->consumers(std::uint32_t(S));
 }
 void Analyzer::add(std::uint32_t Thread, const Event &E) { add(Thread, &E, 1); }
 void Analyzer::add(std::uint32_t Thread, const Event *E, std::size_t N) {

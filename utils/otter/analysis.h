@@ -32,6 +32,17 @@
 
 namespace otter::analysis {
 
+/// Code addresses in an MPI job's merged stream (utils/otter/job.h) carry
+/// their rank: (rank + 1) << CodeRankShift | address. A single process's
+/// are plain addresses (rank -1).
+inline constexpr unsigned CodeRankShift = 48;
+inline std::uint64_t codeAddress(std::uint64_t Code) {
+  return Code & ((std::uint64_t(1) << CodeRankShift) - 1);
+}
+inline int codeRank(std::uint64_t Code) {
+  return int(Code >> CodeRankShift) - 1;
+}
+
 /// Kinds of source constructs, as the analysis reports them: the graph's
 /// constructs (rules.h).
 using Kind = rules::Construct;
@@ -67,7 +78,18 @@ struct ConstructStats {
   std::uint64_t SibGroups = 0, SibLostNs = 0;
   double SibWorstRatio = 0;
   std::vector<std::uint32_t> Hist; // tasks: execution-time histogram
+  /// MPI calls (Kind::Mpi): the function called at this site.
+  std::uint16_t MpiFunction = 0;
   std::uint64_t medianNs() const;
+};
+
+/// One thread's time (Result::PerThread, by thread index).
+struct ThreadTime {
+  bool Seen = false;
+  std::uint64_t BusyNs = 0;          // executing task code
+  std::uint64_t WaitNs = 0;          // waiting (OpenMP syncs, locks, MPI calls)
+  std::uint64_t MpiNs = 0;           // inside MPI calls (part of WaitNs)
+  std::uint64_t First = 0, Last = 0; // its first and last event
 };
 
 struct PathStep {
@@ -90,8 +112,10 @@ struct Result {
   std::int64_t BurdenedA = 0;
   std::uint64_t BurdenedK = 0;
   double BurdenNs = 0;
-  std::uint64_t WaitNs = 0;    // thread time waiting (sync, locks)
+  std::uint64_t WaitNs = 0;    // thread time waiting (sync, locks, MPI)
   std::uint64_t BusyNs = 0;    // thread time executing task code
+  std::uint64_t MpiNs = 0;     // thread time inside MPI calls (in WaitNs)
+  std::vector<ThreadTime> PerThread;
   double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
   std::uint64_t CreateSamples = 0, ScheduleSamples = 0;
   std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
@@ -150,6 +174,28 @@ public:
                              const char *EdgeKind) = 0;
 };
 
+/// What connects the ranks of an MPI job (the job graph's messages and
+/// collectives, utils/otter/job.h), for an analysis of the job's merged
+/// event stream. Values pass through numbered slots: at the start of an
+/// MPI call, the calling task's path is published into the call's Publish
+/// slots (a send it posts, its part of a collective: a slot keeps the
+/// longest value published into it); at the end of an MPI call, its Merge
+/// slots are merged into the task's path (a receive it completed, a
+/// collective's result). A slot is released after its last consumer.
+struct MpiLinks {
+  std::vector<std::uint32_t> Publish, Merge;
+};
+class LinkSource {
+public:
+  virtual ~LinkSource() = default;
+  /// The links of the MPI call that Begin (an MpiCallBegin) starts on
+  /// thread Thread; nullptr: none.
+  virtual const MpiLinks *links(std::uint32_t Thread, const Event &Begin) = 0;
+  virtual std::size_t slots() const = 0;
+  /// How many calls merge slot S.
+  virtual std::uint32_t consumers(std::uint32_t S) const = 0;
+};
+
 class Analyzer {
 public:
   Analyzer();
@@ -158,6 +204,8 @@ public:
   /// The burden per task of the burdened span, in ns; by default the
   /// scheduling cost measured in the trace.
   void setBurden(double Ns);
+  /// Links between the ranks of a job (set before the first event).
+  void setLinks(LinkSource *L);
   /// Feed events in global time order (see the file comment).
   void add(std::uint32_t Thread, const Event &E);
   /// A run of one thread's events (same order requirement).

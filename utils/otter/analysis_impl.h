@@ -191,10 +191,18 @@ struct ImplFrame {
   std::uint32_t Works = 0;
 };
 
+/// An MPI call open on a thread.
+struct MpiFrame {
+  std::uint32_t Task, Code;
+  std::uint16_t Function;
+  std::uint64_t Start;
+  const MpiLinks *Links;
+};
+
 struct ThreadSt {
   bool Seen = false;
   std::uint32_t Cur = None; // the task running on the thread
-  std::uint64_t Last = 0, Busy = 0, Wait = 0;
+  std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0;
   std::uint64_t PendingCreate = 0;
   bool SchedGapArmed = false;
   std::uint64_t SchedGapFrom = 0;
@@ -211,6 +219,7 @@ struct ThreadSt {
   std::vector<WaitFrame> Waits;
   std::vector<OpenFrame> Open;
   std::vector<ImplFrame> Impl;
+  std::vector<MpiFrame> MpiCalls;
 };
 
 struct Analyzer::Impl {
@@ -250,6 +259,11 @@ struct Analyzer::Impl {
   Result R;
   bool First = true;
   std::uint64_t OutOfOrder = 0;
+  // Between the ranks of a job (analysis_mpi.cpp).
+  LinkSource *Links = nullptr;
+  std::vector<PathVal> LinkVals;
+  std::vector<std::uint32_t> LinkLeft;
+  std::uint64_t LateLinks = 0;
 
   // ---- analysis.cpp: the event loop --------------------------------------
   void add(std::uint32_t Th, const Event &E);
@@ -281,6 +295,15 @@ struct Analyzer::Impl {
   void onMutexAcquire(ThreadSt &TS, std::uint32_t T, const Event &E);
   void onMutexAcquired(ThreadSt &TS, std::uint32_t T, const Event &E);
   void onMutexReleased(ThreadSt &TS, std::uint32_t Th, const Event &E);
+
+  // ---- analysis_mpi.cpp: MPI calls and the links between ranks ---------
+  void onMpiCallBegin(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                      const Event &E);
+  void onMpiCallEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                    const Event &E);
+  /// A zero-length path step at an MPI call (where a path crosses ranks),
+  /// after Prev; one reference held by the caller.
+  std::uint32_t mpiStep(std::uint32_t Prev, std::uint32_t Code);
 
   // ---- analysis_paths.cpp: paths and the task lifecycle -----------------
   std::uint32_t slotOf(std::uint64_t Id) const {

@@ -83,6 +83,10 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
   if ((E.implicitFlags() & TaskInitial) || !E.parallel()) {
     // An initial task: a team of its own (its barriers join it alone).
     X.K = Kind::Initial;
+    // No code address of its own; in an MPI job's stream it still has its
+    // rank's tag (analysis.h, codeRank), which tells the ranks apart.
+    if (codeRank(E.Code) >= 0)
+      X.Code = code(E.Code);
     std::uint32_t TI = std::uint32_t(Teams.size());
     Teams.emplace_back();
     Teams.back().Pseudo = true;

@@ -164,9 +164,10 @@ const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
   auto [It, New] = Names.try_emplace({int(K), Code});
   C = {&It->second, Code, int(K)};
   if (New) {
-    std::string W = K == Kind::Initial && !Code
-                        ? std::string("(program)")
-                        : sourceText(Code ? Label(Code) : SourceLabel{});
+    std::string W =
+        K == Kind::Initial && !codeAddress(Code)
+            ? std::string("(program)")
+            : sourceText(codeAddress(Code) ? Label(Code) : SourceLabel{});
     It->second = jsonString(std::string(kindName(K)) + " " + W);
   }
   return It->second;

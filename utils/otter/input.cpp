@@ -138,31 +138,39 @@ bool ArchiveInput::streamRaw(
   return P->Main.readEvents(Fn, Error);
 }
 
+std::vector<std::uint32_t> ArchiveInput::locations() const {
+  return P->Main.locations();
+}
+
 bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
   std::size_t L = P->Main.locationCount();
-  // One location is already in time order: no threads, no merge.
   if (L <= 1)
     return P->Main.readEvents(Fn, Error);
+  std::vector<LaneSource> Lanes;
+  for (std::uint32_t Loc : P->Main.locations())
+    Lanes.push_back({Path, Loc, {}});
+  return streamLanes(Lanes, Fn, Error);
+}
+
+bool streamLanes(const std::vector<LaneSource> &Sources,
+                 const ArchiveInput::EventFn &Fn, std::string &Error) {
+  std::size_t L = Sources.size();
   auto Sh = std::make_shared<Shared>();
   for (std::size_t I = 0; I < L; ++I)
     Sh->Lanes.push_back(std::make_unique<Lane>());
   std::vector<std::thread> Readers;
-  std::string Anchor = Path;
-  std::vector<std::uint32_t> Locs = P->Main.locations();
   for (std::size_t J = 0; J < L; ++J) {
-    // Each thread owns its reader and a reference to Sh (not to this frame):
-    // a reader abandoned below still finds everything it touches alive.
-    Readers.emplace_back([Sh, Anchor, J, Loc = Locs[J]] {
+    Readers.emplace_back([Sh, J, Src = Sources[J]] {
       Lane &Ln = *Sh->Lanes[J];
       trace::TraceReader R;
       std::string E;
-      if (!R.open(Anchor, E)) {
+      if (!R.open(Src.Archive, E)) {
         Sh->finish(Ln, false, E);
         return;
       }
       // Each reader decodes its own location only.
       bool Ok = R.readLocations(
-          {Loc},
+          {Src.Location},
           [&](std::uint32_t Th, const Event *Ev, std::size_t N) {
             if (Sh->Stop.load(std::memory_order_relaxed))
               return;
@@ -170,14 +178,15 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
             B.Thread = Th;
             B.Events = Ln.spare();
             B.Events.assign(Ev, Ev + N);
+            if (Src.Transform)
+              Src.Transform(B.Thread, B.Events.data(), B.Events.size());
             Ln.push(std::move(B), Sh->Stop);
           },
           E);
       Sh->finish(Ln, Ok, E);
     });
   }
-  // k-way merge by time. Equal times go by lane (location) order, so the
-  // analysis, and every report, is the same on every read.
+  // k-way merge by time.
   struct Head {
     std::uint64_t Time;
     std::size_t Lane;
@@ -252,7 +261,8 @@ bool ArchiveInput::streamOrdered(const EventFn &Fn, std::string &Error) {
     }
   }
   if (Failed) {
-    Error = "reading '" + Path + "' was interrupted";
+    Error = "reading '" + (L ? Sources[0].Archive : std::string()) +
+            "' was interrupted";
     return false;
   }
   return true;

@@ -19,6 +19,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace otter::cli {
 
@@ -46,12 +47,30 @@ public:
                  std::string &Error);
   SourceLabel label(std::uint64_t Code) const;
   const std::string &path() const { return Path; }
+  /// The locations (thread indices) of the archive.
+  std::vector<std::uint32_t> locations() const;
 
 private:
   struct Impl;
   std::unique_ptr<Impl> P;
   std::string Path;
 };
+
+/// One location of one archive, as a lane of streamLanes.
+struct LaneSource {
+  std::string Archive;    // what ArchiveInput::open takes
+  std::uint32_t Location; // the thread index the reader gives
+  /// Applied by the lane's reader to each batch before the merge (an MPI
+  /// job: the rank's ids, thread numbers and clock); must keep the lane's
+  /// events in time order. May be empty.
+  std::function<void(std::uint32_t &Thread, Event *E, std::size_t N)> Transform;
+};
+
+/// Every event of the lanes, merged by time, in runs (as
+/// ArchiveInput::streamOrdered, which is this over one archive's
+/// locations): one reader thread per lane.
+bool streamLanes(const std::vector<LaneSource> &Lanes,
+                 const ArchiveInput::EventFn &Fn, std::string &Error);
 
 /// A progress line on stderr, only when stderr is a terminal.
 class Progress {

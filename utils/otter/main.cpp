@@ -15,8 +15,9 @@
 #include "analysis.h"
 #include "export.h"
 #include "input.h"
+#include "job.h"
 #include "report.h"
-
+#include "report_job.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -42,14 +43,22 @@ const char *MainHelp =
     "usage: otter <command> [options] <archive>\n"
     "\n"
     "Analyses a trace written by OTTER's runtime (OTTER_OUTPUT_DIR/trace/,\n"
-    "its output directory, or the traces.otf2 anchor).\n"
+    "its output directory, or the traces.otf2 anchor), or a whole MPI job\n"
+    "(its directory with rank-<N>/, or its merged archive): the ranks'\n"
+    "events as one program, per rank and for the job, with a critical path\n"
+    "across ranks.\n"
     "\n"
     "commands:\n"
-    "  graph        write the task graph (nodes.csv, graph.csv, graph.gv, graph.txt)\n"
-    "  summary      run time, threads, construct counts, per-construct profile\n"
-    "  parallelism  work, span, parallelism, burdened parallelism, critical path\n"
-    "  diagnose     performance problems per source construct, ranked by time lost\n"
-    "  export       Perfetto trace (--format perfetto), task graph (dot, csv),\n"
+    "  graph        write the task graph (nodes.csv, graph.csv, graph.gv, "
+    "graph.txt)\n"
+    "  summary      run time, threads, construct counts, per-construct "
+    "profile\n"
+    "  parallelism  work, span, parallelism, burdened parallelism, critical "
+    "path\n"
+    "  diagnose     performance problems per source construct, ranked by time "
+    "lost\n"
+    "  export       Perfetto trace (--format perfetto), task graph (dot, "
+    "csv),\n"
     "               aggregate graph per source construct (--aggregate)\n"
     "\n"
     "Every command takes --json and --help. See docs/utils.md.\n";
@@ -112,11 +121,28 @@ struct Options {
   std::size_t Top = 30;
 };
 
-/// Streams the archive through an Analyzer (with an optional observer).
-bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
-             std::string &Error) {
+/// What the analyses read: one process's archive, or an MPI job (every
+/// rank's archive as one stream, job.h).
+struct Input {
+  cli::ArchiveInput *Archive = nullptr;
+  cli::JobInput *Job = nullptr;
+  std::string Path;
+  bool streamOrdered(const cli::ArchiveInput::EventFn &Fn, std::string &Error) {
+    return Job ? Job->streamOrdered(Fn, Error)
+               : Archive->streamOrdered(Fn, Error);
+  }
+  SourceLabel label(std::uint64_t Code) const {
+    return Job ? Job->label(Code) : Archive->label(Code);
+  }
+  const std::string &path() const { return Path; }
+};
+
+/// Streams the input through an Analyzer (with an optional observer).
+bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error) {
   Analyzer A;
   A.setObserver(Obs);
+  if (In.Job)
+    A.setLinks(In.Job);
   cli::Progress Prog("reading events");
   std::uint64_t N = 0;
   bool Ok = In.streamOrdered(
@@ -142,7 +168,7 @@ bool analyse(cli::ArchiveInput &In, Observer *Obs, Result &R,
 /// The reports' and exporters' label resolver: the archive's labels (read
 /// with its definitions when it was opened), memoised per code address.
 struct Labels {
-  cli::ArchiveInput &In;
+  Input &In;
   std::unordered_map<std::uint64_t, SourceLabel> Cache;
   LabelFn fn() {
     return [this](std::uint64_t Code) {
@@ -265,14 +291,13 @@ int cmdGraph(const Options &O) {
   return 0;
 }
 
-int cmdExport(const std::string &, const Options &O,
-              cli::ArchiveInput *InP = nullptr) {
+int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
   std::string Error;
   std::vector<std::string> Files;
   if (O.Format.empty())
     return usage("export needs --format perfetto, dot or csv");
   if (O.Format == "perfetto") {
-    cli::ArchiveInput &In = *InP;
+    Input &In = *InP;
     Labels L{In, {}};
     if (O.Aggregate || O.Svg)
       return usage("--aggregate and --svg apply to --format dot/csv");
@@ -298,7 +323,7 @@ int cmdExport(const std::string &, const Options &O,
     if (O.Svg && O.Format != "dot")
       return usage("--svg needs --format dot");
     if (O.Aggregate) {
-      cli::ArchiveInput &In = *InP;
+      Input &In = *InP;
       Labels L{In, {}};
       AggregateGraph A;
       Result R;
@@ -355,6 +380,81 @@ int cmdExport(const std::string &, const Options &O,
                  "' (expected perfetto, dot or csv)");
   }
   printWritten(O, Files);
+  return 0;
+}
+
+/// Every rank's time, from the job's analysis.
+JobInfo jobInfo(const cli::JobInput &Job, const Result &R) {
+  JobInfo J;
+  J.Dir = Job.dir();
+  const JobGraph &M = Job.matching();
+  J.Match = M.Stats;
+  J.Messages = M.Stats.Messages;
+  J.Collectives = M.Stats.Collectives;
+  for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
+    const cli::JobInput::Rank &X = Job.ranks()[Rk];
+    RankTime T;
+    T.Rank = Rk;
+    T.Read = X.Read;
+    T.Complete = X.Complete;
+    T.Note = X.Error;
+    T.Threads = X.Read ? X.Threads : 0;
+    bool Any = false;
+    for (std::uint32_t Th = X.ThreadBase;
+         X.Read && Th < X.ThreadBase + X.Threads && Th < R.PerThread.size();
+         ++Th) {
+      const ThreadTime &P = R.PerThread[Th];
+      if (!P.Seen)
+        continue;
+      T.BusyNs += P.BusyNs;
+      T.WaitNs += P.WaitNs;
+      T.MpiNs += P.MpiNs;
+      T.First = Any ? std::min(T.First, P.First) : P.First;
+      T.Last = std::max(T.Last, P.Last);
+      Any = true;
+    }
+    J.Ranks.push_back(T);
+  }
+  return J;
+}
+
+/// Any command on an MPI job: every rank's archive as one stream (job.h).
+int runJob(const Options &O, const job::Layout &Layout) {
+  cli::JobInput Job;
+  std::string Error;
+  if (!Job.open(Layout, Error))
+    return fail(Error);
+  for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
+    const cli::JobInput::Rank &X = Job.ranks()[Rk];
+    if (!X.Read)
+      std::fprintf(stderr, "otter: warning: rank %u is missing: %s\n", Rk,
+                   X.Error.c_str());
+    else if (!X.Complete)
+      std::fprintf(stderr,
+                   "otter: warning: rank %u's trace was not closed (the rank "
+                   "was killed?): what follows covers the events each of its "
+                   "threads had written\n",
+                   Rk);
+  }
+  for (const std::string &W : Job.matching().Warnings)
+    std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
+  Input In{nullptr, &Job, Layout.Dir};
+  if (O.Command == "export")
+    return cmdExport(O.Archive, O, &In);
+  Result R;
+  if (!analyse(In, nullptr, R, Error))
+    return fail(Error);
+  Labels L{In, {}};
+  JobInfo J = jobInfo(Job, R);
+  if (O.Command == "summary")
+    printJobSummary(R, J, L.fn(), O.Json, std::cout, O.Top);
+  else if (O.Command == "parallelism")
+    printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top);
+  else
+    printJobDiagnose(R, J, L.fn(), O.Json, std::cout);
+  std::cout.flush();
+  if (!std::cout)
+    return fail("error writing the report");
   return 0;
 }
 
@@ -437,16 +537,20 @@ int run(int argc, char **argv) {
   if (O.Command == "export" && !O.Aggregate && O.Format != "perfetto" &&
       (O.Format == "dot" || O.Format == "csv"))
     return cmdExport(O.Archive, O);
-  cli::ArchiveInput In;
   std::string Error;
-  if (!In.open(O.Archive, Error))
+  job::Layout Layout;
+  if (job::findJob(O.Archive, Layout))
+    return runJob(O, Layout);
+  cli::ArchiveInput Archive;
+  if (!Archive.open(O.Archive, Error))
     return fail(Error);
-  if (!In.complete())
+  if (!Archive.complete())
     std::fprintf(stderr,
                  "otter: warning: the trace in '%s' was not closed (the "
                  "program was killed, or the disk filled up): what follows "
                  "covers the events each thread had written\n",
                  O.Archive.c_str());
+  Input In{&Archive, nullptr, O.Archive};
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
   Result R;

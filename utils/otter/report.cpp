@@ -71,7 +71,7 @@ std::string sourceText(const SourceLabel &L) {
   return "?";
 }
 std::string Construct::where() const {
-  if (S.K == Kind::Initial && S.Code == 0)
+  if (S.K == Kind::Initial && codeAddress(S.Code) == 0)
     return "(program)";
   return sourceText(L);
 }
@@ -84,9 +84,12 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
   std::vector<Construct> Out;
   for (const ConstructStats &S : R.Constructs) {
     SourceLabel L = S.Code ? Label(S.Code) : SourceLabel{};
+    // The address without an MPI job's rank: the ranks' rows of one
+    // construct are one row (their labels are the same; ASLR aside, an
+    // unlabelled address is too).
     std::string Key = L.RegionId ? std::to_string(L.RegionId)
                       : L.Line   ? L.File + ":" + std::to_string(L.Line)
-                                 : std::to_string(S.Code);
+                                 : std::to_string(codeAddress(S.Code));
     auto [It, New] = Index.try_emplace({int(S.K), Key}, Out.size());
     if (New) {
       Out.push_back({S, L});

@@ -1,0 +1,97 @@
+// `otter` on an MPI job: every command takes the job's directory (or its
+// archive) and reads every rank's events as one program. A chain of four
+// ranks, each working (sleeping, which is a task's own time to OTTER) 100 ms
+// after the previous one's message, rank 2 300 ms: the critical path goes
+// from rank 0 through the messages to rank 2, the span is the chain's, not
+// one rank's; summary has each rank's time, the load imbalance across
+// ranks (rank 2 the slowest) and MPI time per function and per call site.
+// REQUIRES: mpi, plugin
+// RUN: %mpicc %s -o %t.prog
+// RUN: rm -rf %t && %mpirun -np 4 otter-run -o %t %t.prog | sort | FileCheck --check-prefix=OUT %s
+// RUN: otter parallelism %t > %t.par
+// RUN: FileCheck --check-prefix=PAR %s < %t.par
+// RUN: otter parallelism --json %t/trace | FileCheck --check-prefix=PJSON %s
+// The span is the chain: 100 + 100 + 300 ms at least (one rank alone
+// would be at most 300 ms plus its start).
+// RUN: otter parallelism --json %t/trace/traces.otf2 | sed 's/.*"span_ns":\([0-9]*\).*/\1/' | awk '{print ($1 > 490000000)}' | FileCheck --check-prefix=SPAN %s
+// RUN: otter summary %t > %t.sum
+// RUN: FileCheck --check-prefix=SUM %s < %t.sum
+// RUN: otter summary --json %t | FileCheck --check-prefix=SJSON %s
+// RUN: otter diagnose %t | FileCheck --check-prefix=DIAG %s
+// RUN: otter export --format perfetto -o %t.json %t | FileCheck --check-prefix=EXPORT %s
+// A rank's own archive is still one process.
+// RUN: otter summary %t/rank-1 | FileCheck --check-prefix=RANK %s
+#include <mpi.h>
+#include <stdio.h>
+#include <unistd.h>
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size, x = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (rank > 0)
+    MPI_Recv(&x, 1, MPI_INT, rank - 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  usleep(100000);
+  ++x;
+  if (rank + 1 < size)
+    MPI_Send(&x, 1, MPI_INT, rank + 1, 0, MPI_COMM_WORLD);
+  if (rank == 2)
+    usleep(200000);
+  MPI_Barrier(MPI_COMM_WORLD);
+  printf("rank %d x=%d\n", rank, x);
+  MPI_Finalize();
+  return 0;
+}
+
+// OUT: rank 0 x=1
+// OUT: rank 3 x=4
+
+// PAR: MPI job: 4 ranks, 4 threads, run time
+// PAR-NEXT: messages: 3 matched; collectives: 1
+// PAR: critical path ({{[0-9]+}} steps, crossing ranks {{[2-4]}} times):
+// PAR-NEXT: rank 0 initial_task (program) {{[0-9.]+}} ms
+// PAR-NEXT: rank 0 mpi {{.*}}otter-job.c:[[#@LINE-16]] 0 ns MPI_Send
+// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-21]] 0 ns MPI_Recv
+// PAR-NEXT: rank 1 initial_task (program) {{[0-9.]+}} ms
+// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-19]] 0 ns MPI_Send
+// PAR-NEXT: rank 2 mpi {{.*}}otter-job.c:[[#@LINE-24]] 0 ns MPI_Recv
+// PAR-NEXT: rank 2 initial_task (program) {{[23][0-9][0-9]\.[0-9]+}} ms
+// After rank 2 the path may go through the barrier to the rank whose end
+// came last, or end on rank 2: its last steps are timing.
+
+// PJSON: {"job":{"dir":{{.*}},"ranks":[{"rank":0,"read":true,"complete":true,"threads":1,
+// PJSON-SAME: "messages":3,"unmatched_sends":0,"unmatched_receives":0,"collectives":1,"incomplete_collectives":0
+// PJSON-SAME: "critical_path":[{"rank":0,"kind":"initial_task"
+// PJSON-SAME: {"rank":0,"kind":"mpi","file":"{{.*}}otter-job.c","line":[[#@LINE-28]],"ns":0,"tasks":0,"function":"MPI_Send"}
+// SPAN: 1
+
+// SUM: MPI job: 4 ranks, 4 threads, run time
+// SUM: ranks:
+// SUM-NEXT: rank threads busy mpi other wait run time
+// SUM-NEXT: 0 1 {{.*}}
+// SUM-NEXT: 1 1 {{.*}}
+// SUM-NEXT: 2 1 {{.*}}
+// SUM-NEXT: 3 1 {{.*}}
+// SUM-NEXT: load imbalance across ranks (busy time): max {{.*}} ms (rank 2), mean {{.*}} ms, max/mean {{1\.[5-9][0-9]|2\.[0-2][0-9]}}, {{.*}} lost
+// SUM: MPI time per function
+// SUM-DAG: MPI_Send 3 {{.*}}%
+// SUM-DAG: MPI_Recv 3 {{.*}}%
+// SUM-DAG: MPI_Barrier 4 {{.*}}%
+// SUM: MPI time per call site:
+// SUM-DAG: MPI_Send {{.*}}otter-job.c:[[#@LINE-44]] 3
+// SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-49]] 3
+// SUM-DAG: MPI_Barrier {{.*}}otter-job.c:[[#@LINE-43]] 4
+// SUM: the job as one program
+// SUM: constructs initial_task=4 mpi=18
+
+// SJSON: "mpi_functions":[{{.*}}{"function":"MPI_Recv","calls":3,
+// SJSON-SAME: "mpi_sites":[
+// SJSON-SAME: "summary":{"run_ns":
+
+// DIAG: MPI job: 4 ranks
+
+// EXPORT: wrote {{.*}}.json
+
+// RANK: run time
+// RANK: constructs initial_task=1 mpi=5

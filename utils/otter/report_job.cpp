@@ -1,0 +1,332 @@
+//===- otter/report_job.cpp - Reports of an MPI job ----------------------===//
+//
+// Text and JSON (docs/utils.md, "An MPI job"). Every list is sorted from a
+// deterministic order (ranks, then the analysis' order), so one job gives
+// the same report every time.
+//
+//===----------------------------------------------------------------------===//
+#include "report_job.h"
+
+#include "otter/mpi.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace otter::analysis {
+
+namespace {
+
+std::string fmtf(const char *F, double X) {
+  char B[64];
+  std::snprintf(B, sizeof B, F, X);
+  return B;
+}
+
+std::string functionOf(const ConstructStats &S) {
+  return mpi::functionName(mpi::Function(S.MpiFunction));
+}
+
+/// The per-function totals of the MPI rows.
+struct FunctionTime {
+  std::string Name;
+  std::uint64_t Calls = 0, TotalNs = 0, MaxNs = 0;
+};
+std::vector<FunctionTime> perFunction(const std::vector<Construct> &Cs) {
+  std::map<std::string, FunctionTime> M;
+  for (const Construct &C : Cs) {
+    if (C.S.K != Kind::Mpi)
+      continue;
+    FunctionTime &F = M[functionOf(C.S)];
+    F.Name = functionOf(C.S);
+    F.Calls += C.S.Instances;
+    F.TotalNs += C.S.TotalNs;
+    F.MaxNs = std::max(F.MaxNs, C.S.MaxNs);
+  }
+  std::vector<FunctionTime> V;
+  for (auto &[N, F] : M)
+    V.push_back(F);
+  std::stable_sort(V.begin(), V.end(),
+                   [](const FunctionTime &A, const FunctionTime &B) {
+                     return A.TotalNs > B.TotalNs;
+                   });
+  return V;
+}
+
+void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
+  RankImbalance Imb = rankImbalance(J.Ranks);
+  OS << "{\"dir\":" << jsonString(J.Dir) << ",\"ranks\":[";
+  for (std::size_t I = 0; I < J.Ranks.size(); ++I) {
+    const RankTime &T = J.Ranks[I];
+    OS << (I ? "," : "") << "{\"rank\":" << T.Rank
+       << ",\"read\":" << (T.Read ? "true" : "false")
+       << ",\"complete\":" << (T.Complete ? "true" : "false");
+    if (!T.Read)
+      OS << ",\"error\":" << jsonString(T.Note);
+    OS << ",\"threads\":" << T.Threads << ",\"busy_ns\":" << T.BusyNs
+       << ",\"mpi_ns\":" << T.MpiNs << ",\"wait_ns\":" << T.WaitNs
+       << ",\"run_ns\":" << T.runNs() << "}";
+  }
+  OS << "],\"imbalance\":{\"max_busy_ns\":" << Imb.MaxNs
+     << ",\"max_rank\":" << Imb.MaxRank
+     << ",\"mean_busy_ns\":" << fmtf("%.0f", Imb.MeanNs)
+     << ",\"ratio\":" << fmtf("%.4f", Imb.Ratio)
+     << ",\"lost_ns\":" << Imb.LostNs << "},\"messages\":" << J.Messages
+     << ",\"unmatched_sends\":" << J.Match.UnmatchedSends
+     << ",\"unmatched_receives\":" << J.Match.UnmatchedReceives
+     << ",\"collectives\":" << J.Collectives
+     << ",\"incomplete_collectives\":" << J.Match.IncompleteCollectives
+     << ",\"mpi_ns\":" << R.MpiNs << "}";
+}
+
+void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
+  char B[512];
+  std::size_t Read = 0;
+  for (const RankTime &T : J.Ranks)
+    Read += T.Read;
+  OS << "MPI job: " << J.Ranks.size() << " ranks";
+  if (Read != J.Ranks.size())
+    OS << " (" << Read << " read)";
+  OS << ", " << R.Threads << " threads, run time " << fmtNs(double(R.runNs()))
+     << "\n";
+  OS << "messages: " << J.Messages << " matched";
+  if (J.Match.UnmatchedSends || J.Match.UnmatchedReceives)
+    OS << ", " << J.Match.UnmatchedSends << " sends and "
+       << J.Match.UnmatchedReceives << " receives unmatched";
+  OS << "; collectives: " << J.Collectives;
+  if (J.Match.IncompleteCollectives)
+    OS << " (" << J.Match.IncompleteCollectives << " incomplete)";
+  OS << "\n\nranks:\n";
+  std::snprintf(B, sizeof B, "  %4s %7s %12s %12s %12s %12s\n", "rank",
+                "threads", "busy", "mpi", "other wait", "run time");
+  OS << B;
+  for (const RankTime &T : J.Ranks) {
+    if (!T.Read) {
+      std::snprintf(B, sizeof B, "  %4u not read: %s\n", T.Rank,
+                    T.Note.c_str());
+      OS << B;
+      continue;
+    }
+    std::snprintf(B, sizeof B, "  %4u %7u %12s %12s %12s %12s%s\n", T.Rank,
+                  T.Threads, fmtNs(double(T.BusyNs)).c_str(),
+                  fmtNs(double(T.MpiNs)).c_str(),
+                  fmtNs(double(T.WaitNs - std::min(T.WaitNs, T.MpiNs))).c_str(),
+                  fmtNs(double(T.runNs())).c_str(),
+                  T.Complete ? "" : "  (trace not closed: cut off)");
+    OS << B;
+  }
+  RankImbalance Imb = rankImbalance(J.Ranks);
+  std::snprintf(B, sizeof B,
+                "load imbalance across ranks (busy time): max %s (rank %u), "
+                "mean %s, max/mean %.2f, %s lost\n",
+                fmtNs(double(Imb.MaxNs)).c_str(), Imb.MaxRank,
+                fmtNs(Imb.MeanNs).c_str(), Imb.Ratio,
+                fmtNs(double(Imb.LostNs)).c_str());
+  OS << B;
+}
+
+/// The OpenMP report's JSON, without its newline, to nest in the job's.
+template <typename Fn> std::string nested(Fn F) {
+  std::ostringstream S;
+  F(S);
+  std::string T = S.str();
+  while (!T.empty() && T.back() == '\n')
+    T.pop_back();
+  return T;
+}
+
+} // namespace
+
+RankImbalance rankImbalance(const std::vector<RankTime> &Ranks) {
+  RankImbalance I;
+  std::uint64_t Sum = 0, N = 0;
+  for (const RankTime &T : Ranks) {
+    if (!T.Read)
+      continue;
+    Sum += T.BusyNs;
+    ++N;
+    if (T.BusyNs > I.MaxNs || N == 1) {
+      I.MaxNs = T.BusyNs;
+      I.MaxRank = T.Rank;
+    }
+  }
+  if (!N)
+    return I;
+  I.MeanNs = double(Sum) / double(N);
+  I.Ratio = I.MeanNs > 0 ? double(I.MaxNs) / I.MeanNs : 0;
+  for (const RankTime &T : Ranks)
+    if (T.Read)
+      I.LostNs += I.MaxNs - T.BusyNs;
+  return I;
+}
+
+void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
+                     bool Json, std::ostream &OS, std::size_t Top) {
+  std::vector<Construct> Cs = groupConstructs(R, Label);
+  std::vector<FunctionTime> Fns = perFunction(Cs);
+  std::vector<const Construct *> Sites;
+  for (const Construct &C : Cs)
+    if (C.S.K == Kind::Mpi)
+      Sites.push_back(&C);
+  if (Json) {
+    OS << "{\"job\":";
+    jobJson(R, J, OS);
+    OS << ",\"mpi_functions\":[";
+    for (std::size_t I = 0; I < Fns.size(); ++I)
+      OS << (I ? "," : "") << "{\"function\":" << jsonString(Fns[I].Name)
+         << ",\"calls\":" << Fns[I].Calls << ",\"total_ns\":" << Fns[I].TotalNs
+         << ",\"max_ns\":" << Fns[I].MaxNs << "}";
+    OS << "],\"mpi_sites\":[";
+    for (std::size_t I = 0; I < Sites.size(); ++I) {
+      const Construct &C = *Sites[I];
+      OS << (I ? "," : "") << "{\"function\":" << jsonString(functionOf(C.S))
+         << ",\"file\":" << jsonString(C.L.File) << ",\"line\":" << C.L.Line
+         << ",\"calls\":" << C.S.Instances << ",\"total_ns\":" << C.S.TotalNs
+         << ",\"max_ns\":" << C.S.MaxNs << "}";
+    }
+    OS << "],\"summary\":" << nested([&](std::ostream &S) {
+      printSummary(R, Label, true, S, Top);
+    }) << "}\n";
+    return;
+  }
+  char B[512];
+  jobHeader(R, J, OS);
+  OS << "\nMPI time per function (" << fmtNs(double(R.MpiNs)) << " in all):\n";
+  std::snprintf(B, sizeof B, "  %-24s %9s %12s %12s %12s %7s\n", "function",
+                "calls", "total", "mean", "max", "share");
+  OS << B;
+  for (const FunctionTime &F : Fns) {
+    std::snprintf(
+        B, sizeof B, "  %-24s %9" PRIu64 " %12s %12s %12s %6.1f%%\n",
+        F.Name.c_str(), F.Calls, fmtNs(double(F.TotalNs)).c_str(),
+        fmtNs(F.Calls ? double(F.TotalNs) / double(F.Calls) : 0).c_str(),
+        fmtNs(double(F.MaxNs)).c_str(),
+        R.MpiNs ? 100.0 * double(F.TotalNs) / double(R.MpiNs) : 0.0);
+    OS << B;
+  }
+  OS << "\nMPI time per call site:\n";
+  std::snprintf(B, sizeof B, "  %-24s %-28s %9s %12s %12s\n", "function",
+                "where", "calls", "total", "max");
+  OS << B;
+  std::size_t N = 0;
+  for (const Construct *C : Sites) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Sites.size() - Top) << " more\n";
+      break;
+    }
+    std::snprintf(B, sizeof B, "  %-24s %-28s %9" PRIu64 " %12s %12s\n",
+                  functionOf(C->S).c_str(), C->where().c_str(), C->S.Instances,
+                  fmtNs(double(C->S.TotalNs)).c_str(),
+                  fmtNs(double(C->S.MaxNs)).c_str());
+    OS << B;
+  }
+  OS << "\nthe job as one program (every rank's rows of a construct "
+        "merged):\n";
+  printSummary(R, Label, false, OS, Top);
+}
+
+void printJobParallelism(const Result &R, const JobInfo &J,
+                         const LabelFn &Label, bool Json, std::ostream &OS,
+                         std::size_t Top) {
+  // MPI function per call site, for the path's MPI steps.
+  std::map<std::uint64_t, std::uint16_t> FunctionAt;
+  for (const ConstructStats &S : R.Constructs)
+    if (S.K == Kind::Mpi)
+      FunctionAt[S.Code] = S.MpiFunction;
+  struct Step {
+    int Rank;
+    Kind K;
+    SourceLabel L;
+    std::uint64_t Ns, Instances;
+    std::string Function;
+  };
+  std::vector<Step> Path;
+  std::size_t Crossings = 0;
+  for (const PathStep &P : R.CriticalPath) {
+    SourceLabel L = codeAddress(P.Code) ? Label(P.Code) : SourceLabel{};
+    std::string F;
+    if (P.K == Kind::Mpi)
+      F = mpi::functionName(mpi::Function(FunctionAt[P.Code]));
+    if (!Path.empty() && Path.back().Rank != codeRank(P.Code))
+      ++Crossings;
+    Path.push_back({codeRank(P.Code), P.K, L, P.Ns, P.Instances, F});
+  }
+  auto where = [](const Step &S) {
+    return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
+                                                 : sourceText(S.L);
+  };
+  if (Json) {
+    OS << "{\"job\":";
+    jobJson(R, J, OS);
+    OS << ",\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
+       << ",\"parallelism\":" << fmtf("%.4f", R.parallelism())
+       << ",\"burdened_parallelism\":" << fmtf("%.4f", R.burdenedParallelism())
+       << ",\"rank_crossings\":" << Crossings << ",\"critical_path\":[";
+    for (std::size_t I = 0; I < Path.size(); ++I) {
+      const Step &S = Path[I];
+      OS << (I ? "," : "") << "{\"rank\":" << S.Rank
+         << ",\"kind\":" << jsonString(kindName(S.K))
+         << ",\"file\":" << jsonString(S.L.File) << ",\"line\":" << S.L.Line
+         << ",\"ns\":" << S.Ns << ",\"tasks\":" << S.Instances;
+      if (S.K == Kind::Mpi)
+        OS << ",\"function\":" << jsonString(S.Function);
+      OS << "}";
+    }
+    OS << "],\"parallelism_report\":" << nested([&](std::ostream &S) {
+      printParallelism(R, Label, true, S, Top);
+    }) << "}\n";
+    return;
+  }
+  jobHeader(R, J, OS);
+  OS << "\n";
+  char B[512];
+  OS << "work                  " << fmtNs(double(R.WorkNs)) << "\n";
+  OS << "span                  " << fmtNs(double(R.SpanNs)) << "\n";
+  std::snprintf(B, sizeof B, "parallelism           %.2f\n", R.parallelism());
+  OS << B;
+  std::snprintf(B, sizeof B,
+                "burdened parallelism  %.2f  (span + %" PRIu64
+                " tasks on the path x %s creation+scheduling)\n",
+                R.burdenedParallelism(), R.PathTasks,
+                fmtNs(R.burdenNs()).c_str());
+  OS << B;
+  OS << "\ncritical path (" << Path.size() << " steps, crossing ranks "
+     << Crossings << " times):\n";
+  std::size_t N = 0;
+  for (const Step &S : Path) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Path.size() - Top) << " more\n";
+      break;
+    }
+    std::string Rank = S.Rank >= 0 ? "rank " + std::to_string(S.Rank) : "";
+    std::snprintf(B, sizeof B, "  %-8s %-16s %-28s %12s", Rank.c_str(),
+                  kindName(S.K), where(S).c_str(), fmtNs(double(S.Ns)).c_str());
+    OS << B;
+    if (!S.Function.empty())
+      OS << "  " << S.Function;
+    if (S.Instances > 1)
+      OS << "  (" << S.Instances << " tasks)";
+    OS << "\n";
+  }
+  for (const std::string &W : R.Warnings)
+    OS << "warning: " << W << "\n";
+}
+
+void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
+                      bool Json, std::ostream &OS) {
+  if (Json) {
+    OS << "{\"job\":";
+    jobJson(R, J, OS);
+    OS << ",\"diagnose\":" << nested([&](std::ostream &S) {
+      printDiagnose(R, Label, true, S);
+    }) << "}\n";
+    return;
+  }
+  jobHeader(R, J, OS);
+  OS << "\n";
+  printDiagnose(R, Label, false, OS);
+}
+
+} // namespace otter::analysis

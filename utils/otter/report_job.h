@@ -1,0 +1,65 @@
+//===- otter/report_job.h - Reports of an MPI job ----------------*- C++
+//-*-===//
+//
+// summary, parallelism and diagnose of an MPI job (docs/utils.md, "An MPI
+// job"): the job's analysis (one Result over every rank's events, their
+// codes tagged with the rank: analysis.h, codeRank) reported per rank and
+// for the job: each rank's busy, MPI and waiting time, the load imbalance
+// across ranks, MPI time per function and per call site, the critical path
+// with the rank of every step and the MPI calls where it crossed ranks.
+// The OpenMP reports (report.h) follow, for the job as a whole (a source
+// construct's rows of every rank merged).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_REPORT_JOB_H
+#define OTTER_UTILS_REPORT_JOB_H
+
+#include "graph/job_graph.h"
+#include "report.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace otter::analysis {
+
+/// One rank's time, from Result::PerThread.
+struct RankTime {
+  std::uint32_t Rank = 0;
+  bool Read = false, Complete = false;
+  std::string Note; // why it was not read
+  std::uint32_t Threads = 0;
+  std::uint64_t BusyNs = 0, WaitNs = 0, MpiNs = 0; // summed over threads
+  std::uint64_t First = 0, Last = 0;
+  std::uint64_t runNs() const { return Last > First ? Last - First : 0; }
+};
+
+struct JobInfo {
+  std::string Dir;
+  std::vector<RankTime> Ranks;
+  JobStats Match; // messages and collectives matched, and not
+  std::uint64_t Messages = 0, Collectives = 0;
+};
+
+/// Load imbalance of the ranks' busy time (docs/utils.md).
+struct RankImbalance {
+  double MeanNs = 0;
+  std::uint64_t MaxNs = 0;
+  std::uint32_t MaxRank = 0;
+  double Ratio = 0;         // max / mean
+  std::uint64_t LostNs = 0; // sum over ranks of (max - busy)
+};
+RankImbalance rankImbalance(const std::vector<RankTime> &Ranks);
+
+void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
+                     bool Json, std::ostream &OS, std::size_t Top);
+void printJobParallelism(const Result &R, const JobInfo &J,
+                         const LabelFn &Label, bool Json, std::ostream &OS,
+                         std::size_t Top);
+void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
+                      bool Json, std::ostream &OS);
+
+} // namespace otter::analysis
+
+#endif
