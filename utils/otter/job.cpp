@@ -2,6 +2,7 @@
 #include "job.h"
 
 #include "graph/mpi_graph.h"
+#include "otter/event_info.h"
 #include "otter/mpi.h"
 
 #include <algorithm>
@@ -13,23 +14,27 @@ namespace {
 constexpr unsigned IdLoBits = 40; // ids: (thread + 1) << 40 | counter
 constexpr std::uint64_t IdLoMask = (std::uint64_t(1) << IdLoBits) - 1;
 
-/// Kinds whose A field is a task or parallel-region id (otter/events.h).
-bool aIsId(EventKind K) {
-  switch (K) {
-  case EventKind::ParallelBegin:
-  case EventKind::ParallelEnd:
-  case EventKind::ImplicitTaskBegin:
-  case EventKind::TaskCreate:
-  case EventKind::TaskSchedule:
-  case EventKind::SyncBegin:
-  case EventKind::SyncEnd:
-  case EventKind::SyncWaitBegin:
-  case EventKind::SyncWaitEnd:
-  case EventKind::TaskDependencePair:
-    return true;
-  default:
-    return false;
+/// Kinds whose A field is a task or parallel-region id, from the event
+/// table (otter/event_kinds.def: the fields of format Id; which of them is
+/// stored in A is found by reading a probe event through each accessor).
+struct IdInA {
+  bool Kind[KindSlots] = {};
+  IdInA() {
+    for (std::size_t K = 0; K < KindSlots; ++K) {
+      const KindInfo &I = kindInfo(EventKind(K));
+      Event Probe{};
+      Probe.Kind = EventKind(K);
+      Probe.A = 0x5a5a5a5a5a5aull;
+      for (const FieldInfo *const *F = I.Fields; F && *F; ++F)
+        if ((*F)->Format == FieldFormat::Id && (*F)->Get(Probe) == Probe.A)
+          Kind[K] = true;
+    }
   }
+};
+const IdInA IdFields;
+
+bool aIsId(EventKind K) {
+  return std::size_t(K) < KindSlots && IdFields.Kind[std::size_t(K)];
 }
 
 } // namespace
@@ -70,7 +75,7 @@ void JobInput::toJob(std::uint32_t R, std::uint32_t &Thread, Event *E,
     X.Task = jobId(R, X.Task);
     if (aIsId(X.Kind))
       X.A = jobId(R, X.A);
-    if (mpi::codeIsAddress(X.Kind))
+    if (codeIsAddress(X.Kind))
       X.Code = Tag | codeAddress(X.Code);
   }
 }
