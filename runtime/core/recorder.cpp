@@ -15,7 +15,8 @@
 
 namespace otter::recorder {
 
-std::atomic<bool> Active{false};
+constinit std::atomic<std::uint32_t> Gate{GateNotRecording | GateNoTsc};
+constinit RecordingSwitch Active;
 thread_local constinit ThreadState *CurrentThread
     __attribute__((tls_model("initial-exec"))) = nullptr;
 bool UseTsc = false;
@@ -112,6 +113,7 @@ void initClock() {
   TscBase = T1;
   NsBase = N1;
   UseTsc = true;
+  openGate(GateNoTsc);
 #endif
 }
 

@@ -58,12 +58,52 @@ struct ThreadState : ThreadInfo {
   /// itself, or by finalize flushing every thread. Per thread, so that
   /// threads encoding their own buffers never wait for each other.
   std::mutex FlushLock;
+  /// Where an event the filter stage refuses is written (core/filter.h):
+  /// the adapters fill it as they would a buffer slot, and it goes nowhere.
+  Event Discard;
 };
 
 namespace recorder {
 
-/// Set by the session; false means "do not record".
-extern std::atomic<bool> Active;
+/// Why the fast path may not append an event as it comes: one bit per
+/// reason, all clear when it may (fastThread() tests the word, one load).
+/// Set and cleared with atomic or / and: no lock, so that the fork and crash
+/// handlers may too.
+enum GateReason : std::uint32_t {
+  GateNotRecording = 0x1, // Active is false
+  GateNoTsc = 0x2,        // the clock is not the TSC (set until initClock)
+  GateFiltering = 0x4,    // the filter stage is engaged (core/filter.h)
+};
+extern std::atomic<std::uint32_t> Gate;
+inline void closeGate(GateReason R) {
+  Gate.fetch_or(R, std::memory_order_relaxed);
+}
+inline void openGate(GateReason R) {
+  Gate.fetch_and(~std::uint32_t(R), std::memory_order_relaxed);
+}
+
+/// Recording on or off: set by the session (and the crash and fork
+/// handlers, the event sources); false means "do not record". Read and set
+/// like an atomic<bool>; setting it also opens or closes the gate.
+class RecordingSwitch {
+public:
+  bool load(std::memory_order O = std::memory_order_seq_cst) const {
+    return On.load(O);
+  }
+  void store(bool V, std::memory_order O = std::memory_order_seq_cst) {
+    // Off: the gate closes first; on: it opens last. A fast path never
+    // records while the switch says off.
+    if (!V)
+      closeGate(GateNotRecording);
+    On.store(V, O);
+    if (V)
+      openGate(GateNotRecording);
+  }
+
+private:
+  std::atomic<bool> On{false};
+};
+extern RecordingSwitch Active;
 
 /// The calling thread's state. Initial-exec TLS: one load, no call into the
 /// dynamic linker (the variable is a single pointer, which fits the static
@@ -142,15 +182,16 @@ inline Event &append(ThreadState *T) {
 }
 
 /// The hot path's gate: the calling thread's state when an event can be
-/// appended with no call at all (recording on, thread registered, room in
-/// its buffer, the TSC as clock), else nullptr: then the callback takes its
-/// general path. Callbacks split that way need no stack frame in the common
-/// case (no callee-saved registers to save and restore).
+/// appended with no call at all (the Gate open: recording on, the TSC as
+/// clock, nothing filtered; thread registered, room in its buffer), else
+/// nullptr: then the callback takes its general path. Callbacks split that
+/// way need no stack frame in the common case (no callee-saved registers to
+/// save and restore).
 [[gnu::always_inline]] inline ThreadState *fastThread() {
 #if defined(__x86_64__)
   ThreadState *T = CurrentThread;
-  if (!Active.load(std::memory_order_relaxed) || !T ||
-      T->Count == T->Capacity || !UseTsc) [[unlikely]]
+  if (Gate.load(std::memory_order_relaxed) || !T || T->Count == T->Capacity)
+      [[unlikely]]
     return nullptr;
   return T;
 #else

@@ -34,7 +34,7 @@ namespace {
 struct State {
   Config Cfg;
   const char *RuntimeVersion = "";
-  std::vector<std::string> Refused;
+  std::vector<std::string> Callbacks; // the registration, for OTTER_VERBOSE
   std::atomic<bool> Finished{false};
   std::atomic<bool> RankNoted{false};
   std::atomic<bool> Exiting{false}; // exit() has begun (our atexit handler)
@@ -195,13 +195,11 @@ void noteRuntime(const char *Version) {
   state().RuntimeVersion = Version ? Version : "";
 }
 
-void noteCallbackResult(const char *Name, int Result) {
-  // ompt_set_always = 5; anything less means some or all events are lost.
-  static const char *Names[] = {"error",     "never",           "impossible",
-                                "sometimes", "sometimes_paired", "always"};
-  if (Result != 5)
-    state().Refused.push_back(std::string(Name) + " (" +
-                      (Result >= 0 && Result <= 5 ? Names[Result] : "?") + ")");
+void noteCallbacks(std::vector<std::string> Report,
+                   const std::vector<std::string> &Warnings) {
+  for (const std::string &W : Warnings)
+    message("warning: ", W);
+  state().Callbacks = std::move(Report);
 }
 
 namespace {
@@ -341,7 +339,7 @@ void runtimeFinalized() {
                 "resource?); tracing continues if it starts again");
 }
 
-// Called after callbacks are registered (Refused is complete) by finish()
+// Called after callbacks are registered (Callbacks is complete) by finish()
 // and start(); verbose details are printed once, at the end.
 void finish() {
   State &St = state();
@@ -350,10 +348,8 @@ void finish() {
   startOnFreshLine(true);
   if (St.Cfg.Verbose) {
     message("", std::string("runtime: ") + St.RuntimeVersion);
-    if (St.Refused.empty())
-      message("", "all callbacks registered");
-    for (const std::string &R : St.Refused)
-      message("", "callback refused by the runtime: " + R);
+    for (const std::string &L : St.Callbacks)
+      message("", L);
   }
   try {
     finishImpl();

@@ -9,10 +9,17 @@
 #ifndef OTTER_CORE_SESSION_H
 #define OTTER_CORE_SESSION_H
 
+#include <string>
+#include <vector>
+
 namespace otter::session {
 
 void noteRuntime(const char *Version);
-void noteCallbackResult(const char *Name, int Result);
+/// How the callbacks were registered (ompt/registration.h): Report for
+/// OTTER_VERBOSE at the end (replacing an earlier registration's: libomp
+/// may start again after omp_pause_resource), Warnings printed now.
+void noteCallbacks(std::vector<std::string> Report,
+                   const std::vector<std::string> &Warnings);
 /// Reads the configuration and installs the sinks. False: do not trace.
 /// Once started, true until finished.
 bool start();

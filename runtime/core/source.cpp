@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "otter/source.h"
+#include "core/filter.h"
 #include "core/recorder.h"
 #include "core/session.h"
 #include "ompt/tool.h"
@@ -92,6 +93,10 @@ int otter_source_context_get(otter_source_context *Ctx) {
 void otter_source_record(const otter_source_context *Ctx,
                          const otter_event *Payload) {
   if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]
+    return;
+  // The filter stage (core/filter.h), as for the OMPT events.
+  if (filter::engaged() &&
+      !filter::admit(Payload->Kind, Payload->Sub, Payload->Code)) [[unlikely]]
     return;
   auto *T = static_cast<ThreadState *>(Ctx->thread);
   auto *S = static_cast<TaskState *>(Ctx->task);

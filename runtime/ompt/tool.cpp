@@ -27,8 +27,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
+#include "core/filter.h"
 #include "core/recorder.h"
 #include "core/session.h"
+#include "ompt/registration.h"
 #include "site_index.h"
 
 #include <omp-tools.h>
@@ -85,9 +87,27 @@ inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
 /// at the thread's clock. Fast: after recorder::fastThread() (no flush, no
 /// clock call). Aside: not part of S's sequence (a schedule event or the
 /// runtime's dependence report: when they happen is timing, not program).
+///
+/// The filter stage (core/filter.h) decides here, on the general path only:
+/// the fast path runs only while nothing is filtered (the stage closes the
+/// gate when engaged). A refused event goes to the thread's discard slot:
+/// the caller's own state (task records, ids) stays as if recorded.
 template <bool Fast = false, bool Aside = false, class MakeFn>
 [[gnu::always_inline]] inline Event &record(ThreadState *T, TaskState *S,
                                             MakeFn &&Make) {
+  if constexpr (!Fast) {
+    if (filter::engaged()) [[unlikely]] {
+      const Event Ev = Make();
+      if (!filter::admit(Ev.Kind, Ev.Sub, Ev.Code))
+        return T->Discard;
+      Event &E = recorder::append(T);
+      std::uint64_t Time = E.Time;
+      E = Ev;
+      E.Time = Time;
+      E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
+      return E;
+    }
+  }
   Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
   const Event Ev = Make();
   // Field by field (E.Time is the clock's): each store folds to a constant
@@ -379,6 +399,14 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
   std::uint64_t Code = codeOf<Fast>(Codeptr);
   std::uint64_t A = ParallelData ? ParallelData->value : 0;
   bool Begin = Endpoint == ompt_scope_begin;
+  // Refused by the filter stage (general path only): neither recorded nor
+  // folded into its pair.
+  if (!Fast && filter::engaged() &&
+      !filter::admit(
+          Wait ? (Begin ? EventKind::SyncWaitBegin : EventKind::SyncWaitEnd)
+               : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd),
+          std::uint16_t(Kind), Code)) [[unlikely]]
+    return;
   std::uint64_t Time = 0;
   if (Wait == Begin) { // a wait's begin, or a region's end
     if (Event *Prev = recorder::lastEventIf(
@@ -584,13 +612,88 @@ void onFlush(ompt_data_t *, const void *Codeptr) {
   record(T, S, [&] { return Event::flush(0, idOf(S), code(Codeptr)); });
 }
 
-struct CallbackEntry {
-  ompt_callbacks_t Which;
-  ompt_callback_t Fn;
-  const char *Name;
-};
+constexpr ompt::CallbackSet bits(std::initializer_list<ompt_callbacks_t> L) {
+  ompt::CallbackSet S = 0;
+  for (ompt_callbacks_t C : L)
+    S |= ompt::callbackBit(C);
+  return S;
+}
 
-#define OTTER_CB(Which, Fn) {Which, reinterpret_cast<ompt_callback_t>(Fn), #Which}
+/// Every callback below but the threads'.
+constexpr ompt::CallbackSet AllButThreads =
+    bits({ompt_callback_parallel_begin, ompt_callback_parallel_end,
+          ompt_callback_implicit_task, ompt_callback_task_create,
+          ompt_callback_task_schedule, ompt_callback_dependences,
+          ompt_callback_task_dependence, ompt_callback_sync_region,
+          ompt_callback_sync_region_wait, ompt_callback_work,
+          ompt_callback_masked, ompt_callback_mutex_acquire,
+          ompt_callback_mutex_acquired, ompt_callback_mutex_released,
+          ompt_callback_nest_lock, ompt_callback_cancel, ompt_callback_dispatch,
+          ompt_callback_flush, ompt_callback_reduction});
+constexpr ompt::CallbackSet MutexAll =
+    bits({ompt_callback_mutex_acquire, ompt_callback_mutex_acquired,
+          ompt_callback_mutex_released, ompt_callback_nest_lock});
+constexpr ompt::CallbackSet TaskAll =
+    bits({ompt_callback_task_create, ompt_callback_task_schedule,
+          ompt_callback_dependences, ompt_callback_task_dependence});
+
+#define OTTER_CB(Name, Fn, Group, Required, Dependents, Loss)                  \
+  ompt::CallbackSpec {                                                         \
+    ompt_callback_##Name, reinterpret_cast<ompt_callback_t>(Fn), #Name,        \
+        EventGroup::Group, Required, ompt::CallbackSet(Dependents), Loss       \
+  }
+
+/// The callbacks and what they mean to the adapter (ompt/registration.h):
+/// name, function, group, required (the adapter keeps task records and ids
+/// with it whatever is filtered), the callbacks that mean nothing without
+/// it (unregistered if the runtime refuses it; its own bit is ignored), and
+/// what else its refusal costs.
+const ompt::CallbackSpec *callbackTable(std::size_t &N) {
+  static const ompt::CallbackSpec Table[] = {
+      OTTER_CB(thread_begin, onThreadBegin, Threads, true, 0,
+               "threads are known from their first event, not their kind "
+               "(initial, worker)"),
+      OTTER_CB(thread_end, onThreadEnd, Threads, true, 0,
+               "a thread's last events reach the sinks at the end of the "
+               "run, not when it ends"),
+      OTTER_CB(parallel_begin, onParallelBegin, Parallel, true,
+               bits({ompt_callback_parallel_end}),
+               "parallel regions are not recorded: implicit tasks belong to "
+               "no region"),
+      OTTER_CB(parallel_end, onParallelEnd, Parallel, true,
+               bits({ompt_callback_parallel_begin}),
+               "parallel regions are not recorded"),
+      OTTER_CB(implicit_task, onImplicitTask, Parallel, true, AllButThreads,
+               "no event can be given to a task (the initial and implicit "
+               "tasks come from it)"),
+      OTTER_CB(task_create, onTaskCreate, Tasks, true, TaskAll,
+               "explicit tasks are not recorded"),
+      OTTER_CB(task_schedule, onTaskSchedule, Tasks, true, TaskAll,
+               "explicit tasks are not recorded (their records could never "
+               "be freed)"),
+      OTTER_CB(dependences, onDependences, Dependences, false,
+               bits({ompt_callback_task_dependence}), ""),
+      OTTER_CB(task_dependence, onTaskDependence, Dependences, false, 0, ""),
+      OTTER_CB(sync_region, onSync<false>, Sync, false,
+               bits({ompt_callback_sync_region_wait}), ""),
+      OTTER_CB(sync_region_wait, onSync<true>, Sync, false, 0, ""),
+      OTTER_CB(work, onWork, Worksharing, false, 0, ""),
+      OTTER_CB(masked, onMasked, Masked, false, 0, ""),
+      OTTER_CB(mutex_acquire, onMutexAcquire, Mutex, false, MutexAll, ""),
+      OTTER_CB(mutex_acquired, onMutexAcquired, Mutex, false, MutexAll, ""),
+      OTTER_CB(mutex_released, onMutexReleased, Mutex, false, MutexAll, ""),
+      OTTER_CB(nest_lock, onNestLock, Mutex, false, 0, ""),
+      OTTER_CB(cancel, onCancel, Cancel, false, 0, ""),
+      OTTER_CB(dispatch, onDispatch, Worksharing, false, 0, ""),
+      OTTER_CB(flush, onFlush, Sync, false, 0, ""),
+      // A reduction is a sync region of kind reduction (OMPT's own
+      // signature): libomp 19 reports one when it combines with a critical
+      // section, a tree, or alone (a team of one), not for atomic updates.
+      OTTER_CB(reduction, onSync<false>, Sync, false, 0, ""),
+  };
+  N = std::size(Table);
+  return Table;
+}
 
 int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   auto SetCallback =
@@ -605,36 +708,17 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   }
   if (!session::start())
     return 0; // session printed why; the program runs untraced
-  static const CallbackEntry Callbacks[] = {
-      OTTER_CB(ompt_callback_thread_begin, onThreadBegin),
-      OTTER_CB(ompt_callback_thread_end, onThreadEnd),
-      OTTER_CB(ompt_callback_parallel_begin, onParallelBegin),
-      OTTER_CB(ompt_callback_parallel_end, onParallelEnd),
-      OTTER_CB(ompt_callback_implicit_task, onImplicitTask),
-      OTTER_CB(ompt_callback_task_create, onTaskCreate),
-      OTTER_CB(ompt_callback_task_schedule, onTaskSchedule),
-      OTTER_CB(ompt_callback_dependences, onDependences),
-      OTTER_CB(ompt_callback_task_dependence, onTaskDependence),
-      OTTER_CB(ompt_callback_sync_region, onSync<false>),
-      OTTER_CB(ompt_callback_sync_region_wait, onSync<true>),
-      OTTER_CB(ompt_callback_work, onWork),
-      OTTER_CB(ompt_callback_masked, onMasked),
-      OTTER_CB(ompt_callback_mutex_acquire, onMutexAcquire),
-      OTTER_CB(ompt_callback_mutex_acquired, onMutexAcquired),
-      OTTER_CB(ompt_callback_mutex_released, onMutexReleased),
-      OTTER_CB(ompt_callback_nest_lock, onNestLock),
-      OTTER_CB(ompt_callback_cancel, onCancel),
-      OTTER_CB(ompt_callback_dispatch, onDispatch),
-      OTTER_CB(ompt_callback_flush, onFlush),
-      // A reduction is a sync region of kind reduction (OMPT's own
-      // signature): libomp 19 reports one when it combines with a critical
-      // section, a tree, or alone (a team of one), not for atomic updates.
-      OTTER_CB(ompt_callback_reduction, onSync<false>),
-  };
-  for (const CallbackEntry &C : Callbacks) {
-    ompt_set_result_t R = SetCallback(C.Which, C.Fn);
-    session::noteCallbackResult(C.Name, int(R));
-  }
+  std::size_t N = 0;
+  const ompt::CallbackSpec *Table = callbackTable(N);
+  // The groups the filter stage drops entirely need no callback, where the
+  // adapter does not need it either.
+  ompt::Registration R = ompt::registerCallbacks(
+      std::span(Table, N),
+      [SetCallback](ompt_callbacks_t C, ompt_callback_t F) {
+        return int(SetCallback(C, F));
+      },
+      filter::rules().Groups);
+  session::noteCallbacks(R.report(), R.Warnings);
   recorder::Active.store(true, std::memory_order_release);
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.

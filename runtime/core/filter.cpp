@@ -1,0 +1,260 @@
+//===- core/filter.cpp - The filter stage between adapters and buffers ----===//
+//
+// The decision of admit() in a few loads: paused, the event's group, its
+// kind and sub-kind, then its code address in a table of the answers given
+// so far (open addressing, lock-free reads; filled under a mutex, once per
+// distinct address; a map behind it when the table is full).
+//
+//===----------------------------------------------------------------------===//
+#include "core/filter.h"
+#include "core/recorder.h"
+#include "otter/event_info.h"
+
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace otter {
+
+namespace {
+
+constexpr const char *GroupNames[] = {
+    "threads",     "parallel", "tasks", "dependences", "sync",
+    "worksharing", "masked",   "mutex", "cancel",      "mpi"};
+static_assert(std::size(GroupNames) == std::size_t(EventGroup::Count));
+
+/// The group of each kind; EventGroup::Count for a value that is no kind.
+constexpr EventGroup groupOfKind(EventKind K) {
+  if (kindInfo(K).Graph == GraphRole::Mpi)
+    return EventGroup::Mpi; // the MPI wrapper library's
+  switch (K) {
+  case EventKind::ThreadBegin:
+  case EventKind::ThreadEnd:
+    return EventGroup::Threads;
+  case EventKind::ParallelBegin:
+  case EventKind::ParallelEnd:
+  case EventKind::ImplicitTaskBegin:
+  case EventKind::ImplicitTaskEnd:
+    return EventGroup::Parallel;
+  case EventKind::TaskCreate:
+  case EventKind::TaskSchedule:
+    return EventGroup::Tasks;
+  case EventKind::TaskDependence:
+  case EventKind::TaskDependencePair:
+    return EventGroup::Dependences;
+  case EventKind::SyncBegin:
+  case EventKind::SyncEnd:
+  case EventKind::SyncWaitBegin:
+  case EventKind::SyncWaitEnd:
+  case EventKind::Flush:
+    return EventGroup::Sync;
+  case EventKind::WorkBegin:
+  case EventKind::WorkEnd:
+  case EventKind::Dispatch:
+    return EventGroup::Worksharing;
+  case EventKind::MaskedBegin:
+  case EventKind::MaskedEnd:
+    return EventGroup::Masked;
+  case EventKind::MutexAcquire:
+  case EventKind::MutexAcquired:
+  case EventKind::MutexReleased:
+  case EventKind::NestLockBegin:
+  case EventKind::NestLockEnd:
+    return EventGroup::Mutex;
+  case EventKind::Cancel:
+    return EventGroup::Cancel;
+  default:
+    return EventGroup::Count;
+  }
+}
+
+// A kind added to otter/event_kinds.def needs its group here (the callback
+// that produces it is in the same group: ompt/tool.cpp's table).
+#define OTTER_EVENT(Kind, ...)                                                 \
+  static_assert(groupOfKind(EventKind::Kind) != EventGroup::Count,             \
+                "core/filter.cpp: give EventKind::" #Kind " a group");
+#include "otter/event_kinds.def"
+
+constexpr auto KindGroups = [] {
+  std::array<EventGroup, EventKindCount> A{};
+  for (std::size_t K = 0; K < EventKindCount; ++K)
+    A[K] = groupOfKind(EventKind(K)) == EventGroup::Count
+               ? EventGroup::Threads // None, gaps: never recorded
+               : groupOfKind(EventKind(K));
+  return A;
+}();
+
+/// The answers of Rules::DropCode so far.
+class CodeAnswers {
+public:
+  static constexpr std::size_t Slots = 4096, MaxProbe = 16;
+
+  /// Whether Code is dropped; asks Rule the first time.
+  bool drop(std::uint64_t Code,
+            const std::function<bool(std::uint64_t)> &Rule) {
+    std::size_t H = hash(Code);
+    for (std::size_t P = 0; P < MaxProbe; ++P) {
+      const Slot &S = Table[(H + P) & (Slots - 1)];
+      std::uint64_t C = S.Code.load(std::memory_order_acquire);
+      if (C == Code)
+        return S.Drop.load(std::memory_order_relaxed);
+      if (C == 0)
+        break;
+    }
+    return ask(Code, Rule);
+  }
+
+private:
+  struct Slot {
+    std::atomic<std::uint64_t> Code{0};
+    std::atomic<bool> Drop{false};
+  };
+
+  static std::size_t hash(std::uint64_t Code) {
+    return std::size_t((Code * 0x9e3779b97f4a7c15ull) >> 40);
+  }
+
+  bool ask(std::uint64_t Code, const std::function<bool(std::uint64_t)> &Rule) {
+    std::lock_guard<std::mutex> L(M);
+    auto It = Overflow.find(Code);
+    if (It != Overflow.end())
+      return It->second;
+    std::size_t H = hash(Code);
+    for (std::size_t P = 0; P < MaxProbe; ++P) {
+      Slot &S = Table[(H + P) & (Slots - 1)];
+      std::uint64_t C = S.Code.load(std::memory_order_relaxed);
+      if (C == Code) // another thread asked first
+        return S.Drop.load(std::memory_order_relaxed);
+      if (C == 0) {
+        bool D = answer(Code, Rule);
+        S.Drop.store(D, std::memory_order_relaxed);
+        S.Code.store(Code, std::memory_order_release); // publishes Drop
+        return D;
+      }
+    }
+    bool D = answer(Code, Rule);
+    try {
+      Overflow.emplace(Code, D);
+    } catch (...) { // out of memory: asked again next time
+    }
+    return D;
+  }
+
+  /// The rule's answer; a rule that fails (out of memory) keeps the event.
+  static bool answer(std::uint64_t Code,
+                     const std::function<bool(std::uint64_t)> &Rule) {
+    try {
+      return Rule(Code);
+    } catch (...) {
+      return false;
+    }
+  }
+
+  Slot Table[Slots];
+  std::mutex M;
+  std::unordered_map<std::uint64_t, bool> Overflow;
+};
+
+struct State {
+  filter::Rules R;
+  /// Made with the first DropCode rule; never destroyed (callbacks may
+  /// run after static destructors).
+  CodeAnswers *Codes = nullptr;
+};
+State &state() {
+  static State *S = new State();
+  return *S;
+}
+
+std::atomic<bool> Paused{false};
+
+/// Engaged, and the recorder's gate with it, from the rules and Paused.
+void update() {
+  bool E = Paused.load(std::memory_order_relaxed) || !state().R.empty();
+  // Closing the gate first, opening it last: no fast path runs while
+  // Engaged says admit() must be asked.
+  if (E)
+    recorder::closeGate(recorder::GateFiltering);
+  filter::Engaged.store(E, std::memory_order_release);
+  if (!E)
+    recorder::openGate(recorder::GateFiltering);
+}
+
+} // namespace
+
+const char *eventGroupName(EventGroup G) {
+  return unsigned(G) < std::size(GroupNames) ? GroupNames[unsigned(G)] : "?";
+}
+
+std::string groupSetText(GroupSet S) {
+  std::string T;
+  for (unsigned G = 0; G < unsigned(EventGroup::Count); ++G)
+    if (S & groupBit(EventGroup(G)))
+      T += (T.empty() ? "" : ", ") + std::string(GroupNames[G]);
+  return T;
+}
+
+EventGroup eventGroupOf(EventKind K) {
+  return std::size_t(K) < EventKindCount ? KindGroups[std::size_t(K)]
+                                         : EventGroup::Mpi;
+}
+
+namespace filter {
+
+constinit std::atomic<bool> Engaged{false};
+
+bool Rules::empty() const {
+  return !Groups && !DropCode &&
+         std::all_of(Subs.begin(), Subs.end(),
+                     [](std::uint32_t M) { return M == 0; });
+}
+
+void install(Rules R) {
+  State &S = state();
+  // Answers kept for earlier rules do not hold for these.
+  CodeAnswers *Old = S.Codes;
+  S.Codes = R.DropCode ? new CodeAnswers() : nullptr;
+  delete Old; // no thread records while rules are installed
+  S.R = std::move(R);
+  update();
+}
+
+const Rules &rules() { return state().R; }
+
+void setPaused(bool P) {
+  Paused.store(P, std::memory_order_relaxed);
+  update();
+}
+
+bool paused() { return Paused.load(std::memory_order_relaxed); }
+
+bool admit(EventKind K, std::uint16_t Sub, std::uint64_t Code) {
+  EventGroup G = eventGroupOf(K);
+  if (Paused.load(std::memory_order_relaxed) && G != EventGroup::Threads)
+    return false;
+  const State &S = state();
+  if (S.R.Groups & groupBit(G))
+    return false;
+  if (std::size_t(K) < EventKindCount &&
+      (S.R.Subs[std::size_t(K)] >> std::min<unsigned>(Sub, 31)) & 1)
+    return false;
+  if (Code && S.Codes && S.R.DropCode && codeIsAddress(K))
+    return !S.Codes->drop(Code, S.R.DropCode);
+  return true;
+}
+
+std::function<bool(std::uint64_t)>
+dropRegions(std::function<SourceLabel(std::uint64_t)> Resolve,
+            std::vector<std::uint64_t> RegionIds) {
+  auto Ids = std::make_shared<std::unordered_set<std::uint64_t>>(
+      RegionIds.begin(), RegionIds.end());
+  return [Resolve = std::move(Resolve), Ids](std::uint64_t Code) {
+    std::uint64_t Id = Resolve(Code).RegionId;
+    return Id != 0 && Ids->count(Id) != 0;
+  };
+}
+
+} // namespace filter
+} // namespace otter

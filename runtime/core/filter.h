@@ -1,0 +1,125 @@
+//===- core/filter.h - The filter stage before the buffers -----*- C++ -*-===//
+//
+// The one place that decides whether an event is recorded, between the
+// adapters that make events (the OMPT callbacks in ompt/tool.cpp, the event
+// sources of otter/source.h such as the MPI wrappers) and the per-thread
+// buffers that feed the sinks. Selective tracing (filter rules by event
+// group, by kind, by code address: the plugin's region of a construct, its
+// file, its function) and pausing (omp_control_tool) are set here, and
+// nowhere else needs to know about them.
+//
+// Cost: nothing while nothing is filtered. Engaging the stage closes the
+// recorder's gate (recorder::Gate): the callbacks leave their fast path,
+// and their general path asks admit() for each event it would append. An
+// event refused is written into the thread's discard slot, so the adapter
+// keeps its own state (task records, ids) exactly as if it had been
+// recorded.
+//
+// Groups follow the callback groups of an OMPT registration table (as
+// Score-P's OMPT adapter has them): ompt/registration.h says which callback
+// is in which group, whether the adapter needs it, and what its refusal
+// disables. A group filtered out entirely is not even registered, where the
+// adapter does not need it (registration.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_FILTER_H
+#define OTTER_CORE_FILTER_H
+
+#include "otter/events.h"
+#include "otter/label.h"
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace otter {
+
+/// Groups of events, by the callbacks (or sources) that make them.
+enum class EventGroup : std::uint8_t {
+  Threads,     // thread_begin, thread_end
+  Parallel,    // parallel_begin, parallel_end, implicit_task
+  Tasks,       // task_create, task_schedule
+  Dependences, // dependences, task_dependence
+  Sync,        // sync_region, sync_region_wait (barriers, taskwait,
+               // taskgroup)
+  Worksharing, // work (loops, sections, single, taskloop, ...)
+  Masked,      // masked
+  Mutex,       // mutex_acquire, mutex_acquired, mutex_released, nest_lock
+               // (critical, locks, ordered, atomic)
+  Cancel,      // cancel
+  Mpi,         // the MPI wrapper library (otter/source.h)
+  Count
+};
+/// A set of groups: bit 1 << group.
+using GroupSet = std::uint32_t;
+constexpr GroupSet groupBit(EventGroup G) { return GroupSet(1) << unsigned(G); }
+constexpr GroupSet AllGroups = (GroupSet(1) << unsigned(EventGroup::Count)) - 1;
+
+/// "tasks", "mutex", ...
+const char *eventGroupName(EventGroup G);
+/// "tasks, mutex" (empty set: "").
+std::string groupSetText(GroupSet S);
+/// The group of an event kind (every kind has one).
+EventGroup eventGroupOf(EventKind K);
+
+inline constexpr std::size_t EventKindCount =
+    std::size_t(EventKind::LastKind) + 1;
+
+namespace filter {
+
+/// What is not recorded; everything is by default. Rules are set once, at
+/// tool start, before any thread records (issue 10's filter file compiles
+/// into them); pausing may change at any time.
+struct Rules {
+  /// Groups not recorded at all.
+  GroupSet Groups = 0;
+  /// Kinds not recorded, by sub-kind: bit S of Subs[K] drops events of kind
+  /// K whose Sub is S (S >= 31: bit 31); ~0u drops every event of kind K.
+  /// E.g. taskwait alone: the Sync kinds with bit SyncKind::Taskwait.
+  std::array<std::uint32_t, EventKindCount> Subs{};
+  /// Code addresses not recorded: true drops every event labelled with the
+  /// address (a construct's call site). Asked once per distinct address,
+  /// from whichever callback sees it first (it may take locks and
+  /// allocate); the answer is kept. Null: no address is dropped.
+  std::function<bool(std::uint64_t Code)> DropCode;
+
+  bool empty() const;
+};
+
+/// Installs R (replacing any rules). Engages the stage unless R is empty
+/// and recording is not paused. Only while no thread records.
+void install(Rules R);
+/// The rules installed.
+const Rules &rules();
+
+/// Pauses or resumes recording (thread-safe, any time). While paused only
+/// the Threads group is recorded (a thread's begin and end cost nothing
+/// and name its location).
+void setPaused(bool Paused);
+bool paused();
+
+/// Whether anything can be refused (rules set or paused): the adapters
+/// ask admit() only then. One relaxed load.
+extern std::atomic<bool> Engaged;
+inline bool engaged() { return Engaged.load(std::memory_order_relaxed); }
+
+/// Whether to record an event of kind K, sub-kind Sub, labelled Code (0:
+/// none; the Code of an MPI payload is no code address and is not asked
+/// about). No lock and no allocation, but the first time a code address is
+/// asked about while a DropCode rule is set.
+bool admit(EventKind K, std::uint16_t Sub, std::uint64_t Code);
+
+/// A DropCode rule over the plugin's region ids: drops the addresses whose
+/// label (Resolve: the session's site index) has one of RegionIds.
+std::function<bool(std::uint64_t)>
+dropRegions(std::function<SourceLabel(std::uint64_t)> Resolve,
+            std::vector<std::uint64_t> RegionIds);
+
+} // namespace filter
+} // namespace otter
+
+#endif // OTTER_CORE_FILTER_H
