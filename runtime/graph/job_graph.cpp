@@ -266,8 +266,10 @@ void Builder::matchP2p() {
     M.Tag = S.Tag;
     M.Bytes = S.Bytes;
     M.RecvRank = S.Dst; // where it was sent, matched or not
-    if (R)
+    if (R) {
       M.RecvNode = R->Node;
+      M.RecvPost = R->PostNode;
+    }
     return M;
   };
   std::size_t I = 0, K = 0;
@@ -287,6 +289,7 @@ void Builder::matchP2p() {
       M.SendRank = R.Src;
       M.RecvRank = R.Dst;
       M.RecvNode = R.Node;
+      M.RecvPost = R.PostNode;
       M.Comm = R.Comm;
       M.Tag = R.Tag;
       M.Bytes = R.Bytes;

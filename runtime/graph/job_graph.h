@@ -88,6 +88,8 @@ struct JobMessage {
   NodeId SendNode = NoNode; // the call that posted the send
   std::uint32_t RecvRank = mpi::NoRank;
   NodeId RecvNode = NoNode; // the call that completed the receive
+  NodeId RecvPost = NoNode; // the call that posted it (MPI_Irecv, or the
+                            // MPI_Recv itself)
   std::uint64_t Comm = 0;
   std::uint32_t Tag = 0;
   std::uint64_t Bytes = 0; // sent (received, for NoSend)

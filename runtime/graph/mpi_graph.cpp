@@ -71,7 +71,7 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
     std::uint32_t Index = std::uint32_t(Calls.size());
     mpi::Function F = mpi::function(O.Begin);
     Calls.push_back({O.FirstOp, std::uint32_t(Ops.size()) - O.FirstOp, F,
-                     O.Begin.Time, E.Time});
+                     O.Begin.Time, E.Time, O.Begin.code(), Thread});
     for (std::uint32_t I = O.FirstOp; I < Ops.size(); ++I)
       OpCall[I] = Index;
     if (O.Begin.Task == 0 || (isPolling(F) && !O.Completed))
@@ -171,6 +171,8 @@ MpiGraph MpiIngest::finish() {
     Out.FirstOp = std::uint32_t(G.Ops.size());
     Out.Begin = R.Begin;
     Out.End = R.End;
+    Out.Site = R.Site;
+    Out.Thread = R.Thread;
     // A collective's end repeats what its begin said (same call, or the
     // call that posted its request).
     std::uint64_t LastInstance = 0;

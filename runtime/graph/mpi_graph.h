@@ -58,6 +58,8 @@ struct MpiCall {
   mpi::Function Function = mpi::Function::None;
   std::uint32_t FirstOp = 0, OpCount = 0; // in MpiGraph::Ops
   std::uint64_t Begin = 0, End = 0;       // ns
+  std::uint64_t Site = 0;                 // the call site (code address)
+  std::uint32_t Thread = 0;               // the thread that made it
 };
 
 struct MpiGraph {
@@ -101,6 +103,8 @@ private:
     std::uint32_t FirstOp, OpCount;
     mpi::Function Function;
     std::uint64_t Begin, End;
+    std::uint64_t Site;
+    std::uint32_t Thread;
     NodeId Node = ~NodeId(0);
   };
   std::unordered_map<std::uint32_t, Open> OpenCalls; // by thread

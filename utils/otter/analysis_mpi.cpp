@@ -65,7 +65,6 @@ void Analyzer::Impl::onMpiCallBegin(ThreadSt &TS, std::uint32_t Th,
 
 void Analyzer::Impl::onMpiCallEnd(ThreadSt &TS, std::uint32_t Th,
                                   std::uint32_t T, const Event &E) {
-  (void)Th;
   // The call this ends: the thread's innermost (calls do not nest; a
   // begin lost to a cut-off trace leaves nothing to end).
   if (TS.MpiCalls.empty())
@@ -79,6 +78,8 @@ void Analyzer::Impl::onMpiCallEnd(ThreadSt &TS, std::uint32_t Th,
   St.TotalNs += Ns;
   St.MaxNs = std::max(St.MaxNs, Ns);
   St.MpiFunction = F.Function;
+  if (Obs)
+    Obs->construct(Th, Kind::Mpi, Codes[F.Code], F.Start, E.Time);
   if (F.Task == None)
     return;
   for (std::size_t I = TS.Waits.size(); I-- > 0;)

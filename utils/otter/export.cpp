@@ -186,8 +186,7 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
   us(Start, TsPrefix);
   lit(",\"dur\":");
   us(End > Start ? End - Start : 0, DurPrefix);
-  lit(",\"pid\":1,\"tid\":");
-  num(Thread);
+  pidTid(Thread);
   lit(",\"args\":{\"task\":");
   num(Id, IdPrefix[threadOf(Id) & 3]);
   lit(",\"exec_ns\":");
@@ -209,8 +208,7 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
     num(Flow, FlowPrefix);
     lit(",\"ts\":");
     us(Start, TsPrefix);
-    lit(",\"pid\":1,\"tid\":");
-    num(Thread);
+    pidTid(Thread);
     *Cur++ = '}';
   };
   FlowSet F = *Found;
@@ -242,8 +240,7 @@ void PerfettoWriter::construct(std::uint32_t Thread, Kind K,
   us(Start, TsPrefix);
   lit(",\"dur\":");
   us(End > Start ? End - Start : 0, DurPrefix);
-  lit(",\"pid\":1,\"tid\":");
-  num(Thread);
+  pidTid(Thread);
   *Cur++ = '}';
 }
 
@@ -260,8 +257,7 @@ void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
   num(Id, FlowPrefix);
   lit(",\"ts\":");
   us(FromTime, TsPrefix);
-  lit(",\"pid\":1,\"tid\":");
-  num(FromThread);
+  pidTid(FromThread);
   *Cur++ = '}';
   // The arrow's end is written when ToTask starts (task()). Most tasks get
   // one flow (their creation): it lives inline in the table; further ones
@@ -277,7 +273,79 @@ void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
   }
 }
 
+void PerfettoWriter::pidTid(std::uint32_t Thread) {
+  if (RankOf.empty() || Thread >= RankOf.size()) {
+    lit(",\"pid\":1,\"tid\":");
+    num(Thread);
+    return;
+  }
+  lit(",\"pid\":");
+  num(RankOf[Thread] + 1);
+  lit(",\"tid\":");
+  num(LocalOf[Thread]);
+}
+
+void PerfettoWriter::setRanks(std::vector<std::uint32_t> Rank,
+                              std::vector<std::uint32_t> Local) {
+  RankOf = std::move(Rank);
+  LocalOf = std::move(Local);
+}
+
+void PerfettoWriter::message(std::uint32_t FromThread, std::uint64_t FromTime,
+                             std::uint32_t ToThread, std::uint64_t ToTime) {
+  std::uint64_t Id = NextFlow++;
+  room(Reserve);
+  sep();
+  lit("{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"s\",\"id\":");
+  num(Id, FlowPrefix);
+  lit(",\"ts\":");
+  us(FromTime, TsPrefix);
+  pidTid(FromThread);
+  *Cur++ = '}';
+  room(Reserve);
+  sep();
+  // "bp":"e": the arrow ends on the slice enclosing ToTime (the receiving
+  // MPI call's, which ends there: one ns before, to be inside it).
+  lit("{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"f\","
+      "\"bp\":\"e\",\"id\":");
+  num(Id, FlowPrefix);
+  lit(",\"ts\":");
+  us(ToTime > 0 ? ToTime - 1 : 0, TsPrefix);
+  pidTid(ToThread);
+  *Cur++ = '}';
+}
+
 void PerfettoWriter::finish(std::uint32_t Threads) {
+  if (!RankOf.empty()) {
+    // One process per rank, one track per OpenMP thread of it.
+    std::uint32_t Ranks = 0;
+    for (std::uint32_t R : RankOf)
+      Ranks = std::max(Ranks, R + 1);
+    std::vector<bool> Named(Ranks, false);
+    for (std::uint32_t T = 0; T < RankOf.size(); ++T) {
+      room(Reserve);
+      sep();
+      std::uint32_t R = RankOf[T];
+      if (!Named[R]) {
+        Named[R] = true;
+        lit("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":");
+        num(R + 1);
+        lit(",\"args\":{\"name\":\"MPI rank ");
+        num(R);
+        lit("\"}},\n");
+      }
+      lit("{\"name\":\"thread_name\",\"ph\":\"M\"");
+      pidTid(T);
+      lit(",\"args\":{\"name\":\"OpenMP thread ");
+      num(LocalOf[T]);
+      lit("\"}}");
+    }
+    room(Reserve);
+    lit("\n]}\n");
+    flush();
+    OS.flush();
+    return;
+  }
   room(Reserve);
   sep();
   lit("{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{"

@@ -40,6 +40,15 @@ public:
             std::uint64_t ToTask) override;
   void constructEdge(std::uint64_t, Kind, std::uint64_t, Kind,
                      const char *) override {}
+  /// An MPI job: thread T of the stream is thread Local[T] of rank
+  /// Rank[T], shown as process Rank[T] + 1 ("MPI rank N"). Before the
+  /// first event.
+  void setRanks(std::vector<std::uint32_t> Rank,
+                std::vector<std::uint32_t> Local);
+  /// A flow arrow for a message (or any edge between ranks): from
+  /// FromThread at FromTime to ToThread at ToTime.
+  void message(std::uint32_t FromThread, std::uint64_t FromTime,
+               std::uint32_t ToThread, std::uint64_t ToTime);
   /// Writes the thread metadata, closes the JSON document and flushes.
   void finish(std::uint32_t Threads);
   std::uint64_t slices() const { return Slices; }
@@ -96,6 +105,9 @@ private:
   char *Cur, *End;
   bool First = true;
   std::uint64_t Slices = 0, NextFlow = 1;
+  std::vector<std::uint32_t> RankOf, LocalOf; // setRanks; empty: one process
+  /// ,"pid":P,"tid":T of a stream thread.
+  void pidTid(std::uint32_t Thread);
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
   struct NameCacheEntry {
     const std::string *Name = nullptr;

@@ -16,6 +16,7 @@
 #include "export.h"
 #include "input.h"
 #include "job.h"
+#include "mpi_waits.h"
 #include "report.h"
 #include "report_job.h"
 
@@ -91,15 +92,17 @@ const CommandHelp Helps[] = {
      "usage: otter diagnose [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
      "imbalance among sibling tasks and among the threads of a team, time\n"
-     "waiting at barriers/taskwaits/taskgroups, lock and critical contention.\n"
-     "Each finding shows its threshold and evidence; ranked by estimated\n"
-     "thread time lost.\n"},
+     "waiting at barriers/taskwaits/taskgroups, lock and critical contention;\n"
+     "on an MPI job also each MPI call site for late sender, late receiver\n"
+     "and wait at collective (Scalasca's wait states). Each finding shows its\n"
+     "threshold and evidence; ranked by estimated thread time lost.\n"},
     {"export",
      "usage: otter export --format perfetto|dot|csv [--aggregate] [--svg]\n"
      "                    [-o PATH] [--json] <archive>\n"
      "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track per\n"
      "  thread, a slice per task and construct, flow arrows for creation and\n"
-     "  dependence edges. Default -o otter.perfetto.json.\n"
+     "  dependence edges; an MPI job: a process per rank, a slice per MPI\n"
+     "  call, an arrow per message. Default -o otter.perfetto.json.\n"
      "dot, csv: the full task graph, as 'otter graph' (-o DIR, default .), or\n"
      "  with --aggregate one node per source construct (instances, total time)\n"
      "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
@@ -291,6 +294,44 @@ int cmdGraph(const Options &O) {
   return 0;
 }
 
+/// A job's Perfetto trace: one process per rank.
+void perRank(const cli::JobInput &Job, PerfettoWriter &W) {
+  std::vector<std::uint32_t> Rank(Job.threads()), Local(Job.threads());
+  for (std::uint32_t R = 0; R < Job.ranks().size(); ++R) {
+    const cli::JobInput::Rank &X = Job.ranks()[R];
+    for (std::uint32_t T = 0; X.Read && T < X.Threads; ++T) {
+      Rank[X.ThreadBase + T] = R;
+      Local[X.ThreadBase + T] = T;
+    }
+  }
+  W.setRanks(std::move(Rank), std::move(Local));
+}
+
+/// A job's Perfetto trace: an arrow per message, from the call that posted
+/// the send (at its start) to the call that completed the receive (at its
+/// end), on the job's clock.
+void messageFlows(const cli::JobInput &Job, PerfettoWriter &W) {
+  const JobGraph &M = Job.matching();
+  auto call = [&](std::uint32_t R, NodeId N) -> const MpiCall * {
+    if (R >= M.Ranks.size() || N >= M.Ranks[R].Mpi.Calls.size())
+      return nullptr;
+    const MpiCall &C = M.Ranks[R].Mpi.Calls[N]; // one call per node
+    return C.Node == N ? &C : nullptr;
+  };
+  for (const JobMessage &X : M.Messages) {
+    if (X.State != JobMessage::Matched)
+      continue;
+    const MpiCall *S = call(X.SendRank, X.SendNode);
+    const MpiCall *R = call(X.RecvRank, X.RecvNode);
+    if (!S || !R)
+      continue;
+    const cli::JobInput::Rank &SR = Job.ranks()[X.SendRank];
+    const cli::JobInput::Rank &RR = Job.ranks()[X.RecvRank];
+    W.message(SR.ThreadBase + S->Thread, SR.toJobTime(S->Begin),
+              RR.ThreadBase + R->Thread, RR.toJobTime(R->End));
+  }
+}
+
 int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
   std::string Error;
   std::vector<std::string> Files;
@@ -306,6 +347,8 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
     if (!OS)
       return fail("cannot write '" + Out + "': " + std::strerror(errno));
     PerfettoWriter W(OS, L.fn());
+    if (In.Job)
+      perRank(*In.Job, W);
     Result R;
     if (!analyse(In, &W, R, Error)) {
       // The JSON is streamed as the trace is read: after a failed read it is
@@ -314,6 +357,8 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
       std::remove(Out.c_str());
       return fail(Error);
     }
+    if (In.Job)
+      messageFlows(*In.Job, W);
     W.finish(R.Threads);
     OS.flush();
     if (!OS)
@@ -451,7 +496,16 @@ int runJob(const Options &O, const job::Layout &Layout) {
   else if (O.Command == "parallelism")
     printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top);
   else
-    printJobDiagnose(R, J, L.fn(), O.Json, std::cout);
+    printJobDiagnose(
+        R, J, L.fn(),
+        mpiWaitFindings(
+            Job.matching(),
+            [&Job](std::uint32_t Rank, std::uint64_t T) {
+              return Rank < Job.ranks().size() ? Job.ranks()[Rank].toJobTime(T)
+                                               : T;
+            },
+            L.fn(), double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1)),
+        O.Json, std::cout);
   std::cout.flush();
   if (!std::cout)
     return fail("error writing the report");

@@ -446,7 +446,11 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
 
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS) {
-  std::vector<Finding> F = diagnose(R, Label);
+  printFindings(R, diagnose(R, Label), Json, OS);
+}
+
+void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
+                   std::ostream &OS) {
   if (Json) {
     OS << "{\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
        << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)

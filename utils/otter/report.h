@@ -47,6 +47,9 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top);
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS);
+/// diagnose's report of findings F (printDiagnose: F = diagnose(R)).
+void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
+                   std::ostream &OS);
 
 std::string jsonString(const std::string &S);
 std::string fmtNs(double Ns); // "12.3 ms"

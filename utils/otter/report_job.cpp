@@ -315,18 +315,24 @@ void printJobParallelism(const Result &R, const JobInfo &J,
 }
 
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
-                      bool Json, std::ostream &OS) {
+                      const std::vector<Finding> &MpiFindings, bool Json,
+                      std::ostream &OS) {
+  std::vector<Finding> F = diagnose(R, Label);
+  F.insert(F.end(), MpiFindings.begin(), MpiFindings.end());
+  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
+    return A.LostNs > B.LostNs;
+  });
   if (Json) {
     OS << "{\"job\":";
     jobJson(R, J, OS);
     OS << ",\"diagnose\":" << nested([&](std::ostream &S) {
-      printDiagnose(R, Label, true, S);
+      printFindings(R, F, true, S);
     }) << "}\n";
     return;
   }
   jobHeader(R, J, OS);
   OS << "\n";
-  printDiagnose(R, Label, false, OS);
+  printFindings(R, F, false, OS);
 }
 
 } // namespace otter::analysis

@@ -57,8 +57,11 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
                          std::size_t Top);
+/// The usual checks on the job as a whole, and MpiFindings (MPI wait
+/// states, mpi_waits.h), ranked together by time lost.
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
-                      bool Json, std::ostream &OS);
+                      const std::vector<Finding> &MpiFindings, bool Json,
+                      std::ostream &OS);
 
 } // namespace otter::analysis
 

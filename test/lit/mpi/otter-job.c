@@ -5,6 +5,10 @@
 // from rank 0 through the messages to rank 2, the span is the chain's, not
 // one rank's; summary has each rank's time, the load imbalance across
 // ranks (rank 2 the slowest) and MPI time per function and per call site.
+// Then rank 0 sends synchronously to rank 3, which receives 100 ms late.
+// diagnose finds the wait states (late sender in the chain, wait at the
+// barrier for rank 2, late receiver at the MPI_Ssend); the Perfetto export
+// has a process per rank and an arrow per message.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 4 otter-run -o %t %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -19,6 +23,8 @@
 // RUN: otter summary --json %t | FileCheck --check-prefix=SJSON %s
 // RUN: otter diagnose %t | FileCheck --check-prefix=DIAG %s
 // RUN: otter export --format perfetto -o %t.json %t | FileCheck --check-prefix=EXPORT %s
+// RUN: grep -c '"name":"process_name","ph":"M","pid":[1-4],"args":{"name":"MPI rank [0-3]"}' %t.json | FileCheck --check-prefix=PROCS %s
+// RUN: grep -c '"cat":"message","ph":"[sf]"' %t.json | FileCheck --check-prefix=FLOWS %s
 // A rank's own archive is still one process.
 // RUN: otter summary %t/rank-1 | FileCheck --check-prefix=RANK %s
 #include <mpi.h>
@@ -39,31 +45,37 @@ int main(int argc, char **argv) {
   if (rank == 2)
     usleep(200000);
   MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0)
+    MPI_Ssend(&x, 1, MPI_INT, 3, 1, MPI_COMM_WORLD);
+  if (rank == 3) {
+    usleep(100000);
+    MPI_Recv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
   printf("rank %d x=%d\n", rank, x);
   MPI_Finalize();
   return 0;
 }
 
 // OUT: rank 0 x=1
-// OUT: rank 3 x=4
+// OUT: rank 3 x=1
 
 // PAR: MPI job: 4 ranks, 4 threads, run time
-// PAR-NEXT: messages: 3 matched; collectives: 1
+// PAR-NEXT: messages: 4 matched; collectives: 1
 // PAR: critical path ({{[0-9]+}} steps, crossing ranks {{[2-4]}} times):
 // PAR-NEXT: rank 0 initial_task (program) {{[0-9.]+}} ms
-// PAR-NEXT: rank 0 mpi {{.*}}otter-job.c:[[#@LINE-16]] 0 ns MPI_Send
-// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-21]] 0 ns MPI_Recv
+// PAR-NEXT: rank 0 mpi {{.*}}otter-job.c:[[#@LINE-22]] 0 ns MPI_Send
+// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-27]] 0 ns MPI_Recv
 // PAR-NEXT: rank 1 initial_task (program) {{[0-9.]+}} ms
-// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-19]] 0 ns MPI_Send
-// PAR-NEXT: rank 2 mpi {{.*}}otter-job.c:[[#@LINE-24]] 0 ns MPI_Recv
+// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-25]] 0 ns MPI_Send
+// PAR-NEXT: rank 2 mpi {{.*}}otter-job.c:[[#@LINE-30]] 0 ns MPI_Recv
 // PAR-NEXT: rank 2 initial_task (program) {{[23][0-9][0-9]\.[0-9]+}} ms
 // After rank 2 the path may go through the barrier to the rank whose end
 // came last, or end on rank 2: its last steps are timing.
 
 // PJSON: {"job":{"dir":{{.*}},"ranks":[{"rank":0,"read":true,"complete":true,"threads":1,
-// PJSON-SAME: "messages":3,"unmatched_sends":0,"unmatched_receives":0,"collectives":1,"incomplete_collectives":0
+// PJSON-SAME: "messages":4,"unmatched_sends":0,"unmatched_receives":0,"collectives":1,"incomplete_collectives":0
 // PJSON-SAME: "critical_path":[{"rank":0,"kind":"initial_task"
-// PJSON-SAME: {"rank":0,"kind":"mpi","file":"{{.*}}otter-job.c","line":[[#@LINE-28]],"ns":0,"tasks":0,"function":"MPI_Send"}
+// PJSON-SAME: {"rank":0,"kind":"mpi","file":"{{.*}}otter-job.c","line":[[#@LINE-34]],"ns":0,"tasks":0,"function":"MPI_Send"}
 // SPAN: 1
 
 // SUM: MPI job: 4 ranks, 4 threads, run time
@@ -76,20 +88,30 @@ int main(int argc, char **argv) {
 // SUM-NEXT: load imbalance across ranks (busy time): max {{.*}} ms (rank 2), mean {{.*}} ms, max/mean {{1\.[5-9][0-9]|2\.[0-2][0-9]}}, {{.*}} lost
 // SUM: MPI time per function
 // SUM-DAG: MPI_Send 3 {{.*}}%
-// SUM-DAG: MPI_Recv 3 {{.*}}%
+// SUM-DAG: MPI_Recv 4 {{.*}}%
+// SUM-DAG: MPI_Ssend 1 {{.*}}%
 // SUM-DAG: MPI_Barrier 4 {{.*}}%
 // SUM: MPI time per call site:
-// SUM-DAG: MPI_Send {{.*}}otter-job.c:[[#@LINE-44]] 3
-// SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-49]] 3
-// SUM-DAG: MPI_Barrier {{.*}}otter-job.c:[[#@LINE-43]] 4
+// SUM-DAG: MPI_Send {{.*}}otter-job.c:[[#@LINE-51]] 3
+// SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-56]] 3
+// SUM-DAG: MPI_Barrier {{.*}}otter-job.c:[[#@LINE-50]] 4
+// SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-46]] 1
 // SUM: the job as one program
-// SUM: constructs initial_task=4 mpi=18
+// SUM: constructs initial_task=4 mpi=20
 
-// SJSON: "mpi_functions":[{{.*}}{"function":"MPI_Recv","calls":3,
+// SJSON: "mpi_functions":[{{.*}}{"function":"MPI_Recv","calls":4,
 // SJSON-SAME: "mpi_sites":[
 // SJSON-SAME: "summary":{"run_ns":
 
 // DIAG: MPI job: 4 ranks
+// DIAG-DAG: wait_at_collective: mpi at {{.*}}otter-job.c:[[#@LINE-60]] MPI_Barrier (est. {{.*}} thread time lost)
+// DIAG-DAG: evidence: 3 of 4 member call(s) waited, {{.*}}; Wait at Barrier
+// DIAG-DAG: late_sender: mpi at {{.*}}otter-job.c:[[#@LINE-69]] MPI_Recv (est. {{.*}} thread time lost)
+// DIAG-DAG: evidence: 3 of 3 receive(s) began before their send, {{.*}} lost, worst {{[23][0-9][0-9]\.[0-9]+}} ms
+// DIAG-DAG: late_receiver: mpi at {{.*}}otter-job.c:[[#@LINE-62]] MPI_Ssend (est. {{.*}} thread time lost)
+// DIAG-DAG: evidence: 1 of 1 send(s) began before their receive was posted, {{.*}} lost
+// PROCS: 4
+// FLOWS: 8
 
 // EXPORT: wrote {{.*}}.json
 

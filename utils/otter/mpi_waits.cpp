@@ -1,0 +1,249 @@
+//===- otter/mpi_waits.cpp - Scalasca's MPI wait states of a job ---------===//
+#include "mpi_waits.h"
+
+#include "otter/mpi.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+namespace otter::analysis {
+
+namespace {
+
+using mpi::Function;
+
+bool blockingReceive(Function F) {
+  switch (F) {
+  case Function::Recv:
+  case Function::Sendrecv:
+  case Function::Sendrecv_replace:
+  case Function::Wait:
+  case Function::Waitall:
+  case Function::Waitany:
+  case Function::Waitsome:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool blockingSend(Function F) {
+  switch (F) {
+  case Function::Send:
+  case Function::Ssend:
+  case Function::Rsend:
+  case Function::Sendrecv:
+  case Function::Sendrecv_replace:
+    return true;
+  default: // Bsend returns once buffered; I-sends never wait
+    return false;
+  }
+}
+
+enum class Pattern { NxN, Barrier, LateBroadcast, EarlyReduce };
+
+const char *patternName(Pattern P) {
+  switch (P) {
+  case Pattern::NxN:
+    return "Wait at N x N";
+  case Pattern::Barrier:
+    return "Wait at Barrier";
+  case Pattern::LateBroadcast:
+    return "Late Broadcast";
+  case Pattern::EarlyReduce:
+    return "Early Reduce";
+  }
+  return "?";
+}
+
+/// Where each site's losses add up.
+struct Site {
+  std::string Check;
+  SourceLabel L;
+  std::string Function;
+  std::uint64_t Calls = 0, Waited = 0;
+  std::uint64_t LostNs = 0, WorstNs = 0;
+  std::map<std::string, std::uint64_t> Patterns; // collectives: by pattern
+};
+
+class Collector {
+public:
+  Collector(const JobGraph &M, const JobTimeFn &Time, const LabelFn &Label)
+      : M(M), Time(Time), Label(Label) {}
+
+  const MpiCall *call(std::uint32_t Rank, NodeId N) const {
+    if (Rank >= M.Ranks.size())
+      return nullptr;
+    const std::vector<MpiCall> &C = M.Ranks[Rank].Mpi.Calls;
+    auto It =
+        std::lower_bound(C.begin(), C.end(), N,
+                         [](const MpiCall &X, NodeId Y) { return X.Node < Y; });
+    return It != C.end() && It->Node == N ? &*It : nullptr;
+  }
+  std::uint64_t begin(std::uint32_t Rank, const MpiCall &C) const {
+    return Time(Rank, C.Begin);
+  }
+  std::uint64_t end(std::uint32_t Rank, const MpiCall &C) const {
+    return Time(Rank, C.End);
+  }
+  /// One call's loss under Check (counted even when 0: calls per site).
+  void add(const char *Check, std::uint32_t Rank, const MpiCall &C,
+           std::uint64_t Lost, const char *Pattern = nullptr) {
+    std::uint64_t Code =
+        (std::uint64_t(Rank + 1) << CodeRankShift) | codeAddress(C.Site);
+    SourceLabel L = codeAddress(C.Site) ? Label(Code) : SourceLabel{};
+    std::string Key = std::string(Check) + "|" +
+                      (L.RegionId ? std::to_string(L.RegionId)
+                       : L.Line   ? L.File + ":" + std::to_string(L.Line)
+                                  : std::to_string(codeAddress(C.Site)));
+    Site &S = Sites[Key];
+    if (!S.Calls) {
+      S.Check = Check;
+      S.L = L;
+      S.Function = mpi::functionName(C.Function);
+    }
+    ++S.Calls;
+    if (Lost) {
+      ++S.Waited;
+      S.LostNs += Lost;
+      S.WorstNs = std::max(S.WorstNs, Lost);
+      if (Pattern)
+        S.Patterns[Pattern] += Lost;
+    }
+  }
+  std::map<std::string, Site> Sites;
+
+private:
+  const JobGraph &M;
+  const JobTimeFn &Time;
+  const LabelFn &Label;
+};
+
+} // namespace
+
+std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
+                                     const LabelFn &Label,
+                                     double ThreadTimeNs) {
+  Collector Co(M, Time, Label);
+  // Point to point: per receiving (sending) call, its latest partner.
+  std::map<std::pair<std::uint32_t, NodeId>, std::uint64_t> LatestSend,
+      LatestPost;
+  for (const JobMessage &X : M.Messages) {
+    if (X.State != JobMessage::Matched)
+      continue;
+    const MpiCall *S = Co.call(X.SendRank, X.SendNode);
+    const MpiCall *P = Co.call(X.RecvRank, X.RecvPost);
+    if (!S || !P)
+      continue;
+    std::uint64_t &LS = LatestSend[{X.RecvRank, X.RecvNode}];
+    LS = std::max(LS, Co.begin(X.SendRank, *S));
+    std::uint64_t &LP = LatestPost[{X.SendRank, X.SendNode}];
+    LP = std::max(LP, Co.begin(X.RecvRank, *P));
+  }
+  for (auto &[K, SendBegin] : LatestSend) {
+    const MpiCall *C = Co.call(K.first, K.second);
+    if (!C || !blockingReceive(C->Function))
+      continue;
+    std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
+    Co.add("late_sender", K.first, *C,
+           SendBegin > B ? std::min(E, SendBegin) - B : 0);
+  }
+  for (auto &[K, PostBegin] : LatestPost) {
+    const MpiCall *C = Co.call(K.first, K.second);
+    if (!C || !blockingSend(C->Function))
+      continue;
+    std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
+    Co.add("late_receiver", K.first, *C,
+           PostBegin > B ? std::min(E, PostBegin) - B : 0);
+  }
+  // Collectives: blocking ones (started and completed by one call).
+  for (const JobCollective &X : M.Collectives) {
+    struct Member {
+      std::uint32_t Rank;
+      const MpiCall *C;
+      std::uint64_t B, E;
+    };
+    std::vector<Member> Ms;
+    for (const JobCollective::Member &Y : X.Members) {
+      if (Y.Post == NoNode || Y.Post != Y.Complete)
+        continue;
+      if (const MpiCall *C = Co.call(Y.Rank, Y.Post))
+        Ms.push_back({Y.Rank, C, Co.begin(Y.Rank, *C), Co.end(Y.Rank, *C)});
+    }
+    if (Ms.size() < 2)
+      continue;
+    using mpi::CollectiveOp;
+    bool OneToN = X.Root != mpi::NoRank && (X.Op == CollectiveOp::Bcast ||
+                                            X.Op == CollectiveOp::Scatter ||
+                                            X.Op == CollectiveOp::Scatterv);
+    bool NToOne = X.Root != mpi::NoRank && (X.Op == CollectiveOp::Reduce ||
+                                            X.Op == CollectiveOp::Gather ||
+                                            X.Op == CollectiveOp::Gatherv);
+    auto lost = [](const Member &M, std::uint64_t Until) {
+      return Until > M.B ? std::min(M.E, Until) - M.B : 0;
+    };
+    if (OneToN || NToOne) {
+      const Member *Root = nullptr;
+      std::uint64_t FirstOther = ~0ull;
+      for (const Member &Y : Ms)
+        if (Y.Rank == X.Root)
+          Root = &Y;
+        else
+          FirstOther = std::min(FirstOther, Y.B);
+      if (!Root)
+        continue;
+      for (const Member &Y : Ms) {
+        std::uint64_t L = 0;
+        if (OneToN && &Y != Root)
+          L = lost(Y, Root->B);
+        else if (NToOne && &Y == Root)
+          L = lost(Y, FirstOther);
+        Co.add("wait_at_collective", Y.Rank, *Y.C, L,
+               patternName(OneToN ? Pattern::LateBroadcast
+                                  : Pattern::EarlyReduce));
+      }
+      continue;
+    }
+    std::uint64_t Last = 0;
+    for (const Member &Y : Ms)
+      Last = std::max(Last, Y.B);
+    for (const Member &Y : Ms)
+      Co.add("wait_at_collective", Y.Rank, *Y.C, lost(Y, Last),
+             patternName(X.Op == CollectiveOp::Barrier ? Pattern::Barrier
+                                                       : Pattern::NxN));
+  }
+
+  std::vector<Finding> F;
+  char B[64];
+  std::snprintf(B, sizeof B, "%.0f", MinLostShare * 100);
+  for (auto &[Key, S] : Co.Sites) {
+    if (!S.LostNs || double(S.LostNs) <= MinLostShare * ThreadTimeNs)
+      continue;
+    Finding X;
+    X.Check = S.Check;
+    X.K = Kind::Mpi;
+    X.Where = sourceText(S.L) + " " + S.Function;
+    X.RegionId = S.L.RegionId;
+    X.LostNs = S.LostNs;
+    X.Threshold = std::string("time lost > ") + B + "% of thread time (" +
+                  fmtNs(MinLostShare * ThreadTimeNs) + ")";
+    const char *What = S.Check == "late_sender"     ? "receive(s) began before "
+                                                      "their send"
+                       : S.Check == "late_receiver" ? "send(s) began before "
+                                                      "their receive was posted"
+                                                    : "member call(s) waited";
+    X.Evidence = std::to_string(S.Waited) + " of " + std::to_string(S.Calls) +
+                 " " + What + ", " + fmtNs(double(S.LostNs)) + " lost, worst " +
+                 fmtNs(double(S.WorstNs));
+    for (auto &[P, Ns] : S.Patterns)
+      X.Evidence += "; " + P + " " + fmtNs(double(Ns));
+    F.push_back(X);
+  }
+  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &C) {
+    return A.LostNs > C.LostNs;
+  });
+  return F;
+}
+
+} // namespace otter::analysis

@@ -1,0 +1,49 @@
+//===- otter/mpi_waits.h - Scalasca's MPI wait states of a job --*- C++ -*-===//
+//
+// `otter diagnose` on an MPI job: the time ranks lose waiting for each
+// other in MPI, as Scalasca defines its wait states, per call site, from
+// the job's matching (graph/job_graph.h) and the calls' begin and end
+// times on one clock:
+//
+//  - late_sender: a blocking receive (MPI_Recv, MPI_Sendrecv, or the
+//    Wait* that completes an MPI_Irecv) began before the send it receives:
+//    lost = min(end of the receiving call, begin of the send) - its begin;
+//  - late_receiver: a blocking send (MPI_Send, MPI_Ssend, MPI_Rsend,
+//    MPI_Sendrecv) began before its receive was posted: lost = min(end of
+//    the send, begin of the call that posted the receive) - its begin;
+//  - wait_at_collective: in a blocking collective, Wait at N x N (and Wait
+//    at Barrier) is a member's wait for the last to arrive, min(its end,
+//    last begin) - its begin; Late Broadcast (Bcast, Scatter) a non-root's
+//    wait for the root; Early Reduce (Reduce, Gather) the root's wait for
+//    the first of the others.
+//
+// A call that receives several messages counts the latest send once. Each
+// site's loss is summed over its calls (and ranks: a site is its source
+// line); a site is reported when it loses more than 1% of the job's
+// thread time, like the other checks (report.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_MPI_WAITS_H
+#define OTTER_UTILS_MPI_WAITS_H
+
+#include "graph/job_graph.h"
+#include "report.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace otter::analysis {
+
+/// A rank's local time on the job's clock.
+using JobTimeFn =
+    std::function<std::uint64_t(std::uint32_t Rank, std::uint64_t Time)>;
+
+/// The findings; Label takes a job's code ((rank + 1) << CodeRankShift |
+/// the call's site). ThreadTimeNs: the job's run time x threads.
+std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
+                                     const LabelFn &Label, double ThreadTimeNs);
+
+} // namespace otter::analysis
+
+#endif
