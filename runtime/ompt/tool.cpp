@@ -19,11 +19,13 @@
 //  - omp_test_lock reports acquire/acquired with kind test_lock and
 //    released with kind lock.
 //  - dispatch: a chunk per dynamic-loop dispatch, one per thread for a
-//    static loop, one per taskloop task as it starts (in that task), one per
-//    thread for sections (instance = the construct's address, not which
-//    section); reduction: only when combining by critical section, tree or
-//    alone (a team of one; KMP_FORCE_REDUCTION chooses), never for atomic
-//    updates, with codeptr_ra NULL; flush: thread and codeptr_ra only.
+//    static loop (none in a team of one), one per deferred taskloop task as
+//    it starts (in that task; none for a task run as it is created), one
+//    per thread for sections (instance = the construct's address, not which
+//    section), one per team for distribute; reduction: only when combining
+//    by critical section, tree or alone (a team of one; KMP_FORCE_REDUCTION
+//    chooses), never for atomic updates, with codeptr_ra NULL; flush: thread
+//    and codeptr_ra only (test/lit/utils/dump-dispatch.c).
 //
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
@@ -572,10 +574,7 @@ void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr) {
 }
 
 /// A loop chunk, taskloop chunk, distribute chunk, section or iteration
-/// handed to the task (libomp 19: a chunk per dynamic-loop dispatch and one
-/// per thread for a static loop; the chunk's task at a taskloop chunk's
-/// start; for a section the sections construct's address, not which
-/// section).
+/// handed to the task (what libomp 19 reports: the notes at the top).
 void onDispatch(ompt_data_t *, ompt_data_t *TaskData, ompt_dispatch_t Kind,
                 ompt_data_t Instance) {
   OTTER_PROLOGUE();

@@ -127,6 +127,10 @@ bool ArchiveInput::open(const std::string &Pth, std::string &Error) {
   return P->Main.open(Pth, Error);
 }
 std::size_t ArchiveInput::threads() const { return P->Main.locationCount(); }
+bool ArchiveInput::streamLocations(const std::vector<std::uint32_t> &Threads,
+                                   const EventFn &Fn, std::string &Error) {
+  return P->Main.readLocations(Threads, Fn, Error);
+}
 bool ArchiveInput::complete() const { return P->Main.complete(); }
 SourceLabel ArchiveInput::label(std::uint64_t Code) const {
   return P->Main.label(Code);

@@ -45,6 +45,10 @@ public:
   bool streamRaw(const std::function<void(std::uint32_t, const Event *,
                                           std::size_t)> &Fn,
                  std::string &Error);
+  /// The events of these locations, one after another in the order given,
+  /// each in its recorded order, batched.
+  bool streamLocations(const std::vector<std::uint32_t> &Threads,
+                       const EventFn &Fn, std::string &Error);
   SourceLabel label(std::uint64_t Code) const;
   const std::string &path() const { return Path; }
   /// The locations (thread indices) of the archive.

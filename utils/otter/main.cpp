@@ -1,18 +1,20 @@
 //===- otter/main.cpp - The `otter` command ------------------------------===//
 //
 // otter <command> [options] <archive>: graph, summary, parallelism,
-// diagnose, export. Every command streams the archive once; errors are one
-// line "otter: error: ..." and a non-zero exit status (2: a usage error, 1:
-// the input or the output failed; docs/utils.md).
+// diagnose, export, dump. Every command streams the archive once; errors are
+// one line "otter: error: ..." and a non-zero exit status (2: a usage error,
+// 1: the input or the output failed; docs/utils.md).
 //
 // The full task graph (`graph`, `export --format dot|csv`) is not built
 // here: those commands run otter-graph, the runtime's own builder and
 // writers, so their files are the runtime's byte for byte. The analyses
 // (summary, parallelism, diagnose, perfetto and --aggregate exports) are the
-// one streaming pass of analysis.h over a time-ordered read (input.h).
+// one streaming pass of analysis.h over a time-ordered read (input.h);
+// `dump` prints each thread's events as recorded (dump.h).
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
+#include "dump.h"
 #include "export.h"
 #include "input.h"
 #include "job.h"
@@ -20,6 +22,7 @@
 #include "report.h"
 #include "report_job.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -28,6 +31,7 @@
 #include <fstream>
 #include <iostream>
 #include <new>
+#include <sstream>
 #include <string>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -61,6 +65,7 @@ const char *MainHelp =
     "  export       Perfetto trace (--format perfetto), task graph (dot, "
     "csv),\n"
     "               aggregate graph per source construct (--aggregate)\n"
+    "  dump         the raw event stream, one event per line\n"
     "\n"
     "Every command takes --json and --help. See docs/utils.md.\n";
 
@@ -107,6 +112,22 @@ const CommandHelp Helps[] = {
      "  with --aggregate one node per source construct (instances, total time)\n"
      "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
      "  for csv). --svg also renders the dot file with Graphviz.\n"},
+    {"dump",
+     "usage: otter dump [--no-time] [--kind K1,K2,...] [--thread N,...]\n"
+     "                  [--json] <archive>\n"
+     "       otter dump --kinds\n"
+     "The events the runtime recorded, one per line: thread by thread in\n"
+     "ascending order (a line 'thread N' before each), each thread's events\n"
+     "in the order it recorded them (a sync region's wait folded into it is\n"
+     "shown as its own event, as OMPT reported it). A line: the time (ns,\n"
+     "CLOCK_MONOTONIC), the kind's name, then its fields as label=value, e.g.\n"
+     "  123 task_create creator=1099511627777 child=1099511627778\n"
+     "      flags=explicit|untied code=prog.c:12:3\n"
+     "Ids are decimal, code addresses their source file:line:col, OMPT's\n"
+     "enumerations by OMPT's names. --no-time: without the time (output that\n"
+     "does not change from run to run); --kind: only these kinds; --thread:\n"
+     "only these threads; --json: one JSON object per event. --kinds lists\n"
+     "every kind with its fields (docs/trace.md).\n"},
 };
 
 int fail(const std::string &Msg) {
@@ -122,6 +143,9 @@ struct Options {
   std::string Command, Archive, Output, Format;
   bool Json = false, Aggregate = false, Svg = false;
   std::size_t Top = 30;
+  // dump
+  bool NoTime = false, ListKinds = false;
+  std::string Kinds, Threads;
 };
 
 /// What the analyses read: one process's archive, or an MPI job (every
@@ -512,6 +536,63 @@ int runJob(const Options &O, const job::Layout &Layout) {
   return 0;
 }
 
+/// `otter dump`: the archive's events, thread by thread.
+int cmdDump(const Options &O) {
+  dump::Options D;
+  D.Time = !O.NoTime;
+  D.Json = O.Json;
+  std::string Error;
+  if (!O.Kinds.empty() && !dump::parseKinds(O.Kinds, D, Error)) {
+    std::fprintf(stderr, "otter: error: %s\n", Error.c_str());
+    return 2;
+  }
+  cli::ArchiveInput In;
+  if (!In.open(O.Archive, Error))
+    return fail(Error);
+  if (!In.complete())
+    std::fprintf(stderr,
+                 "otter: warning: the trace in '%s' was not closed (the "
+                 "program was killed, or the disk filled up): what follows "
+                 "covers the events each thread had written\n",
+                 O.Archive.c_str());
+  std::vector<std::uint32_t> Threads = In.locations();
+  std::sort(Threads.begin(), Threads.end());
+  if (!O.Threads.empty()) {
+    std::vector<std::uint32_t> Chosen;
+    std::stringstream SS(O.Threads);
+    for (std::string T; std::getline(SS, T, ',');) {
+      char *End = nullptr;
+      unsigned long N = std::strtoul(T.c_str(), &End, 10);
+      if (T.empty() || *End)
+        return usage("--thread needs thread numbers, not '" + T + "'");
+      if (std::find(Threads.begin(), Threads.end(), N) == Threads.end())
+        return fail("no thread " + T + " in '" + O.Archive + "'");
+      Chosen.push_back(std::uint32_t(N));
+    }
+    std::sort(Chosen.begin(), Chosen.end());
+    Chosen.erase(std::unique(Chosen.begin(), Chosen.end()), Chosen.end());
+    Threads = Chosen;
+  }
+  Input Src{&In, nullptr, O.Archive};
+  Labels L{Src, {}};
+  dump::Printer P(std::cout, L.fn(), D);
+  auto print = [&](std::uint32_t, const Event *E, std::size_t N) {
+    for (std::size_t I = 0; I < N; ++I)
+      P.event(E[I]);
+  };
+  for (std::uint32_t T : Threads) {
+    P.thread(T);
+    if (!In.streamLocations({T}, print, Error)) {
+      std::cout.flush();
+      return fail(Error);
+    }
+  }
+  std::cout.flush();
+  if (!std::cout)
+    return fail("error writing the events");
+  return 0;
+}
+
 int run(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
@@ -565,12 +646,24 @@ int run(int argc, char **argv) {
       if (V.empty() || *End)
         return usage("--top needs a number, not '" + V + "'");
       O.Top = std::size_t(N);
+    } else if (O.Command == "dump" && A == "--no-time") {
+      O.NoTime = true;
+    } else if (O.Command == "dump" && A == "--kinds") {
+      O.ListKinds = true;
+    } else if (O.Command == "dump" &&
+               (Name == "--kind" || Name == "--thread")) {
+      if (!value(Name == "--kind" ? O.Kinds : O.Threads))
+        return usage(A + " needs a value");
     } else if (A.size() > 1 && A[0] == '-')
       return usage("unknown option '" + A + "' for '" + O.Command + "'");
     else if (O.Archive.empty())
       O.Archive = A;
     else
       return usage("more than one archive given");
+  }
+  if (O.ListKinds) {
+    dump::listKinds(std::cout);
+    return 0;
   }
   if (O.Archive.empty())
     return usage("no archive given");
@@ -588,6 +681,8 @@ int run(int argc, char **argv) {
   // opening it here too would read its definitions twice for nothing.
   if (O.Command == "graph")
     return cmdGraph(O);
+  if (O.Command == "dump")
+    return cmdDump(O);
   if (O.Command == "export" && !O.Aggregate && O.Format != "perfetto" &&
       (O.Format == "dot" || O.Format == "csv"))
     return cmdExport(O.Archive, O);
