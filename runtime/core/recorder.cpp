@@ -8,7 +8,11 @@
 #include "core/recorder.h"
 #include "core/write_guard.h"
 
+#include <atomic>
+#include <csignal>
 #include <cstdlib>
+#include <ctime>
+#include <pthread.h>
 #include <mutex>
 #include <new>
 #include <vector>
@@ -141,7 +145,22 @@ TaskState *refillTasks(ThreadState *T) {
   return &Block[0];
 }
 
-void flush(ThreadState *T) {
+namespace {
+std::atomic<int> FlushesUnderWay{0};
+std::atomic<bool> FlushesFrozen{false};
+
+/// The signals whose handler saves the run in a forked copy while the
+/// process is healthy (trace/crash.h): blocked in a thread while it
+/// flushes, so the handler never runs in a thread that holds a flush lock.
+sigset_t terminationSignals() {
+  sigset_t S;
+  sigemptyset(&S);
+  for (int Sig : {SIGTERM, SIGINT, SIGHUP, SIGXCPU})
+    sigaddset(&S, Sig);
+  return S;
+}
+
+void flushLocked(ThreadState *T) {
   std::lock_guard<std::mutex> L(T->FlushLock);
   if (T->Count == 0)
     return;
@@ -154,6 +173,38 @@ void flush(ThreadState *T) {
   T->EventsRecorded += T->Count;
   T->Count = 0;
   ++T->Flushes;
+}
+} // namespace
+
+void flush(ThreadState *T) {
+  // Two system calls per buffer of thousands of events.
+  sigset_t Block = terminationSignals(), Saved;
+  pthread_sigmask(SIG_BLOCK, &Block, &Saved);
+  // Announce, then look (freezeFlushes sets, then counts): either the
+  // freezer sees this flush and waits for it, or this flush sees the
+  // freeze and leaves the buffer for the copy.
+  FlushesUnderWay.fetch_add(1, std::memory_order_seq_cst);
+  if (!FlushesFrozen.load(std::memory_order_seq_cst))
+    flushLocked(T);
+  FlushesUnderWay.fetch_sub(1, std::memory_order_release);
+  pthread_sigmask(SIG_SETMASK, &Saved, nullptr);
+}
+
+bool freezeFlushes(unsigned DeadlineMs) {
+  FlushesFrozen.store(true, std::memory_order_seq_cst);
+  const timespec Tick = {0, 1000 * 1000};
+  for (unsigned Waited = 0;; ++Waited) {
+    if (FlushesUnderWay.load(std::memory_order_seq_cst) == 0)
+      return true;
+    if (Waited >= DeadlineMs)
+      return false;
+    nanosleep(&Tick, nullptr);
+  }
+}
+
+void thawFlushesInChild() {
+  FlushesUnderWay.store(0, std::memory_order_relaxed);
+  FlushesFrozen.store(false, std::memory_order_relaxed);
 }
 
 void flushAll() {

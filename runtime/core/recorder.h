@@ -174,8 +174,11 @@ void flush(ThreadState *T);
 
 /// Appends one event; flushes when the buffer is full.
 inline Event &append(ThreadState *T) {
-  if (T->Count == T->Capacity) [[unlikely]]
+  if (T->Count == T->Capacity) [[unlikely]] {
     flush(T);
+    if (T->Count == T->Capacity) // flushes frozen: the run is being saved
+      return T->Discard;
+  }
   Event &E = T->Buffer[T->Count++];
   E.Time = now();
   return E;
@@ -222,6 +225,16 @@ inline Event *lastEventIf(ThreadState *T, EventKind K, TaskId Task) {
 
 /// Flushes every registered thread (finalize: other threads are idle).
 void flushAll();
+
+/// Before a forked copy of the process saves the run while other threads
+/// may still run (a crash, a termination signal, exit() in a parallel
+/// region, MPI_Abort): no flush may be half done, or the copy would wait
+/// forever on a lock whose holder does not exist in it. Stops new flushes
+/// (a full buffer's next events are dropped) and waits up to DeadlineMs for
+/// those under way. Async-signal-safe. False: one did not end in time.
+bool freezeFlushes(unsigned DeadlineMs);
+/// In the copy (one thread: nothing under way): flushes work again.
+void thawFlushesInChild();
 /// Number of registered threads and a snapshot of them.
 std::size_t threadCount();
 ThreadState *threadAt(std::size_t I);

@@ -90,7 +90,15 @@ FinishContext finishContext() {
 
 /// Runs in a child of a crashing process (trace/crash.h): the sinks save
 /// what they can (the trace).
+/// Before a copy of the process saves the run while other threads run: they
+/// stop recording, and no flush is left half done (recorder.h).
+void stopWritingBeforeFork() {
+  recorder::Active.store(false);
+  recorder::freezeFlushes(2000);
+}
+
 void saveOnCrash() {
+  recorder::thawFlushesInChild();
   WriteGuard Guard;
   recorder::Active.store(false, std::memory_order_release);
   recorder::flushAll();
@@ -105,6 +113,7 @@ void finishImpl();
 /// default: in a forked copy, everything is written as at exit, then the
 /// signal ends the program as it would have.
 void finishOnSignal() {
+  recorder::thawFlushesInChild();
   startOnFreshLine(false);
   const char *Name = sigabbrev_np(trace::signalBeingHandled());
   message("", std::string("the program was ended by SIG") +
@@ -258,6 +267,7 @@ bool start() {
     if (SaveOnCrash)
       trace::installCrashHandlers(saveOnCrash);
     trace::installTerminationHandlers(finishOnSignal, 600);
+    trace::setBeforeFork(stopWritingBeforeFork);
     // A child made by fork() shares the parent's output directory: it must
     // not record, nor write over the parent's files when it exits.
     pthread_atfork(nullptr, nullptr, [] {
@@ -279,6 +289,7 @@ namespace {
 /// region: libomp then never calls the tool's finalize). Finish in a forked
 /// copy of the process, where no other thread can touch the buffers.
 void finishInChild() {
+  recorder::thawFlushesInChild();
   startOnFreshLine(false);
   try {
     finishImpl();
@@ -312,6 +323,7 @@ void onExit() {
     return;
   // The deadline only guards against a deadlock in the copy (a lock held by
   // a thread that does not exist there); building a large graph takes time.
+  stopWritingBeforeFork();
   trace::runInChild(finishInChild, 600);
 }
 } // namespace
@@ -320,6 +332,7 @@ void finishNow() {
   State &St = state();
   if (!St.Started || St.Finished.exchange(true))
     return;
+  stopWritingBeforeFork();
   trace::runInChild(finishInChild, 600);
 }
 

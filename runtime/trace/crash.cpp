@@ -29,6 +29,7 @@ struct sigaction Old[NumSignals];
 bool Installed[NumSignals];
 void (*SaveFn)() = nullptr;
 void (*EndFn)() = nullptr;
+void (*BeforeForkFn)() = nullptr;
 unsigned Timeout = 10, EndTimeout = 600;
 std::atomic<bool> Saving{false};
 volatile sig_atomic_t Handling = 0;
@@ -103,8 +104,12 @@ void onCrash(int Sig, siginfo_t *, void *) {
       Again.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
       sigemptyset(&Again.sa_mask);
       sigaction(Sig, &Again, nullptr);
+      if (BeforeForkFn)
+        BeforeForkFn();
       runInChild(EndFn, EndTimeout);
     } else if (SaveFn) {
+      if (BeforeForkFn)
+        BeforeForkFn();
       runInChild(SaveFn, Timeout);
     }
   }
@@ -164,5 +169,7 @@ void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds) {
 }
 
 int signalBeingHandled() { return Handling; }
+
+void setBeforeFork(void (*Fn)()) { BeforeForkFn = Fn; }
 
 } // namespace otter::trace

@@ -31,6 +31,11 @@ void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds = 10);
 /// default course: same status as without the tool.
 void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds);
 
+/// Runs in the signal handler just before the fork (async-signal-safe
+/// code only): the caller's chance to bring its threads' writing to a stop,
+/// so that the copy finds no lock held by a thread it does not have.
+void setBeforeFork(void (*Fn)());
+
 /// The signal being handled (0: none), for End's message.
 int signalBeingHandled();
 
