@@ -62,6 +62,7 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
   if (!TS.Seen)
     TS.First = E.Time;
   TS.Seen = true;
+  TS.Prev = TS.Last;
   TS.Last = std::max(TS.Last, E.Time);
 }
 
@@ -80,6 +81,8 @@ inline void Analyzer::Impl::onTaskCreate(ThreadSt &TS, std::uint32_t Th,
                          Kind::Task, "create");
     programOrder(TS, T, C.Code, Kind::Task);
   }
+  if (E.flags() & (TaskUndeferred | TaskIncluded))
+    C.Flags |= SImmediate;
   if (E.flags() & TaskHasDependences)
     keepForDependences(S);
   TS.PendingCreate = E.Time;
@@ -110,6 +113,15 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
     Slot &X = Slots[N];
     if (!(X.Flags & SStarted)) {
       X.Flags |= SStarted;
+      // Dispatch latency (otter simulate): from the thread's previous event
+      // or the task's creation or last predecessor, whichever is last, to
+      // its start; tasks their creator ran at once do not wait to be
+      // dispatched.
+      if (!(X.Flags & SImmediate) && X.K == Kind::Task) {
+        std::uint64_t From = std::max({TS.Prev, X.Start, X.Ready});
+        R.DispatchTotalNs += E.Time - std::min(E.Time, From);
+        ++R.DispatchSamples;
+      }
       X.Start = E.Time;
       X.StartThread = Th;
       if (SchedGapArmed) {
@@ -334,7 +346,7 @@ Result Analyzer::Impl::finish() {
       assign(Best, V, Slots[S].Rec, BV);
       if (T.Team != None && !Teams[T.Team].Finalized) {
         Teams[T.Team].Work += T.Exec;
-        if (T.K == Kind::Implicit)
+        if (T.K == Kind::Implicit && (T.Flags & SPrimary))
           assign(Teams[T.Team].Join, V, Slots[S].Rec, BV);
       }
     }

@@ -118,6 +118,13 @@ struct Result {
   std::vector<ThreadTime> PerThread;
   double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
   std::uint64_t CreateSamples = 0, ScheduleSamples = 0;
+  // Dispatch latency of every deferred task: from its thread's previous
+  // event, its creation or its last predecessor's completion, whichever is
+  // last, to its start (the mean is `otter simulate`'s cost per task).
+  std::uint64_t DispatchTotalNs = 0, DispatchSamples = 0;
+  double dispatchMeanNs() const {
+    return DispatchSamples ? double(DispatchTotalNs) / DispatchSamples : 0;
+  }
   std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
   std::vector<PathStep> CriticalPath;     // program order, merged steps
   std::vector<std::string> Warnings;

@@ -86,7 +86,9 @@ enum SlotFlags : std::uint32_t {
   SOwnRec = 1u << 2,
   SKeep = 1u << 3, // has dependences: may be a predecessor later
   SImplicit = 1u << 4,
-  SWaited = 1u << 5, // a construct waited for it (kept tasks only)
+  SWaited = 1u << 5,    // a construct waited for it (kept tasks only)
+  SImmediate = 1u << 6, // undeferred or included: run by its creator at once
+  SPrimary = 1u << 7,   // a team's primary member (index 0): the join's
 };
 
 /// One live task (explicit, implicit or initial).
@@ -203,6 +205,7 @@ struct ThreadSt {
   bool Seen = false;
   std::uint32_t Cur = None; // the task running on the thread
   std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0;
+  std::uint64_t Prev = 0; // the time of the thread's event before this one
   std::uint64_t PendingCreate = 0;
   bool SchedGapArmed = false;
   std::uint64_t SchedGapFrom = 0;

@@ -99,6 +99,8 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     Tm.Size = std::max<std::uint32_t>(Tm.Size, E.teamSize());
     X.K = Kind::Implicit;
     X.Team = TI;
+    if (E.Sub == 0)
+      X.Flags |= SPrimary;
     // OMPT gives an implicit task no code address: it is labelled with its
     // region (rules.h, rule 7).
     X.Code = rules::inheritCode(std::uint32_t(0), Tm.Code).first;
@@ -143,8 +145,12 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     std::uint32_t TI = X.Team;
     Team &Tm = Teams[TI];
     Tm.Work += X.Exec;
-    // The join continues from the longest member.
-    assign(Tm.Join, V, X.Rec, BV);
+    // The join continues from the primary member: the region's implicit
+    // barrier joined every member on its path; what another member does
+    // after that barrier (libomp ending its implicit task, even after the
+    // region's end) precedes nothing, whenever it is reported.
+    if (X.Flags & SPrimary)
+      assign(Tm.Join, V, X.Rec, BV);
     TS.LastImplTeam = TI;
     TS.LastImplEnd = E.Time;
     Tm.BusySum += Busy;

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
 #include "dump.h"
+#include "commands.h"
 #include "export.h"
 #include "input.h"
 #include "job.h"
@@ -65,7 +66,9 @@ const char *MainHelp =
     "  export       Perfetto trace (--format perfetto), task graph (dot, "
     "csv),\n"
     "               aggregate graph per source construct (--aggregate)\n"
-    "  dump         the raw event stream, one event per line\n"
+    "  dump         the raw event stream, one event per line\n";
+// After the commands of commands.cpp (cli::ReportCommandsHelp).
+const char *MainHelpTail =
     "\n"
     "Every command takes --json and --help. See docs/utils.md.\n";
 
@@ -600,8 +603,12 @@ int run(int argc, char **argv) {
   O.Command = argv[1];
   if (O.Command == "-h" || O.Command == "--help" || O.Command == "help") {
     std::fputs(MainHelp, stdout);
+    std::fputs(cli::ReportCommandsHelp, stdout);
+    std::fputs(MainHelpTail, stdout);
     return 0;
   }
+  if (int Rc; cli::runReportCommand(O.Command, argc, argv, Rc))
+    return Rc;
   const CommandHelp *Help = nullptr;
   for (const CommandHelp &H : Helps)
     if (O.Command == H.Name)

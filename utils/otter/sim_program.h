@@ -1,0 +1,120 @@
+//===- otter/sim_program.h - The measured program, for replay --*- C++ -*-===//
+//
+// What `otter simulate` replays: every task of the trace as the sequence of
+// what it did, in its own program order, with the execution time measured
+// before each step: compute, create a task, taskwait, taskgroup begin/end,
+// barrier, fork a team (and wait for its join), end. Beside it: the creation
+// tree, each team's members and measured fork and join times, and the
+// dependence edges between sibling tasks (graph/rules.h, rule 5).
+//
+// Why a program and not the task graph: a schedule on P cores needs to know
+// what each task does *when*, as a runtime would see it (a taskwait waits
+// for the children created so far, a barrier for the team's tasks), not
+// only which node precedes which. The recorder reads the same event stream
+// as the analyses (time order) and charges time as they do (docs/utils.md,
+// "Where time goes"), so the program's total compute is the analyses' work
+// (checked by test/unit/simulate_test.cpp).
+//
+// Size: 8 bytes per step, 25 bytes per task (fib: ~2.5 steps per task, 45
+// bytes per task; 11.4 M tasks: ~510 MB).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_SIM_PROGRAM_H
+#define OTTER_UTILS_SIM_PROGRAM_H
+
+#include "graph/rules.h"
+#include "otter/events.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace otter::sim {
+
+inline constexpr std::uint32_t NoTask = ~0u;
+
+/// A step of a task. Word layout: tag (4 bits) | pre (28 bits: ns of
+/// execution before the step) | arg (32 bits). A longer execution is a
+/// Compute step of its own (tag | ns << 4).
+enum class Step : std::uint8_t {
+  Compute,    // ns: payload
+  Create,     // arg: the child task
+  Taskwait,   // wait for the children created so far
+  GroupBegin, // open a taskgroup
+  GroupEnd,   // wait for the innermost open taskgroup's members, close it
+  Barrier,    // the team's barrier; arg: its release time, ns
+  Fork,       // arg: the team; the task waits for its join
+  End,        // the task completes
+};
+
+inline constexpr unsigned PreBits = 28;
+inline constexpr std::uint64_t MaxPre = (1ull << PreBits) - 1;
+inline Step stepOf(std::uint64_t W) { return Step(W & 15); }
+inline std::uint64_t preOf(std::uint64_t W) {
+  return stepOf(W) == Step::Compute ? W >> 4 : (W >> 4) & MaxPre;
+}
+inline std::uint32_t argOf(std::uint64_t W) { return std::uint32_t(W >> 32); }
+
+enum TaskFlag : std::uint8_t {
+  FInitial = 1,   // an initial task (a root)
+  FImplicit = 2,  // a member of a team
+  FImmediate = 4, // undeferred or included: run by its creator at once
+  FUntied = 8,
+};
+
+struct TeamRec {
+  std::uint32_t Enc = NoTask;    // the encountering task
+  std::uint32_t FirstMember = 0; // into Program::Members (primary first)
+  std::uint32_t Members = 0;
+  std::uint64_t ForkNs = 0, JoinNs = 0;
+};
+
+/// The replayable program (docs/utils.md, `otter simulate`).
+struct Program {
+  std::vector<std::uint64_t> Steps;
+  // Per task (structure of arrays: no padding).
+  // Tasks are numbered in pre-order of the creation tree (the tasks a task
+  // creates and the members of the teams it forks are its children): Size
+  // is the subtree's.
+  std::vector<std::uint32_t> StepBegin, Parent, Team, Size;
+  std::vector<std::uint32_t> Pre; // (while recording: the pre-order numbers)
+  std::vector<std::uint8_t> Flags;
+  std::vector<TeamRec> Teams;
+  std::vector<std::uint32_t> Members;
+  // Dependence successors, CSR: SuccBegin[T]..SuccBegin[T+1] in Succ;
+  // NPreds[T]: predecessors of T.
+  std::vector<std::uint32_t> SuccBegin, Succ, NPreds;
+  std::vector<std::uint32_t> Roots; // initial tasks
+  std::uint64_t ComputeNs = 0;      // every step's execution + fork times
+  std::uint64_t ExplicitTasks = 0;
+  std::size_t tasks() const { return Flags.size(); }
+  /// T is a descendant of A in the creation tree (tasks created, teams
+  /// forked), or A itself.
+  bool descendant(std::uint32_t T, std::uint32_t A) const {
+    return T >= A && T - A < Size[A];
+  }
+  std::uint64_t memoryBytes() const;
+};
+
+/// Reads events in global time order (like analysis::Analyzer) into a
+/// Program.
+class Recorder {
+public:
+  Recorder();
+  ~Recorder();
+  void add(std::uint32_t Thread, const Event *E, std::size_t N);
+  /// Ends the program: tasks that did not end (a truncated trace) end with
+  /// what was seen. False (Error set) if the program is too large to
+  /// replay (more than 2^32 steps or tasks).
+  bool finish(Program &Out, std::string &Error);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> P;
+};
+
+} // namespace otter::sim
+
+#endif

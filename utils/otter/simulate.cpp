@@ -1,0 +1,807 @@
+//===- otter/simulate.cpp - Replaying a trace on P cores -----------------===//
+//
+// A discrete-event replay: a heap of the cores that are busy until some
+// time; the earliest one runs its task's next step. Every step but Compute
+// takes no time; waiting is decided by the replay, never taken from the
+// trace. What a core does when its task cannot go on (it waited, or ended):
+//  1. resume a suspended task of its own whose wait is over: the top of its
+//     stack of suspended tasks (tied tasks resume where they were
+//     suspended), or any below it while every task above waits at a
+//     barrier or a join (those are the team's threads in reality: with
+//     fewer cores than a team has members, several share a core);
+//  2. the newest task of its own deque, if the task scheduling constraint
+//     allows it (a new tied task must descend from every tied task
+//     suspended in a taskwait or taskgroup on the core: libomp's rule);
+//  3. a team member that has not started yet;
+//  4. steal: the oldest allowed task of another core's deque, victims in
+//     turn from the last one stolen from;
+//  5. sleep until a task it may run is pushed or one of its own can resume.
+// A task created goes to the bottom of its creator's deque (at once to its
+// creator if undeferred, or when the deque holds DequeLimit tasks: libomp's
+// throttling), a task released by its last predecessor to the releasing
+// core's deque. Ties in time go by core number: the replay is
+// deterministic.
+//
+//===----------------------------------------------------------------------===//
+#include "simulate.h"
+
+#include "report.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <thread>
+#include <unordered_map>
+
+namespace otter::sim {
+
+namespace {
+
+enum class WaitKind : std::uint8_t {
+  None,
+  Children,
+  Group,
+  Barrier,
+  Join,
+  Immediate,
+  Forked
+};
+
+struct TaskState {
+  std::uint32_t Cursor = 0;         // the next step
+  std::uint32_t Live = 0;           // children not completed
+  std::uint32_t PredsLeft = 0;      // dependence predecessors not completed
+  std::uint32_t Group = NoTask;     // the taskgroup it belongs to
+  std::uint32_t OpenGroup = NoTask; // its innermost open taskgroup
+  std::uint16_t Core = 0;
+  WaitKind Wait = WaitKind::None;
+  bool Created = false, Resumable = false;
+};
+
+struct GroupState {
+  std::uint32_t Outstanding = 0, Parent = NoTask, Owner = NoTask;
+};
+
+struct TeamState {
+  std::uint32_t Arrived = 0, Outstanding = 0, Ended = 0;
+  bool PrimaryDone = false;
+  std::vector<std::uint32_t> AtBarrier;
+};
+
+struct Suspended {
+  std::uint32_t Task;
+  bool Constraining;     // a taskwait, taskgroup or undeferred child
+  std::uint32_t Awaited; // the undeferred child it waits for
+};
+
+struct Core {
+  std::uint32_t Cur = NoTask;
+  bool PreDone = false; // the current step's execution has been paid
+  bool Sleeping = false;
+  std::uint64_t Extra = 0; // paid before the next step (join time)
+  std::vector<Suspended> Stack;
+  // The deque: a ring, Head (oldest) .. Tail (newest).
+  std::vector<std::uint32_t> Ring = std::vector<std::uint32_t>(64);
+  std::size_t Head = 0, Tail = 0;
+  unsigned LastVictim = 0;
+  std::size_t size() const { return Tail - Head; }
+  std::uint32_t &at(std::size_t I) { return Ring[I & (Ring.size() - 1)]; }
+  void pushBottom(std::uint32_t T) {
+    if (size() == Ring.size()) {
+      std::vector<std::uint32_t> R(Ring.size() * 2);
+      for (std::size_t I = 0; I < size(); ++I)
+        R[I] = at(Head + I);
+      Tail = size();
+      Head = 0;
+      Ring.swap(R);
+    }
+    at(Tail++) = T;
+  }
+};
+
+class Sim {
+public:
+  Sim(const Program &G, unsigned P, const Options &O)
+      : G(G), O(O), Cores(P), Tasks(G.tasks()), Teams(G.Teams.size()) {
+    for (std::size_t T = 0; T < G.tasks(); ++T) {
+      Tasks[T].Cursor = G.StepBegin[T];
+      Tasks[T].PredsLeft = G.NPreds[T];
+    }
+    Sched = std::uint64_t(std::llround(std::max(0.0, O.ScheduleNs)));
+    AllImmediate = O.SerialOneCore && P == 1;
+    for (std::uint8_t F : G.Flags)
+      AnyUntied |= (F & FUntied) != 0;
+  }
+
+  Run run() {
+    Run R;
+    R.Cores = unsigned(Cores.size());
+    // The first root on core 0, the others (a trace with several initial
+    // tasks) as team members that have not started.
+    for (std::size_t I = 0; I < G.Roots.size(); ++I) {
+      std::uint32_t T = G.Roots[I];
+      Tasks[T].Created = true;
+      if (I == 0) {
+        start(0, T);
+        wakeAt(0, 0);
+      } else
+        ReadyMembers.push_back(T);
+    }
+    for (unsigned C = 1; C < Cores.size(); ++C)
+      sleep(C);
+    while (!Heap.empty()) {
+      std::pop_heap(Heap.begin(), Heap.end(), std::greater<>());
+      auto [T, C] = Heap.back();
+      Heap.pop_back();
+      Now = T;
+      step(C);
+    }
+    R.MakespanNs = End;
+    R.BusyNs = Busy;
+    R.OverheadNs = Overhead;
+    R.Dispatched = Dispatched;
+    R.Steals = Steals;
+    R.Immediate = Immediate;
+    return R;
+  }
+
+private:
+  const Program &G;
+  const Options &O;
+  std::vector<Core> Cores;
+  std::vector<TaskState> Tasks;
+  std::vector<TeamState> Teams;
+  std::vector<GroupState> Groups;
+  std::vector<std::uint32_t> FreeGroups;
+  std::deque<std::uint32_t> ReadyMembers;
+  /// Sets of cores with O(1) insertion and removal: the sleeping cores
+  /// with no task scheduling constraint, those with one, and the cores
+  /// whose deque holds tasks (the only victims worth trying).
+  struct CoreSet {
+    std::vector<unsigned> V;
+    std::vector<std::uint32_t> Pos;
+    explicit CoreSet(std::size_t N) : Pos(N, NoTask) {}
+    bool has(unsigned C) const { return Pos[C] != NoTask; }
+    void add(unsigned C) {
+      if (has(C))
+        return;
+      Pos[C] = std::uint32_t(V.size());
+      V.push_back(C);
+    }
+    void remove(unsigned C) {
+      if (!has(C))
+        return;
+      unsigned Last = V.back();
+      V[Pos[C]] = Last;
+      Pos[Last] = Pos[C];
+      V.pop_back();
+      Pos[C] = NoTask;
+    }
+  };
+  CoreSet FreeSleepers{Cores.size()}, HeldSleepers{Cores.size()},
+      Victims{Cores.size()};
+  std::vector<std::pair<std::uint64_t, unsigned>> Heap;
+  std::uint64_t Now = 0, End = 0, Busy = 0, Overhead = 0, Sched = 0;
+  std::uint64_t Dispatched = 0, Steals = 0, Immediate = 0;
+  bool AllImmediate = false, AnyUntied = false;
+
+  void wakeAt(unsigned C, std::uint64_t T) {
+    Heap.push_back({T, C});
+    std::push_heap(Heap.begin(), Heap.end(), std::greater<>());
+  }
+  void busy(unsigned C, std::uint64_t Ns) {
+    Busy += Ns;
+    wakeAt(C, Now + Ns);
+  }
+  void sleep(unsigned C) {
+    Cores[C].Sleeping = true;
+    (constraint(Cores[C]) == NoTask ? FreeSleepers : HeldSleepers).add(C);
+  }
+  void wake(unsigned C) {
+    if (!Cores[C].Sleeping)
+      return;
+    Cores[C].Sleeping = false;
+    FreeSleepers.remove(C);
+    HeldSleepers.remove(C);
+    wakeAt(C, Now);
+  }
+  /// The task a core's new tied tasks must descend from, if any.
+  std::uint32_t constraint(const Core &K) const {
+    for (std::size_t I = K.Stack.size(); I-- > 0;)
+      if (K.Stack[I].Constraining)
+        return K.Stack[I].Task;
+    return NoTask;
+  }
+  bool allowed(std::uint32_t C, std::uint32_t T) const {
+    return C == NoTask || G.descendant(T, C) ||
+           (AnyUntied && (G.Flags[T] & FUntied));
+  }
+  /// T is ready: onto core C's deque; a sleeping core that may run it
+  /// wakes up.
+  void push(unsigned C, std::uint32_t T) {
+    Cores[C].pushBottom(T);
+    Victims.add(C);
+    if (!FreeSleepers.V.empty()) {
+      wake(FreeSleepers.V.back());
+      return;
+    }
+    for (std::size_t I = HeldSleepers.V.size(); I-- > 0;) {
+      unsigned S = HeldSleepers.V[I];
+      if (allowed(constraint(Cores[S]), T)) {
+        wake(S);
+        return;
+      }
+    }
+  }
+  void start(unsigned C, std::uint32_t T) {
+    Core &K = Cores[C];
+    K.Cur = T;
+    K.PreDone = false;
+    Tasks[T].Core = std::uint16_t(C);
+  }
+  /// T's wait is over: its step is passed, it resumes on its core.
+  /// Floating: T waited at a barrier or a join. It is a team's thread
+  /// (or the one that forked it) in reality, never queued behind other
+  /// work: if its core is busy and another sleeps, it moves there.
+  void resumable(std::uint32_t T, bool Floating = false) {
+    TaskState &S = Tasks[T];
+    S.Resumable = true;
+    ++S.Cursor;
+    Core &K = Cores[S.Core];
+    if (Floating && !K.Sleeping && !FreeSleepers.V.empty()) {
+      for (std::size_t I = 0; I < K.Stack.size(); ++I)
+        if (K.Stack[I].Task == T) {
+          Suspended E = K.Stack[I];
+          K.Stack.erase(K.Stack.begin() + std::ptrdiff_t(I));
+          unsigned To = FreeSleepers.V.back();
+          Cores[To].Stack.push_back(E);
+          S.Core = std::uint16_t(To);
+          break;
+        }
+    }
+    wake(S.Core);
+  }
+  /// A team member ready to start: on a sleeping core if there is one (a
+  /// thread of its own), else queued for the first core free.
+  void startMember(std::uint32_t M) {
+    Tasks[M].Created = true;
+    CoreSet &S = !FreeSleepers.V.empty() ? FreeSleepers : HeldSleepers;
+    if (S.V.empty()) {
+      ReadyMembers.push_back(M);
+      return;
+    }
+    unsigned C = S.V.back();
+    wake(C);
+    Cores[C].Stack.push_back({M, false, NoTask});
+    Tasks[M].Core = std::uint16_t(C);
+    Tasks[M].Resumable = true; // (its cursor is at its first step)
+  }
+  void suspend(unsigned C, std::uint32_t T, WaitKind W, bool Constraining,
+               std::uint32_t Awaited = NoTask) {
+    Tasks[T].Wait = W;
+    Tasks[T].Resumable = false;
+    Cores[C].Stack.push_back({T, Constraining, Awaited});
+    Cores[C].Cur = NoTask;
+  }
+
+  /// Every member has arrived and every task of the team has completed:
+  /// they leave after the barrier's release time as measured (from when it
+  /// could end to the first member's leaving it). Last: the member that
+  /// arrives now and goes on at once, if any.
+  void releaseBarrier(std::uint32_t TI, std::uint32_t Last = NoTask) {
+    TeamState &TS = Teams[TI];
+    TS.Arrived = 0;
+    std::vector<std::uint32_t> Waiting;
+    Waiting.swap(TS.AtBarrier);
+    std::uint64_t Release = 0;
+    if (O.Overheads) {
+      for (std::uint32_t M : Waiting)
+        Release =
+            std::max<std::uint64_t>(Release, argOf(G.Steps[Tasks[M].Cursor]));
+      if (Last != NoTask)
+        Release = std::max<std::uint64_t>(Release,
+                                          argOf(G.Steps[Tasks[Last].Cursor]));
+    }
+    for (std::uint32_t M : Waiting) {
+      if (Release)
+        Delay[M] = Release;
+      resumable(M, true);
+    }
+    if (Last != NoTask && Release) {
+      Cores[Tasks[Last].Core].Extra += Release;
+      Overhead += Release;
+    }
+  }
+  void checkBarrier(std::uint32_t TI) {
+    if (TI == NoTask)
+      return;
+    TeamState &TS = Teams[TI];
+    const TeamRec &TR = G.Teams[TI];
+    if (TS.Arrived && TS.Arrived >= TR.Members && TS.Outstanding == 0)
+      releaseBarrier(TI);
+  }
+
+  void complete(unsigned C, std::uint32_t T) {
+    std::uint8_t F = G.Flags[T];
+    End = std::max(End, Now); // the last task to complete
+    if (F & FInitial)
+      return;
+    if (F & FImplicit) {
+      std::uint32_t TI = G.Team[T];
+      TeamState &TS = Teams[TI];
+      const TeamRec &TR = G.Teams[TI];
+      ++TS.Ended;
+      // The join follows the primary member (the region's implicit barrier
+      // joined the others on its path; analysis_teams.cpp).
+      if (T == G.Members[TR.FirstMember])
+        TS.PrimaryDone = true;
+      if (T == G.Members[TR.FirstMember] && TR.Enc != NoTask &&
+          Tasks[TR.Enc].Wait == WaitKind::Join) {
+        Tasks[TR.Enc].Wait = WaitKind::None;
+        if (O.Overheads && TR.JoinNs)
+          Delay[TR.Enc] = TR.JoinNs;
+        resumable(TR.Enc, true);
+      }
+      return;
+    }
+    TaskState &S = Tasks[T];
+    std::uint32_t P = G.Parent[T];
+    if (P != NoTask && Tasks[P].Live && --Tasks[P].Live == 0 &&
+        Tasks[P].Wait == WaitKind::Children) {
+      Tasks[P].Wait = WaitKind::None;
+      resumable(P);
+    }
+    if (S.Group != NoTask) {
+      GroupState &Gr = Groups[S.Group];
+      if (--Gr.Outstanding == 0 && Tasks[Gr.Owner].Wait == WaitKind::Group &&
+          Tasks[Gr.Owner].OpenGroup == S.Group) {
+        closeGroup(Gr.Owner);
+        Tasks[Gr.Owner].Wait = WaitKind::None;
+        resumable(Gr.Owner);
+      }
+    }
+    std::uint32_t TI = G.Team[T];
+    if (TI != NoTask) {
+      --Teams[TI].Outstanding;
+      checkBarrier(TI);
+    }
+    for (std::uint32_t I = G.SuccBegin[T]; I < G.SuccBegin[T + 1]; ++I) {
+      std::uint32_t X = G.Succ[I];
+      if (--Tasks[X].PredsLeft == 0 && Tasks[X].Created)
+        ready(C, X);
+    }
+    // A child run at once: its creator waits for it (its cursor is past
+    // the Create already).
+    if (P != NoTask && Tasks[P].Wait == WaitKind::Immediate) {
+      unsigned PC = Tasks[P].Core;
+      for (const Suspended &X : Cores[PC].Stack)
+        if (X.Task == P && X.Awaited == T) {
+          Tasks[P].Wait = WaitKind::None;
+          Tasks[P].Resumable = true;
+          wake(PC);
+          break;
+        }
+    }
+    (void)C;
+  }
+
+  void closeGroup(std::uint32_t T) {
+    std::uint32_t G0 = Tasks[T].OpenGroup;
+    Tasks[T].OpenGroup = Groups[G0].Parent;
+    FreeGroups.push_back(G0);
+  }
+
+  /// A created task whose predecessors have completed.
+  void ready(unsigned C, std::uint32_t T) { push(C, T); }
+
+  /// Finds core C's next task (see the file comment); false: it sleeps.
+  bool findWork(unsigned C) {
+    Core &K = Cores[C];
+    for (std::size_t I = K.Stack.size(); I-- > 0;) {
+      Suspended S = K.Stack[I];
+      if (Tasks[S.Task].Resumable) {
+        K.Stack.erase(K.Stack.begin() + std::ptrdiff_t(I));
+        Tasks[S.Task].Resumable = false;
+        Tasks[S.Task].Wait = WaitKind::None;
+        K.Cur = S.Task;
+        K.PreDone = false;
+        if (!Delay.empty()) {
+          auto It = Delay.find(S.Task);
+          if (It != Delay.end()) {
+            K.Extra += It->second;
+            Overhead += It->second;
+            Delay.erase(It);
+          }
+        }
+        return true;
+      }
+      if (S.Constraining)
+        break;
+    }
+    std::uint32_t Con = constraint(K);
+    if (K.size() && allowed(Con, K.at(K.Tail - 1))) {
+      std::uint32_t T = K.at(--K.Tail);
+      if (!K.size())
+        Victims.remove(C);
+      dispatch(C, T);
+      return true;
+    }
+    if (!ReadyMembers.empty()) {
+      std::uint32_t T = ReadyMembers.front();
+      ReadyMembers.pop_front();
+      start(C, T);
+      return true;
+    }
+    // Victims in turn, from the last one this core stole from.
+    std::size_t N = Victims.V.size();
+    std::size_t From =
+        Victims.has(K.LastVictim) ? Victims.Pos[K.LastVictim] : 0;
+    for (std::size_t I = 0; I < N; ++I) {
+      unsigned V = Victims.V[(From + I) % N];
+      if (V == C)
+        continue;
+      Core &Vk = Cores[V];
+      for (std::size_t J = Vk.Head; J < Vk.Tail; ++J) {
+        std::uint32_t T = Vk.at(J);
+        if (!allowed(Con, T))
+          continue;
+        // Take it out: the ones before it move up by one.
+        for (std::size_t X = J; X > Vk.Head; --X)
+          Vk.at(X) = Vk.at(X - 1);
+        ++Vk.Head;
+        if (!Vk.size())
+          Victims.remove(V);
+        K.LastVictim = V;
+        ++Steals;
+        dispatch(C, T);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  void dispatch(unsigned C, std::uint32_t T) {
+    start(C, T);
+    ++Dispatched;
+    if (Sched)
+      Overhead += Sched;
+    Cores[C].Extra += Sched;
+  }
+
+  /// Core C at time Now: runs its task's steps until one takes time (it
+  /// goes back into the heap) or it has nothing to do (it sleeps).
+  void step(unsigned C) {
+    Core &K = Cores[C];
+    for (;;) {
+      if (K.Cur == NoTask) {
+        if (!findWork(C)) {
+          sleep(C);
+          return;
+        }
+        continue;
+      }
+      std::uint32_t T = K.Cur;
+      TaskState &S = Tasks[T];
+      std::uint64_t W = G.Steps[S.Cursor];
+      if (!K.PreDone) {
+        K.PreDone = true;
+        std::uint64_t Pre = preOf(W) + K.Extra;
+        if (O.Overheads && stepOf(W) == Step::Fork)
+          Pre += G.Teams[argOf(W)].ForkNs;
+        K.Extra = 0;
+        if (Pre) {
+          // Still the earliest core when done: no need to go through the
+          // heap (ties go by core number, as the heap orders them).
+          std::uint64_t Done = Now + Pre;
+          if (Heap.empty() || Done < Heap.front().first ||
+              (Done == Heap.front().first && C < Heap.front().second)) {
+            Busy += Pre;
+            Now = Done;
+            continue;
+          }
+          busy(C, Pre);
+          return;
+        }
+      }
+      K.PreDone = false;
+      switch (stepOf(W)) {
+      case Step::Compute:
+        ++S.Cursor;
+        break;
+      case Step::Create: {
+        std::uint32_t X = argOf(W);
+        TaskState &XS = Tasks[X];
+        ++S.Cursor;
+        XS.Created = true;
+        ++S.Live;
+        XS.Group = S.OpenGroup != NoTask ? S.OpenGroup : S.Group;
+        if (XS.Group != NoTask)
+          ++Groups[XS.Group].Outstanding;
+        if (G.Team[X] != NoTask)
+          ++Teams[G.Team[X]].Outstanding;
+        bool Now0 = AllImmediate || (G.Flags[X] & FImmediate) ||
+                    (O.DequeLimit && K.size() >= O.DequeLimit);
+        if (Now0) {
+          // Run at once by its creator, which waits for it here.
+          ++Immediate;
+          suspend(C, T, WaitKind::Immediate, true, X);
+          if (XS.PredsLeft == 0)
+            start(C, X);
+          break;
+        }
+        if (XS.PredsLeft == 0)
+          ready(C, X);
+        break;
+      }
+      case Step::Taskwait:
+        if (S.Live == 0) {
+          ++S.Cursor;
+          break;
+        }
+        // resumable() passes the step when the last child completes.
+        suspend(C, T, WaitKind::Children, true);
+        break;
+      case Step::GroupBegin: {
+        std::uint32_t Gi;
+        if (!FreeGroups.empty()) {
+          Gi = FreeGroups.back();
+          FreeGroups.pop_back();
+          Groups[Gi] = GroupState();
+        } else {
+          Gi = std::uint32_t(Groups.size());
+          Groups.emplace_back();
+        }
+        Groups[Gi].Parent = S.OpenGroup;
+        Groups[Gi].Owner = T;
+        S.OpenGroup = Gi;
+        ++S.Cursor;
+        break;
+      }
+      case Step::GroupEnd:
+        if (S.OpenGroup == NoTask || Groups[S.OpenGroup].Outstanding == 0) {
+          if (S.OpenGroup != NoTask)
+            closeGroup(T);
+          ++S.Cursor;
+          break;
+        }
+        suspend(C, T, WaitKind::Group, true);
+        break;
+      case Step::Barrier: {
+        std::uint32_t TI = G.Team[T];
+        TeamState &TS = Teams[TI];
+        ++TS.Arrived;
+        if (TS.Arrived >= G.Teams[TI].Members && TS.Outstanding == 0) {
+          releaseBarrier(TI, T);
+          ++S.Cursor;
+          break;
+        }
+        TS.AtBarrier.push_back(T);
+        suspend(C, T, WaitKind::Barrier, false);
+        break;
+      }
+      case Step::Fork: {
+        std::uint32_t TI = argOf(W);
+        const TeamRec &TR = G.Teams[TI];
+        if (S.Wait == WaitKind::Forked) {
+          // Without overheads: the fork time is spent beside the members
+          // (the task graph's view); then the join.
+          S.Wait = WaitKind::None;
+          if (Teams[TI].PrimaryDone) {
+            ++S.Cursor;
+            break;
+          }
+          suspend(C, T, WaitKind::Join, false);
+          break;
+        }
+        Teams[TI] = TeamState();
+        if (TR.Members == 0) {
+          ++S.Cursor;
+          break;
+        }
+        bool Beside = !O.Overheads && TR.ForkNs;
+        if (!Beside)
+          suspend(C, T, WaitKind::Join, false);
+        // The primary member on this core (with overheads: the fork time
+        // has been paid), the others to any core.
+        for (std::uint32_t I = 0; I < TR.Members; ++I) {
+          std::uint32_t M = G.Members[TR.FirstMember + I];
+          if (I == 0 && !Beside) {
+            Tasks[M].Created = true;
+            start(C, M);
+            continue;
+          }
+          startMember(M);
+        }
+        if (Beside) {
+          S.Wait = WaitKind::Forked;
+          K.PreDone = true; // back to this step after the fork time
+          busy(C, TR.ForkNs);
+          return;
+        }
+        break;
+      }
+      case Step::End:
+        K.Cur = NoTask;
+        complete(C, T);
+        break;
+      }
+    }
+  }
+
+  /// Time a task pays when it resumes: a region's join time, a barrier's
+  /// release time.
+  std::unordered_map<std::uint32_t, std::uint64_t> Delay;
+};
+
+} // namespace
+
+Run simulate(const Program &G, unsigned Cores, const Options &O) {
+  Sim S(G, std::max(1u, Cores), O);
+  return S.run();
+}
+
+bool parseCores(const std::string &S, std::vector<unsigned> &Out,
+                std::string &Error) {
+  Out.clear();
+  std::size_t I = 0;
+  while (I <= S.size()) {
+    std::size_t J = S.find(',', I);
+    if (J == std::string::npos)
+      J = S.size();
+    std::string Item = S.substr(I, J - I);
+    std::size_t Dash = Item.find('-');
+    auto num = [&](const std::string &X, unsigned &V) {
+      char *End = nullptr;
+      unsigned long N = std::strtoul(X.c_str(), &End, 10);
+      if (X.empty() || *End || N == 0 || N > 65535) {
+        Error = "--cores: '" + X + "' is not a core count (1..65535)";
+        return false;
+      }
+      V = unsigned(N);
+      return true;
+    };
+    if (Dash != std::string::npos) {
+      unsigned Lo, Hi;
+      if (!num(Item.substr(0, Dash), Lo) || !num(Item.substr(Dash + 1), Hi))
+        return false;
+      if (Lo > Hi) {
+        Error = "--cores: empty range '" + Item + "'";
+        return false;
+      }
+      for (unsigned P = Lo; P <= Hi; P *= 2)
+        Out.push_back(P);
+    } else {
+      unsigned V;
+      if (!num(Item, V))
+        return false;
+      Out.push_back(V);
+    }
+    I = J + 1;
+  }
+  std::sort(Out.begin(), Out.end());
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return true;
+}
+
+Prediction predict(const Program &G, const analysis::Result &R,
+                   const std::vector<unsigned> &Cores, const Options &O) {
+  Prediction P;
+  P.WorkNs = R.WorkNs;
+  P.SpanNs = R.SpanNs;
+  P.BurdenedSpanNs = R.burdenedSpanNs();
+  P.ScheduleNs = O.ScheduleNs;
+  P.Tasks = G.ExplicitTasks;
+  P.MeasuredThreads = R.Threads;
+  P.MeasuredNs = R.runNs();
+  auto T0 = std::chrono::steady_clock::now();
+  // The replays are independent: two at a time (a replay's state is 28
+  // bytes per task; the program is shared, read only).
+  std::vector<Point> Pts(Cores.size());
+  std::atomic<std::size_t> Next{0};
+  auto worker = [&] {
+    for (std::size_t I; (I = Next++) < Cores.size();) {
+      Point &X = Pts[I];
+      X.Cores = Cores[I];
+      auto T1 = std::chrono::steady_clock::now();
+      X.R = simulate(G, Cores[I], O);
+      X.Seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - T1)
+              .count();
+      X.SimulatedNs = X.R.MakespanNs;
+      X.WorkBoundNs = double(R.WorkNs) / Cores[I];
+    }
+  };
+  unsigned Threads =
+      std::min<unsigned>(2, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> Pool;
+  for (unsigned I = 1; I < Threads && I < Cores.size(); ++I)
+    Pool.emplace_back(worker);
+  worker();
+  for (std::thread &T : Pool)
+    T.join();
+  std::uint64_t Best = ~0ull, One = 0;
+  for (Point &X : Pts) {
+    // A machine with more cores can always leave some idle: the best replay
+    // on at most C cores (a greedy schedule can lose with more cores).
+    Best = std::min(Best, X.SimulatedNs);
+    X.PredictedNs = Best;
+    if (P.Points.empty())
+      One = X.Cores == 1 ? X.PredictedNs : 0;
+    P.Points.push_back(X);
+  }
+  // Speed-up over the replay on one core (simulated when not asked for).
+  if (!One && !Cores.empty())
+    One = simulate(G, 1, O).MakespanNs;
+  for (Point &X : P.Points) {
+    X.Speedup = X.PredictedNs ? double(One) / double(X.PredictedNs) : 0;
+    X.Efficiency = X.Speedup / X.Cores;
+  }
+  P.SecondsSimulating =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - T0)
+          .count();
+  return P;
+}
+
+void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
+  using analysis::fmtNs;
+  char B[512];
+  if (Json) {
+    OS << "{\"work_ns\":" << P.WorkNs << ",\"span_ns\":" << P.SpanNs;
+    std::snprintf(B, sizeof B,
+                  ",\"burdened_span_ns\":%.0f,\"scheduling_cost_ns\":%.0f,"
+                  "\"tasks\":%" PRIu64 ",\"measured\":{\"threads\":%u,"
+                  "\"run_ns\":%" PRIu64 "},\"points\":[",
+                  P.BurdenedSpanNs, P.ScheduleNs, P.Tasks, P.MeasuredThreads,
+                  P.MeasuredNs);
+    OS << B;
+    for (std::size_t I = 0; I < P.Points.size(); ++I) {
+      const Point &X = P.Points[I];
+      std::snprintf(
+          B, sizeof B,
+          "%s{\"cores\":%u,\"predicted_ns\":%" PRIu64
+          ",\"simulated_ns\":%" PRIu64 ",\"speedup\":%.4f,"
+          "\"efficiency\":%.4f,\"work_bound_ns\":%.0f,\"lower_bound_ns\":%.0f,"
+          "\"overhead_ns\":%" PRIu64 ",\"steals\":%" PRIu64
+          ",\"immediate\":%" PRIu64 ",\"seconds\":%.3f}",
+          I ? "," : "", X.Cores, X.PredictedNs, X.SimulatedNs, X.Speedup,
+          X.Efficiency, X.WorkBoundNs,
+          std::max(X.WorkBoundNs, double(P.SpanNs)), X.R.OverheadNs, X.R.Steals,
+          X.R.Immediate, X.Seconds);
+      OS << B;
+    }
+    OS << "]}\n";
+    return;
+  }
+  OS << "work            " << fmtNs(double(P.WorkNs)) << "\n";
+  OS << "span            " << fmtNs(double(P.SpanNs)) << "\n";
+  OS << "burdened span   " << fmtNs(P.BurdenedSpanNs) << "\n";
+  OS << "scheduling cost " << fmtNs(P.ScheduleNs) << " per task (" << P.Tasks
+     << " tasks)\n";
+  OS << "measured        " << fmtNs(double(P.MeasuredNs)) << " on "
+     << P.MeasuredThreads << " thread(s)\n\n";
+  std::snprintf(B, sizeof B, "%6s %12s %8s %10s %12s %12s %12s\n", "cores",
+                "predicted", "speedup", "efficiency", "work/P", "span",
+                "burdened");
+  OS << B;
+  for (const Point &X : P.Points) {
+    std::snprintf(B, sizeof B, "%6u %12s %8.2f %9.1f%% %12s %12s %12s%s\n",
+                  X.Cores, fmtNs(double(X.PredictedNs)).c_str(), X.Speedup,
+                  100 * X.Efficiency, fmtNs(X.WorkBoundNs).c_str(),
+                  fmtNs(double(P.SpanNs)).c_str(),
+                  fmtNs(P.BurdenedSpanNs).c_str(),
+                  X.SimulatedNs > X.PredictedNs ? "  *" : "");
+    OS << B;
+  }
+  bool Star = false;
+  for (const Point &X : P.Points)
+    Star |= X.SimulatedNs > X.PredictedNs;
+  if (Star)
+    OS << "* the replay on this many cores took longer than on fewer: the "
+          "prediction is the best on at most this many\n";
+}
+
+} // namespace otter::sim

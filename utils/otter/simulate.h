@@ -1,0 +1,89 @@
+//===- otter/simulate.h - Replaying a trace on P cores --------*- C++ -*-===//
+//
+// `otter simulate`: the measured program (sim_program.h) replayed on P
+// simulated cores by a greedy list scheduler that behaves like libomp's
+// (docs/utils.md, `otter simulate`): a core runs what it creates or finds
+// on its own deque first (newest first), steals the oldest task of another
+// core otherwise, and obeys the task scheduling constraint of tied tasks; a
+// task that waits (taskwait, taskgroup, barrier, join) leaves its core to
+// other work. Overheads as measured: every task started from a deque pays
+// the scheduling cost, every region its fork and join times.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_SIMULATE_H
+#define OTTER_UTILS_SIMULATE_H
+
+#include "analysis.h"
+#include "sim_program.h"
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace otter::sim {
+
+struct Options {
+  double ScheduleNs = 0; // paid by every task started from a deque
+  /// A region's members start after its fork time, the encountering task
+  /// resumes after its join time, a barrier releases its members after its
+  /// release time (the least a member waited in it). Without: the fork
+  /// time runs beside the members (as in the task graph) and the rest is
+  /// free, so the replay on unlimited cores takes the span.
+  bool Overheads = true;
+  /// libomp runs a new task at once when its creator's deque holds this
+  /// many (task throttling, its default deque size); 0: never.
+  std::uint32_t DequeLimit = 256;
+  /// On one core every task runs at once, without a scheduling cost:
+  /// libomp serializes a team of one thread (its tasks are "included").
+  bool SerialOneCore = true;
+};
+
+struct Run {
+  unsigned Cores = 0;
+  std::uint64_t MakespanNs = 0;
+  std::uint64_t BusyNs = 0;     // compute + overheads, over all cores
+  std::uint64_t OverheadNs = 0; // scheduling, fork and join
+  std::uint64_t Dispatched = 0; // tasks started from a deque
+  std::uint64_t Steals = 0;
+  std::uint64_t Immediate = 0; // tasks run at once by their creator
+};
+
+/// Replays G on Cores cores.
+Run simulate(const Program &G, unsigned Cores, const Options &O);
+
+/// One row of `otter simulate`.
+struct Point {
+  unsigned Cores = 0;
+  std::uint64_t SimulatedNs = 0; // this core count's replay
+  std::uint64_t PredictedNs = 0; // the best replay on at most Cores cores
+  double Speedup = 0, Efficiency = 0;
+  double WorkBoundNs = 0; // work / cores
+  double Seconds = 0;     // the replay's own run time
+  Run R;
+};
+
+struct Prediction {
+  std::vector<Point> Points;
+  std::uint64_t WorkNs = 0, SpanNs = 0;
+  double BurdenedSpanNs = 0, ScheduleNs = 0;
+  std::uint64_t Tasks = 0;
+  // The run itself: a measured point.
+  unsigned MeasuredThreads = 0;
+  std::uint64_t MeasuredNs = 0;
+  double SecondsSimulating = 0;
+};
+
+/// Replays G for each core count (ascending), with the analysis' bounds.
+Prediction predict(const Program &G, const analysis::Result &R,
+                   const std::vector<unsigned> &Cores, const Options &O);
+
+void printPrediction(const Prediction &P, bool Json, std::ostream &OS);
+
+/// "1,2,4" or "1-256" (powers of two) into core counts; false: Error.
+bool parseCores(const std::string &S, std::vector<unsigned> &Out,
+                std::string &Error);
+
+} // namespace otter::sim
+
+#endif
