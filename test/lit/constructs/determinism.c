@@ -6,8 +6,10 @@
 // RUN: rm -rf %t.ref %t.d && mkdir -p %t.d
 // RUN: %otter-run OMP_NUM_THREADS=1 OTTER_OUTPUT_DIR=%t.ref %t | FileCheck --check-prefix=OUT %s
 // RUN: FileCheck %s < %t.ref/graph.txt
-// RUN: sh -c 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do for n in 1 2 4; do %otter-run OMP_NUM_THREADS=$n OTTER_OUTPUT_DIR=%t.d/$i-$n %t >/dev/null 2>&1 || exit 1; done; done'
-// RUN: sh -c 'for f in %t.d/*/graph.txt; do cmp -s %t.ref/graph.txt $f || { echo "differs: $f"; exit 1; }; done'
+// A failure says which run and why (it has been seen once under heavy load
+// and never reproduced in 1,350 runs since: keep the evidence).
+// RUN: sh -c 'for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do for n in 1 2 4; do %otter-run OMP_NUM_THREADS=$n OTTER_OUTPUT_DIR=%t.d/$i-$n %t >%t.d/$i-$n.out 2>&1 || { echo "run $i with $n threads failed: $?"; cat %t.d/$i-$n.out; exit 1; }; done; done'
+// RUN: sh -c 'for f in %t.d/*/graph.txt; do cmp -s %t.ref/graph.txt $f || { echo "differs: $f"; diff %t.ref/graph.txt $f | head -40; exit 1; }; done'
 #include <omp.h>
 #include <stdio.h>
 
