@@ -134,12 +134,17 @@ inline std::uint64_t tscToNs(std::uint64_t Raw) {
 
 std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? tscToNs(Raw) : Raw; }
 
+namespace {
+std::atomic<std::uint64_t> TaskRecordsMade{0};
+} // namespace
+
 TaskState *refillTasks(ThreadState *T) {
   constexpr std::size_t Batch = 1024;
   auto *Block =
       static_cast<TaskState *>(std::malloc(sizeof(TaskState) * Batch));
   if (!Block)
     return nullptr;
+  TaskRecordsMade.fetch_add(Batch, std::memory_order_relaxed);
   for (std::size_t I = 1; I < Batch; ++I)
     freeTask(T, &Block[I]);
   return &Block[0];
@@ -225,6 +230,18 @@ std::size_t threadCount() {
 ThreadState *threadAt(std::size_t I) {
   std::lock_guard<std::mutex> L(RegistryMutex);
   return I < registry().size() ? registry()[I] : nullptr;
+}
+
+TaskRecordCount taskRecords() {
+  TaskRecordCount C;
+  C.Made = TaskRecordsMade.load(std::memory_order_relaxed);
+  std::uint64_t Free = 0;
+  std::lock_guard<std::mutex> L(RegistryMutex);
+  for (ThreadState *T : registry())
+    for (TaskState *S = T->FreeTasks; S; S = S->NextFree)
+      ++Free;
+  C.InUse = C.Made >= Free ? C.Made - Free : 0;
+  return C;
 }
 
 } // namespace otter::recorder

@@ -223,6 +223,15 @@ inline Event *lastEventIf(ThreadState *T, EventKind K, TaskId Task) {
   return E.Kind == K && E.Task == Task ? &E : nullptr;
 }
 
+/// Task records made (in batches) and not on any thread's free list: the
+/// records of tasks whose end was not reported yet. For OTTER_VERBOSE, at
+/// the end of the run (walks every free list: other threads are idle).
+struct TaskRecordCount {
+  std::uint64_t Made = 0;
+  std::uint64_t InUse = 0;
+};
+TaskRecordCount taskRecords();
+
 /// Flushes every registered thread (finalize: other threads are idle).
 void flushAll();
 

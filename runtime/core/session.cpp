@@ -171,6 +171,9 @@ void finishImpl() {
     message("", "stack walks out of libomp: " + std::to_string(SI.Walks) +
                     ", " + std::to_string(SI.Walks - SI.WalksFound) +
                     " found no instrumented call site");
+    recorder::TaskRecordCount TR = recorder::taskRecords();
+    message("", "task records: " + std::to_string(TR.Made) + " made, " +
+                    std::to_string(TR.InUse) + " still in use at the end");
   }
 }
 

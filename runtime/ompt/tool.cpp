@@ -365,8 +365,15 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
     return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
                                idOf(Next));
   });
-  if (Prior &&
-      (Status == ompt_task_complete || Status == ompt_task_cancel)) {
+  // A task's last report: complete, cancelled, or -- a task with a detach
+  // clause whose event is fulfilled after its body ended (ompt_task_detach
+  // before) -- late_fulfill. Its record goes back to this thread's free
+  // list: libomp names the task in no callback after it (its dependence
+  // node forgets it as it completes), and its task_data is cleared anyway.
+  constexpr unsigned LastReports = (1u << ompt_task_complete) |
+                                   (1u << ompt_task_cancel) |
+                                   (1u << ompt_task_late_fulfill);
+  if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
     PriorTask->ptr = nullptr;
     recorder::freeTask(T, Prior);
   }
