@@ -760,7 +760,8 @@ std::uint64_t Walker::taskHash(std::uint32_t TI) {
     return Hashes[TI];
   Bits[TI] |= HashDone; // guards against cycles in corrupt input
   ++Hashed;
-  std::uint64_t H = mix(0x6f74746572ULL, desc(TI).Flags & ~TaskUndeferred);
+  std::uint64_t H =
+      mix(0x6f74746572ULL, desc(TI).Flags & ~(TaskUndeferred | TaskIncluded));
   H = mix(H, label(desc(TI).Code).second);
   std::vector<std::uint32_t> Items;
   strand(TI, Items);

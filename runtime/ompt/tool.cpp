@@ -306,8 +306,15 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   }
   S->Id = recorder::newId(T);
   S->Seq = 0;
+  // Included (otter/events.h): an undeferred task that its creating thread
+  // executes at once, before its creator goes on. libomp 19 reports as
+  // undeferred only tasks it runs so -- if(0), a final task's descendants,
+  // any task of a team of one thread -- so the flag follows from it;
+  // test/lit/constructs/included.c checks it against the schedule order.
+  static_assert(TaskUndeferred >> 18 == TaskIncluded);
   S->Flags = std::uint32_t(Flags) |
-             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u);
+             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u) |
+             ((std::uint32_t(Flags) >> 18) & TaskIncluded);
   S->Code = Code;
   S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;

@@ -53,7 +53,7 @@ int main(void) {
 // CHECK-NEXT: n[[SB1]] single_begin parent=n0 at={{.*}} flags=executor
 // CHECK-NEXT:   -> n[[T1:[0-9]+]] create
 // CHECK-NEXT:   -> n[[IB2:[0-9]+]] scope
-// CHECK-NEXT: n[[T1]] task parent=n0 at={{.*}} flags=undeferred
+// CHECK-NEXT: n[[T1]] task parent=n0 at={{.*}} flags=undeferred|included{{$}}
 // CHECK-NEXT:   -> n[[IB2]] sync
 // CHECK-NEXT: n[[IB2]] barrier_implicit parent=n0 at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[SE1:[0-9]+]] scope

@@ -1,5 +1,6 @@
 // untied, if(0) and final tasks: flags on the task nodes (if(0) and the
-// child of a final task are undeferred); syncs follow the same rules as for
+// child of a final task are undeferred, and included: run at once by the
+// thread that creates them); syncs follow the same rules as for
 // deferred tasks (the final task's child is a grandchild: single's barrier).
 //
 // RUN: %clang -fopenmp %s -o %t
@@ -57,12 +58,12 @@ int main(void) {
 // CHECK-NEXT:   -> n[[TW1:[0-9]+]] scope
 // CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{.*}} flags=untied
 // CHECK-NEXT:   -> n[[TW1]] sync
-// CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{.*}} flags=undeferred
+// CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{.*}} flags=undeferred|included{{$}}
 // CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[T3]] task parent=n[[IT1]] at={{.*}} flags=final
 // CHECK-NEXT:   -> n[[T4:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TW1]] sync
-// CHECK-NEXT: n[[T4]] task parent=n[[T3]] at={{.*}} flags=undeferred|final
+// CHECK-NEXT: n[[T4]] task parent=n[[T3]] at={{.*}} flags=undeferred|final|included{{$}}
 // CHECK-NEXT:   -> n[[IB1:[0-9]+]] sync
 // CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope

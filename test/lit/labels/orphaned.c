@@ -61,7 +61,7 @@ int main(void) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-38]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} loop_end parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-39]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_begin parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-35]]:1{{( flags=executor)?}}{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-34]]:1 flags=undeferred{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-34]]:1 flags=undeferred|included{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} taskwait parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-33]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-38]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_end parent={{[^ ]+}} at={{[^ ]*}}/orphaned.c:[[@LINE-39]]:1{{( flags=executor)?}}{{$}}

@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} parallel_begin parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:7:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} implicit_task parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:7:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_begin parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:9:1{{( flags=executor)?}}{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:11:1 flags=undeferred{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:11:1 flags=undeferred|included{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:9:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} single_end parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:9:1{{( flags=executor)?}}{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/Inputs/shlib.c:7:1{{$}}

@@ -72,9 +72,9 @@ int main(void) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-47]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-43]]:1 flags=untied{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} taskwait parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-38]]:1{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-38]]:1 flags=undeferred{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-38]]:1 flags=undeferred|included{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-37]]:1 flags=final{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-36]]:1 flags=undeferred|final{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-36]]:1 flags=undeferred|final|included{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} task parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-31]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} taskwait parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-27]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/tasks.c:[[@LINE-57]]:1{{$}}

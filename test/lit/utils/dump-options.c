@@ -27,7 +27,7 @@ int main(void) {
   return 0;
 }
 
-// JSON:      {"thread":0,"time":{{[0-9]+}},"kind":"task_create","creator":[[IMPL:[0-9]+]],"child":{{[0-9]+}},"flags":"explicit|undeferred","code":"{{.*}}dump-options.c:[[@LINE-8]]:1"}
+// JSON:      {"thread":0,"time":{{[0-9]+}},"kind":"task_create","creator":[[IMPL:[0-9]+]],"child":{{[0-9]+}},"flags":"explicit|undeferred|included","code":"{{.*}}dump-options.c:[[@LINE-8]]:1"}
 // JSON-NEXT: {"thread":0,"time":{{[0-9]+}},"kind":"flush","task":[[IMPL]],"code":"{{.*}}dump-options.c:[[@LINE-7]]:1"}
 // JSON-NOT:  {{.}}
 

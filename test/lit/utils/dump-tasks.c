@@ -38,11 +38,11 @@ int main(void) {
 // CHECK-NEXT: implicit_task_begin task=[[IMPL:[0-9]+]] parallel=[[PAR]] team_size=1 index=0 flags=implicit
 // CHECK-NEXT: work_begin task=[[IMPL]] kind=single_executor count=1 code={{.*}}dump-tasks.c:[[@LINE-22]]:1
 // libomp reports depend(out) as inout.
-// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T1:[0-9]+]] flags=explicit|undeferred|has_dependences code={{.*}}dump-tasks.c:[[@LINE-22]]:1
+// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T1:[0-9]+]] flags=explicit|undeferred|has_dependences|included code={{.*}}dump-tasks.c:[[@LINE-22]]:1
 // CHECK-NEXT: task_dependence task=[[T1]] address=[[X:0x[0-9a-f]+]] type=inout
 // CHECK-NEXT: task_schedule prior=[[IMPL]] status=switch next=[[T1]]
 // CHECK-NEXT: task_schedule prior=[[T1]] status=complete next=[[IMPL]]
-// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T2:[0-9]+]] flags=explicit|undeferred|untied|has_dependences code={{.*}}dump-tasks.c:[[@LINE-24]]:1
+// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T2:[0-9]+]] flags=explicit|undeferred|untied|has_dependences|included code={{.*}}dump-tasks.c:[[@LINE-24]]:1
 // CHECK-NEXT: task_dependence task=[[T2]] address=[[X]] type=in
 // CHECK-NEXT: task_dependence task=[[T2]] address=[[Y:0x[0-9a-f]+]] type=inout
 // CHECK:      task_schedule prior=[[T2]] status=complete next=[[IMPL]]
@@ -51,7 +51,7 @@ int main(void) {
 // CHECK-NEXT: sync_wait_end task=[[IMPL]] parallel=[[PAR]] kind=taskwait code={{.*}}dump-tasks.c:[[@LINE-28]]:1
 // CHECK-NEXT: sync_end task=[[IMPL]] parallel=[[PAR]] kind=taskwait code={{.*}}dump-tasks.c:[[@LINE-29]]:1
 // CHECK-NEXT: sync_begin task=[[IMPL]] parallel=[[PAR]] kind=taskgroup code={{.*}}dump-tasks.c:[[@LINE-29]]:1
-// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T3:[0-9]+]] flags=explicit|undeferred|final code={{.*}}dump-tasks.c:[[@LINE-28]]:1
+// CHECK-NEXT: task_create creator=[[IMPL]] child=[[T3:[0-9]+]] flags=explicit|undeferred|final|included code={{.*}}dump-tasks.c:[[@LINE-28]]:1
 // CHECK-NEXT: task_schedule prior=[[IMPL]] status=switch next=[[T3]]
 // CHECK-NEXT: task_schedule prior=[[T3]] status=complete next=[[IMPL]]
 // A taskgroup waits at its end.
