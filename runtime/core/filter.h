@@ -52,6 +52,7 @@ enum class EventGroup : std::uint8_t {
                // (critical, locks, ordered, atomic)
   Cancel,      // cancel
   Mpi,         // the MPI wrapper library (otter/source.h)
+  Other,       // a kind whose OTF2 record names no group (none today)
   Count
 };
 /// A set of groups: bit 1 << group.
@@ -63,7 +64,8 @@ constexpr GroupSet AllGroups = (GroupSet(1) << unsigned(EventGroup::Count)) - 1;
 const char *eventGroupName(EventGroup G);
 /// "tasks, mutex" (empty set: "").
 std::string groupSetText(GroupSet S);
-/// The group of an event kind (every kind has one).
+/// The group of an event kind (every kind has one; from its row in
+/// otter/event_kinds.def).
 EventGroup eventGroupOf(EventKind K);
 
 inline constexpr std::size_t EventKindCount =

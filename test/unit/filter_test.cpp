@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "core/filter.h"
 #include "core/recorder.h"
+#include "otter/event_info.h"
 
 #include <gtest/gtest.h>
 
@@ -60,6 +61,13 @@ TEST_F(FilterTest, EveryKindHasAGroup) {
   EXPECT_EQ(groupSetText(0), "");
   for (unsigned G = 0; G < unsigned(EventGroup::Count); ++G)
     EXPECT_STRNE(eventGroupName(EventGroup(G)), "?");
+  // Every kind of the table has the group of the callback (or source) that
+  // makes it; "other" is for a kind whose record says nothing.
+  for (std::size_t K = 1; K < EventKindCount; ++K)
+    if (kindInfo(EventKind(K)).Kind != EventKind::None) {
+      EXPECT_NE(eventGroupOf(EventKind(K)), EventGroup::Other)
+          << eventKindName(EventKind(K));
+    }
 }
 
 TEST_F(FilterTest, NothingFilteredLeavesTheFastPathOpen) {
