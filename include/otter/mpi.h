@@ -98,6 +98,18 @@ enum class CollectiveOp : std::uint8_t {
   ReduceScatterBlock = 16,
 };
 
+/// The operation's name in OTTER's outputs ("allreduce"); null if unknown.
+inline const char *collectiveOpName(CollectiveOp Op) {
+  static constexpr const char *Names[] = {
+      "barrier",   "bcast",          "gather",    "gatherv",
+      "scatter",   "scatterv",       "allgather", "allgatherv",
+      "alltoall",  "alltoallv",      "alltoallw", "allreduce",
+      "reduce",    "reduce_scatter", "scan",      "exscan",
+      "reduce_scatter_block"};
+  return unsigned(Op) < sizeof Names / sizeof Names[0] ? Names[unsigned(Op)]
+                                                       : nullptr;
+}
+
 // --- Payload ----------------------------------------------------------------
 //
 // Each MPI kind's fields are its row in otter/event_kinds.def (the table of

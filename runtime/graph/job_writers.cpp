@@ -35,25 +35,9 @@ std::string hex(std::uint64_t V) {
   return B;
 }
 
-const char *collectiveOpName(mpi::CollectiveOp Op) {
-  static const char *N[] = {"barrier",
-                            "bcast",
-                            "gather",
-                            "gatherv",
-                            "scatter",
-                            "scatterv",
-                            "allgather",
-                            "allgatherv",
-                            "alltoall",
-                            "alltoallv",
-                            "alltoallw",
-                            "allreduce",
-                            "reduce",
-                            "reduce_scatter",
-                            "scan",
-                            "exscan",
-                            "reduce_scatter_block"};
-  return unsigned(Op) < sizeof N / sizeof N[0] ? N[unsigned(Op)] : "?";
+const char *opName(mpi::CollectiveOp Op) {
+  const char *N = mpi::collectiveOpName(Op);
+  return N ? N : "?";
 }
 
 /// Canonical name of a job node: r<rank>.n<node>, or c<k>.
@@ -205,7 +189,7 @@ void writeJobCollectivesCsv(const JobGraph &J, std::ostream &OS) {
   for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
     const JobCollective &C = J.Collectives[K];
     OS << J.collectiveId(K) << ',' << mpi::functionName(C.Function) << ','
-       << collectiveOpName(C.Op) << ',' << jobCommText(C.Comm, C.LabelRank)
+       << opName(C.Op) << ',' << jobCommText(C.Comm, C.LabelRank)
        << ',' << C.Instance << ',';
     if (C.Root != mpi::NoRank)
       OS << C.Root;

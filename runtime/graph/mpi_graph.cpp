@@ -251,24 +251,8 @@ const char *opEventName(EventKind K) {
 }
 
 const char *collectiveName(mpi::CollectiveOp Op) {
-  static const char *N[] = {"barrier",
-                            "bcast",
-                            "gather",
-                            "gatherv",
-                            "scatter",
-                            "scatterv",
-                            "allgather",
-                            "allgatherv",
-                            "alltoall",
-                            "alltoallv",
-                            "alltoallw",
-                            "allreduce",
-                            "reduce",
-                            "reduce_scatter",
-                            "scan",
-                            "exscan",
-                            "reduce_scatter_block"};
-  return unsigned(Op) < sizeof N / sizeof N[0] ? N[unsigned(Op)] : "?";
+  const char *N = mpi::collectiveOpName(Op);
+  return N ? N : "?";
 }
 
 std::string rankText(std::uint32_t R) {

@@ -90,23 +90,6 @@ const char *const MutexKinds[] = {nullptr,     "lock",           "test_lock",
 const char *const DispatchKinds[] = {nullptr,          "iteration",
                                      "section",        "ws_loop_chunk",
                                      "taskloop_chunk", "distribute_chunk"};
-const char *const CollectiveOps[] = {"barrier",
-                                     "bcast",
-                                     "gather",
-                                     "gatherv",
-                                     "scatter",
-                                     "scatterv",
-                                     "allgather",
-                                     "allgatherv",
-                                     "alltoall",
-                                     "alltoallv",
-                                     "alltoallw",
-                                     "allreduce",
-                                     "reduce",
-                                     "reduce_scatter",
-                                     "scan",
-                                     "exscan",
-                                     "reduce_scatter_block"};
 const char *const ClockPoints[] = {"init", "finalize"};
 const Flag TaskFlagNames[] = {{TaskInitial, "initial"},
                               {TaskImplicit, "implicit"},
@@ -181,7 +164,10 @@ std::string fieldText(const FieldInfo &F, const Event &E,
   case FieldFormat::MpiFunction:
     return mpi::functionName(mpi::Function(V));
   case FieldFormat::MpiCollectiveOp:
-    return named(CollectiveOps, V);
+    if (const char *N = V < 256 ? mpi::collectiveOpName(mpi::CollectiveOp(V))
+                                : nullptr)
+      return N;
+    return std::to_string(V);
   case FieldFormat::Rank:
     return V == mpi::NoRank ? "none" : std::to_string(V);
   case FieldFormat::Tag:
