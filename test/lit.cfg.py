@@ -57,6 +57,11 @@ config.substitutions.append(("%otter_bin", config.otter_build_dir))
 
 if os.path.exists(plugin):
     config.available_features.add("plugin")
+# Headless Chromium for the HTML report's browser test (scripts/setup.sh
+# installs it).
+import shutil
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 
 # MPI: compile with the plugin against Open MPI, run N ranks in a bounded
 # time. As root (containers, CI) Open MPI wants its two confirmations; more

@@ -8,7 +8,12 @@
 #include "commands.h"
 
 #include "analysis.h"
+#include "export.h"
+#include "graph/builder.h"
+#include "graph/writers.h"
+#include "html_report.h"
 #include "input.h"
+#include "picture.h"
 #include "report.h"
 #include "sim_program.h"
 #include "simulate.h"
@@ -18,7 +23,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <sstream>
 #include <unordered_map>
 #include <vector>
 
@@ -58,9 +65,32 @@ const char *SimulateHelp =
     "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
     "bounds}\n";
 
+const char *PictureHelp =
+    "usage: otter picture [-o FILE] [--full|--aggregate] [--json] <archive>\n"
+    "Draws the task graph as SVG (default -o graph.svg), laid out by\n"
+    "Graphviz: the full graph (the one `otter graph` writes) when the run\n"
+    "has at most 300 tasks, else the aggregated graph: one node per source\n"
+    "construct (instances, total time, shaded by its share of the run),\n"
+    "edges with counts, the constructs and steps of the critical path in\n"
+    "red. --full, --aggregate: choose.\n";
+
+const char *ReportHelp =
+    "usage: otter report [-o FILE] [--cores LIST] [--window FROM:TO]\n"
+    "                    [--no-simulate] [--json] <archive>\n"
+    "Writes one self-contained HTML file (default -o report.html; no\n"
+    "network, no external script): the run's overview and key numbers (as\n"
+    "otter parallelism), time per construct and source line (as otter\n"
+    "summary), per-region parallelism and the critical path, diagnostics\n"
+    "with their evidence (as otter diagnose), the scalability plot and\n"
+    "table (as otter simulate, --cores), the task graph (as otter picture)\n"
+    "and per-thread timelines of a window, binned.\n"
+    "  --window FROM:TO  in ms from the run's first event (default: all)\n"
+    "  --no-simulate     leave out the scalability section (faster)\n";
+
 struct Args {
-  std::string Archive, Output, Svg, Cores;
-  bool Json = false, Ideal = false;
+  std::string Archive, Output, Svg, Cores, Window;
+  bool Json = false, Ideal = false, Full = false, Aggregate = false,
+       NoSimulate = false;
 };
 
 /// Parses the options every command of this file shares; Allowed lists
@@ -92,7 +122,16 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
       return usage("unknown option '" + X + "' for '" + argv[1] + "'");
     if (X == "--json")
       A.Json = true;
-    else if (X == "--ideal")
+    else if (X == "--full")
+      A.Full = true;
+    else if (X == "--aggregate")
+      A.Aggregate = true;
+    else if (X == "--no-simulate")
+      A.NoSimulate = true;
+    else if (Name == "--window") {
+      if (!value(A.Window))
+        return usage("--window needs FROM:TO (ms)");
+    } else if (X == "--ideal")
       A.Ideal = true;
     else if (Name == "--cores") {
       if (!value(A.Cores))
@@ -109,11 +148,11 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
   return -1;
 }
 
-/// One streaming pass: the analysis, and the replayable program if Prog.
-bool read(const std::string &Path, Result &R, sim::Program *Prog,
-          std::unordered_map<std::uint64_t, SourceLabel> *Labels,
-          std::string &Error) {
-  ArchiveInput In;
+/// One streaming pass: the analysis (with Obs), and the replayable program
+/// if Prog. In: the archive, opened here.
+bool read(ArchiveInput &In, const std::string &Path, Result &R,
+          sim::Program *Prog, Observer *Obs, std::string &Error,
+          const std::function<void(std::uint64_t)> &OnFirst = {}) {
   if (!In.open(Path, Error))
     return false;
   if (!In.complete())
@@ -123,11 +162,14 @@ bool read(const std::string &Path, Result &R, sim::Program *Prog,
                  "covers the events each thread had written\n",
                  Path.c_str());
   Analyzer A;
+  A.setObserver(Obs);
   sim::Recorder Rec;
   Progress Bar("reading events");
   std::uint64_t N = 0;
   bool Ok = In.streamOrdered(
       [&](std::uint32_t Th, const Event *E, std::size_t K) {
+        if (N == 0 && K && OnFirst)
+          OnFirst(E[0].Time);
         A.add(Th, E, K);
         if (Prog)
           Rec.add(Th, E, K);
@@ -145,17 +187,96 @@ bool read(const std::string &Path, Result &R, sim::Program *Prog,
   R = A.finish();
   if (Prog && !Rec.finish(*Prog, Error))
     return false;
-  if (Labels) {
-    auto want = [&](std::uint64_t Code) {
-      if (Code && !Labels->count(Code))
-        (*Labels)[Code] = In.label(Code);
+  return true;
+}
+
+/// The archive's labels, memoised per code address (as main.cpp's).
+struct Labels {
+  ArchiveInput &In;
+  std::unordered_map<std::uint64_t, SourceLabel> Cache;
+  LabelFn fn() {
+    return [this](std::uint64_t Code) {
+      auto It = Cache.find(Code);
+      if (It == Cache.end())
+        It = Cache.emplace(Code, In.label(Code)).first;
+      return It->second;
     };
-    for (const ConstructStats &S : R.Constructs)
-      want(S.Code);
-    for (const PathStep &S : R.CriticalPath)
-      want(S.Code);
+  }
+};
+
+bool writeFile(const std::string &Path, const std::string &Text,
+               std::string &Error) {
+  std::ofstream OS(Path, std::ios::binary);
+  if (OS)
+    OS << Text;
+  if (!OS.flush()) {
+    Error = "cannot write '" + Path + "': " + std::strerror(errno);
+    return false;
   }
   return true;
+}
+
+/// The graph picture (picture.h): full up to PictureFullLimit tasks (read
+/// again, in the reader's order, into the runtime's graph builder), else
+/// aggregated. Full: which one it is.
+bool graphPicture(ArchiveInput &In, const Result &R, const AggregateGraph &Agg,
+                  const LabelFn &Label, bool WantFull, bool WantAggregate,
+                  std::string &Svg, bool &Full, std::string &Error) {
+  std::uint64_t Tasks = R.ExplicitTasks + R.ImplicitTasks;
+  Full = WantFull || (!WantAggregate && Tasks <= picture::PictureFullLimit);
+  std::string Dot;
+  if (Full) {
+    GraphBuilder B([&](std::uint64_t Code) { return Label(Code); });
+    if (!In.streamRaw([&](std::uint32_t Th, const Event *E,
+                          std::size_t N) { B.addEvents(Th, E, N); },
+                      Error))
+      return false;
+    Graph G = B.build();
+    std::ostringstream OS;
+    writeDot(G, OS);
+    Dot = OS.str();
+  } else {
+    Dot = picture::aggregateDot(Agg, R, Label);
+  }
+  return picture::renderDot(Dot, Svg, Error);
+}
+
+int cmdPicture(int argc, char **argv) {
+  Args A;
+  std::vector<std::string> In;
+  int Rc =
+      parse(argc, argv, PictureHelp, " --json --full --aggregate -o ", A, In);
+  if (Rc >= 0)
+    return Rc;
+  if (In.empty())
+    return usage("no archive given");
+  if (In.size() > 1)
+    return usage("more than one archive given");
+  if (A.Full && A.Aggregate)
+    return usage("--full and --aggregate exclude each other");
+  std::string Out = A.Output.empty() ? "graph.svg" : A.Output;
+  std::string Error;
+  ArchiveInput Input;
+  Result R;
+  AggregateGraph Agg;
+  if (!read(Input, In[0], R, nullptr, &Agg, Error))
+    return fail(Error);
+  Labels L{Input, {}};
+  std::string Svg;
+  bool Full = false;
+  if (!graphPicture(Input, R, Agg, L.fn(), A.Full, A.Aggregate, Svg, Full,
+                    Error))
+    return fail(Error);
+  if (!writeFile(Out, Svg, Error))
+    return fail(Error);
+  if (A.Json)
+    std::cout << "{\"written\":[" << jsonString(Out)
+              << "],\"graph\":" << jsonString(Full ? "full" : "aggregate")
+              << "}\n";
+  else
+    std::cout << "wrote " << Out << " (" << (Full ? "full" : "aggregated")
+              << " graph)\n";
+  return 0;
 }
 
 int cmdSimulate(int argc, char **argv) {
@@ -177,16 +298,130 @@ int cmdSimulate(int argc, char **argv) {
     return usage(Error);
   Result R;
   sim::Program G;
-  if (!read(In[0], R, &G, nullptr, Error))
+  ArchiveInput Input;
+  if (!read(Input, In[0], R, &G, nullptr, Error))
     return fail(Error);
   sim::Options O;
   O.ScheduleNs = A.Ideal ? 0 : R.dispatchMeanNs();
   O.Overheads = !A.Ideal;
   sim::Prediction P = sim::predict(G, R, Cores, O);
+  if (!A.Svg.empty() && !writeFile(A.Svg, picture::scalabilitySvg(P), Error))
+    return fail(Error);
   sim::printPrediction(P, A.Json, std::cout);
   std::cout.flush();
   if (!std::cout)
     return fail("error writing the report");
+  return 0;
+}
+
+/// Forwards every observation to two observers.
+class Tee final : public Observer {
+public:
+  Tee(Observer &A, Observer &B) : A(A), B(B) {}
+  void task(std::uint32_t Th, std::uint64_t Id, std::uint64_t Code,
+            std::uint64_t S, std::uint64_t E, std::uint64_t X) override {
+    A.task(Th, Id, Code, S, E, X);
+    B.task(Th, Id, Code, S, E, X);
+  }
+  void construct(std::uint32_t Th, Kind K, std::uint64_t Code, std::uint64_t S,
+                 std::uint64_t E) override {
+    A.construct(Th, K, Code, S, E);
+    B.construct(Th, K, Code, S, E);
+  }
+  void flow(bool D, std::uint32_t Th, std::uint64_t T,
+            std::uint64_t To) override {
+    A.flow(D, Th, T, To);
+    B.flow(D, Th, T, To);
+  }
+  void constructEdge(std::uint64_t F, Kind FK, std::uint64_t T, Kind TK,
+                     const char *EK) override {
+    A.constructEdge(F, FK, T, TK, EK);
+    B.constructEdge(F, FK, T, TK, EK);
+  }
+
+private:
+  Observer &A, &B;
+};
+
+int cmdReport(int argc, char **argv) {
+  Args A;
+  std::vector<std::string> In;
+  int Rc = parse(argc, argv, ReportHelp,
+                 " --json --cores --window --no-simulate -o ", A, In);
+  if (Rc >= 0)
+    return Rc;
+  if (In.empty())
+    return usage("no archive given");
+  if (In.size() > 1)
+    return usage("more than one archive given");
+  std::string Error;
+  std::vector<unsigned> Cores;
+  if (!sim::parseCores(A.Cores.empty() ? "1-256" : A.Cores, Cores, Error))
+    return usage(Error);
+  double WFrom = 0, WTo = 0;
+  if (!A.Window.empty()) {
+    char *E1 = nullptr, *E2 = nullptr;
+    std::size_t Colon = A.Window.find(':');
+    if (Colon != std::string::npos) {
+      WFrom = std::strtod(A.Window.c_str(), &E1);
+      WTo = std::strtod(A.Window.c_str() + Colon + 1, &E2);
+    }
+    if (Colon == std::string::npos || E1 != A.Window.c_str() + Colon || *E2 ||
+        WFrom < 0 || WTo <= WFrom)
+      return usage("--window needs FROM:TO in ms, FROM < TO, not '" + A.Window +
+                   "'");
+  }
+  std::string Out = A.Output.empty() ? "report.html" : A.Output;
+  ArchiveInput Input;
+  // Bins per thread: 1000, fewer for many threads (the page stays small).
+  html::Timeline Times(std::uint64_t(WFrom * 1e6), std::uint64_t(WTo * 1e6),
+                       1000);
+  AggregateGraph Agg;
+  Tee Both(Agg, Times);
+  Result R;
+  sim::Program G;
+  if (!read(Input, In[0], R, A.NoSimulate ? nullptr : &G, &Both, Error,
+            [&](std::uint64_t T) { Times.setOrigin(T); }))
+    return fail(Error);
+  Times.finish(R.runNs());
+  Labels L{Input, {}};
+  sim::Prediction P;
+  if (!A.NoSimulate) {
+    sim::Options O;
+    O.ScheduleNs = R.dispatchMeanNs();
+    P = sim::predict(G, R, Cores, O);
+    G = sim::Program(); // its memory is not needed any more
+  }
+  html::ReportInput RI;
+  RI.Archive = In[0];
+  RI.R = &R;
+  RI.Label = L.fn();
+  RI.Scaling = A.NoSimulate ? nullptr : &P;
+  RI.Times = &Times;
+  bool Full = false;
+  std::string GErr;
+  if (graphPicture(Input, R, Agg, RI.Label, false, false, RI.GraphSvg, Full,
+                   GErr)) {
+    RI.GraphFull = Full;
+    RI.GraphNote = Full ? "The full task graph (docs/graph.md): this run has "
+                          "few enough tasks."
+                        : "One node per source construct: instances, total "
+                          "time (shaded by its share of the run), edges with "
+                          "counts; red: the critical path's constructs and "
+                          "steps.";
+  } else
+    RI.GraphNote = "No picture: " + GErr + ".";
+  std::ofstream OS(Out, std::ios::binary);
+  if (!OS)
+    return fail("cannot write '" + Out + "': " + std::strerror(errno));
+  html::writeReport(RI, OS);
+  if (!OS.flush())
+    return fail("error writing '" + Out + "'");
+  OS.close();
+  if (A.Json)
+    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
+  else
+    std::cout << "wrote " << Out << "\n";
   return 0;
 }
 
@@ -196,6 +431,10 @@ bool runReportCommand(const std::string &Command, int argc, char **argv,
                       int &Rc) {
   if (Command == "simulate")
     Rc = cmdSimulate(argc, argv);
+  else if (Command == "picture")
+    Rc = cmdPicture(argc, argv);
+  else if (Command == "report")
+    Rc = cmdReport(argc, argv);
   else
     return false;
   return true;

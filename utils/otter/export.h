@@ -161,6 +161,16 @@ public:
   void writeCsv(const Result &R, const LabelFn &Label, std::ostream &Nodes,
                 std::ostream &Edges) const;
 
+  /// The graph: one node per source construct (groupConstructs' order),
+  /// edges (from, to, kind, count) between them.
+  struct Built {
+    std::vector<Construct> Nodes;
+    std::vector<
+        std::tuple<std::size_t, std::size_t, std::string, std::uint64_t>>
+        Edges;
+  };
+  Built build(const Result &R, const LabelFn &Label) const;
+
   struct Key {
     std::uint64_t From, To;
     std::uint8_t FromK, ToK;
@@ -175,12 +185,6 @@ public:
   };
 
 private:
-  struct Built {
-    std::vector<Construct> Nodes;
-    std::vector<std::tuple<std::size_t, std::size_t, std::string, std::uint64_t>>
-        Edges;
-  };
-  Built build(const Result &R, const LabelFn &Label) const;
   std::map<Key, std::uint64_t> Edges;
   // A program has few distinct edges, counted over and over: a
   // direct-mapped cache of counters (map nodes are stable) in front of the

@@ -19,6 +19,30 @@
 // CHECK: cores predicted speedup efficiency work/P span burdened
 // CHECK-NEXT: {{^ +2 }}
 // CHECK-NEXT: {{^ +8 }}
+// The pictures: the scalability plot (a point per core count, the bounds,
+// the measured run), the full graph (few tasks), the aggregated one with
+// the critical path in red. Each is well-formed SVG.
+// RUN: otter simulate --cores 1,2,4 --svg %t.plot.svg %t.d > /dev/null
+// RUN: python3 -c "import xml.dom.minidom as m; m.parse('%t.plot.svg')"
+// RUN: FileCheck %s --check-prefix=PLOT < %t.plot.svg
+// PLOT: Predicted time on P cores
+// PLOT-COUNT-3: <circle {{.*}}<title>{{[124]}} cores:
+// PLOT: measured: 2 threads
+// PLOT: burdened span
+// RUN: otter picture -o %t.full.svg %t.d | FileCheck %s --check-prefix=FULL
+// FULL: wrote {{.*}}.full.svg (full graph)
+// RUN: python3 -c "import xml.dom.minidom as m; m.parse('%t.full.svg')"
+// RUN: FileCheck %s --check-prefix=FULLSVG < %t.full.svg
+// FULLSVG: simulate.c:[[#TASKLINE:]]
+// RUN: otter picture --aggregate -o %t.agg.svg %t.d | FileCheck %s --check-prefix=AGG
+// AGG: wrote {{.*}}.agg.svg (aggregated graph)
+// RUN: python3 -c "import xml.dom.minidom as m; m.parse('%t.agg.svg')"
+// RUN: FileCheck %s --check-prefix=AGGSVG < %t.agg.svg
+// AGGSVG: <title>otter_aggregate</title>
+// AGGSVG: critical:
+// AGGSVG: #c0392b
+// RUN: not otter picture --full --aggregate %t.d 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: otter: error: --full and --aggregate exclude each other
 // RUN: not otter simulate --cores 0 %t.d 2>&1 | FileCheck %s --check-prefix=BADCORES
 // BADCORES: otter: error: --cores: '0' is not a core count (1..65535)
 // RUN: not otter simulate --bogus %t.d 2>&1 | FileCheck %s --check-prefix=BADOPT

@@ -1,0 +1,476 @@
+//===- otter/html_report.cpp - One self-contained HTML report ------------===//
+//
+// The numbers are the other subcommands' (the same analysis Result, the
+// same groupConstructs, diagnose and predict): each key number is also in
+// a data-ns / data-value attribute with its exact value, and all of them in
+// one JSON block (id "otter-data"), so a test (and a script) reads what a
+// user sees. The page's only script makes tables sortable and sections
+// foldable; a handler installed first writes any script error into the
+// page (id "js-errors"), where the browser test looks for it.
+//
+//===----------------------------------------------------------------------===//
+#include "html_report.h"
+
+#include "picture.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace otter::html {
+
+using namespace otter::analysis;
+using picture::xmlEscape;
+
+//===----------------------------------------------------------------------===//
+// Timeline.
+//===----------------------------------------------------------------------===//
+
+Timeline::Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins)
+    : Start(From), NBins(std::max(16u, Bins)), Fixed(To > From) {
+  if (Fixed)
+    Width = std::max<std::uint64_t>(1, (To - From + NBins - 1) / NBins);
+}
+
+void Timeline::setOrigin(std::uint64_t T) { Origin = T; }
+
+/// Doubles the bin width (merging pairs) until Until (relative) fits.
+void Timeline::grow(std::uint64_t Until) {
+  while (Until > Start + Width * NBins) {
+    for (auto &Th : Threads) {
+      for (unsigned I = 0; I < NBins / 2; ++I) {
+        Bin &A = Th[2 * I], &B = Th[2 * I + 1], M;
+        M.TaskNs = A.TaskNs + B.TaskNs;
+        M.SyncNs = A.SyncNs + B.SyncNs;
+        M.ImplicitNs = A.ImplicitNs + B.ImplicitNs;
+        const Bin &T = A.TopNs >= B.TopNs ? A : B;
+        M.TopCode = T.TopCode;
+        M.TopNs = A.TopCode == B.TopCode ? A.TopNs + B.TopNs : T.TopNs;
+        Th[I] = M;
+      }
+      std::fill(Th.begin() + NBins / 2, Th.end(), Bin());
+    }
+    Width *= 2;
+  }
+}
+
+void Timeline::add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E,
+                   int Class, std::uint64_t Code) {
+  if (Thread > 4096 || E <= S)
+    return;
+  S = S > Origin ? S - Origin : 0;
+  E = E > Origin ? E - Origin : 0;
+  if (!Fixed)
+    grow(E);
+  std::uint64_t End = Start + Width * NBins;
+  S = std::max(S, Start);
+  E = std::min(E, End);
+  if (E <= S)
+    return;
+  if (Thread >= Threads.size())
+    Threads.resize(Thread + 1, std::vector<Bin>(NBins));
+  std::vector<Bin> &Th = Threads[Thread];
+  for (std::uint64_t B = (S - Start) / Width; B < NBins; ++B) {
+    std::uint64_t BS = Start + B * Width, BE = BS + Width;
+    if (BS >= E)
+      break;
+    double Ns = double(std::min(E, BE) - std::max(S, BS));
+    Bin &X = Th[B];
+    if (Class == 0) {
+      X.TaskNs += Ns;
+      if (X.TopCode == Code)
+        X.TopNs += Ns;
+      else if (Ns > X.TopNs) {
+        X.TopCode = Code;
+        X.TopNs = Ns;
+      }
+    } else if (Class == 1)
+      X.SyncNs += Ns;
+    else
+      X.ImplicitNs += Ns;
+  }
+}
+
+void Timeline::task(std::uint32_t Thread, std::uint64_t, std::uint64_t Code,
+                    std::uint64_t S, std::uint64_t E, std::uint64_t) {
+  add(Thread, S, E, 0, Code);
+}
+
+void Timeline::construct(std::uint32_t Thread, Kind K, std::uint64_t Code,
+                         std::uint64_t S, std::uint64_t E) {
+  if (K == Kind::Taskwait || K == Kind::Taskgroup || K == Kind::Barrier ||
+      K == Kind::ImplicitBarrier)
+    add(Thread, S, E, 1, Code);
+  else if (K == Kind::Implicit || K == Kind::Initial)
+    add(Thread, S, E, 2, Code);
+}
+
+void Timeline::finish(std::uint64_t RunNs) {
+  if (Fixed)
+    return;
+  grow(RunNs);
+  // Drop the bins past the run's end (at most half of them).
+  std::uint64_t N = std::min<std::uint64_t>(
+      NBins, std::max<std::uint64_t>(
+                 1, (RunNs - std::min(RunNs, Start) + Width - 1) / Width));
+  for (auto &Th : Threads)
+    Th.resize(N);
+  NBins = unsigned(N);
+}
+
+//===----------------------------------------------------------------------===//
+// The page.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+const char *Style = R"(
+body{font-family:Helvetica,Arial,sans-serif;margin:0 auto;max-width:1200px;
+padding:0 16px 40px;color:#222;font-size:14px}
+h1{font-size:22px;margin:18px 0 4px}h2{font-size:17px;margin:26px 0 8px;
+border-bottom:1px solid #ccc;cursor:pointer}h2:before{content:"\25be  ";
+color:#888}section.collapsed>:not(h2){display:none}
+section.collapsed h2:before{content:"\25b8  "}
+table{border-collapse:collapse;margin:6px 0}td,th{padding:3px 8px;
+border-bottom:1px solid #eee;text-align:left;vertical-align:top}
+th{background:#f4f4f4;cursor:pointer;white-space:nowrap}
+td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.key td{border:none;padding:2px 14px 2px 0}.key td.n{font-weight:bold}
+.muted{color:#777}.finding{border-left:4px solid #c0392b;padding:4px 10px;
+margin:8px 0;background:#fdf2f1}.finding b{color:#c0392b}
+#js-errors{color:#c0392b;white-space:pre}.pic{overflow:auto;
+max-height:900px;border:1px solid #eee}.pic svg{max-width:none}
+.legend span{display:inline-block;margin-right:14px}
+.sw{display:inline-block;width:12px;height:12px;margin-right:4px;
+vertical-align:middle;border:1px solid #999}
+)";
+
+// Installed first: any script error is written into the page.
+const char *ErrorScript = R"(
+window.addEventListener('error',function(e){var d=document.getElementById(
+'js-errors');if(d){d.hidden=false;d.textContent+=String(e.message)+'\n';}});
+)";
+
+const char *PageScript = R"(
+(function(){
+document.querySelectorAll('section>h2').forEach(function(h){
+h.addEventListener('click',function(){h.parentNode.classList.toggle(
+'collapsed');});});
+document.querySelectorAll('table.sort').forEach(function(t){
+t.querySelectorAll('th').forEach(function(th,i){th.addEventListener('click',
+function(){var b=t.tBodies[0],r=Array.prototype.slice.call(b.rows),
+d=th.dataset.dir==='a'?-1:1;th.dataset.dir=d>0?'a':'d';
+r.sort(function(x,y){var p=x.cells[i],q=y.cells[i],
+u=p.dataset.v!==undefined?+p.dataset.v:p.textContent,
+v=q.dataset.v!==undefined?+q.dataset.v:q.textContent;
+return (u<v?-1:u>v?1:0)*d;});r.forEach(function(x){b.appendChild(x);});});});});
+document.body.setAttribute('data-ready','1');
+// Time from the start of navigation to here: the page parsed and laid out.
+document.body.setAttribute('data-load-ms',Math.round(performance.now()));
+})();
+)";
+
+std::string fmt(const char *F, double X) {
+  char B[64];
+  std::snprintf(B, sizeof B, F, X);
+  return B;
+}
+
+/// A number cell: shown as Text, sorted by V.
+std::string numCell(const std::string &Text, double V) {
+  return "<td class=\"n\" data-v=\"" + fmt("%.0f", V) + "\">" +
+         xmlEscape(Text) + "</td>";
+}
+
+const char *Palette[] = {"#2e86c1", "#28b463", "#d68910", "#8e44ad",
+                         "#c0392b", "#16a085", "#d35400", "#2c3e50",
+                         "#7d3c98", "#a93226", "#1abc9c", "#b7950b"};
+
+} // namespace
+
+void writeReport(const ReportInput &In, std::ostream &OS) {
+  const Result &R = *In.R;
+  std::vector<Construct> Cs = groupConstructs(R, In.Label);
+  double Run = double(R.runNs());
+  OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+     << "<meta name=\"viewport\" content=\"width=device-width\">"
+     << "<title>OTTER report: " << xmlEscape(In.Archive) << "</title>"
+     << "<style>" << Style << "</style><script>" << ErrorScript
+     << "</script></head>\n<body>\n";
+  OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
+     << "</div>\n<div id=\"js-errors\" hidden></div>\n";
+
+  // ---- overview -----------------------------------------------------------
+  std::uint64_t Counts[std::size_t(Kind::Count)] = {};
+  for (const Construct &C : Cs)
+    Counts[std::size_t(C.S.K)] += C.S.Instances;
+  OS << "<section id=\"overview\"><h2>Overview</h2><table class=\"key\">";
+  auto key = [&](const char *Id, const char *Name, const std::string &Text,
+                 const std::string &Raw, const char *Note = "") {
+    OS << "<tr><td>" << Name << "</td><td class=\"n\" id=\"" << Id
+       << "\" data-value=\"" << Raw << "\">" << xmlEscape(Text)
+       << "</td><td class=\"muted\">" << Note << "</td></tr>\n";
+  };
+  key("run_ns", "run time", fmtNs(Run), std::to_string(R.runNs()),
+      "first to last event");
+  key("threads", "threads", std::to_string(R.Threads),
+      std::to_string(R.Threads));
+  key("events", "events", std::to_string(R.Events), std::to_string(R.Events));
+  key("explicit_tasks", "tasks", std::to_string(R.ExplicitTasks),
+      std::to_string(R.ExplicitTasks), "explicit");
+  key("parallel_regions", "parallel regions", std::to_string(R.ParallelRegions),
+      std::to_string(R.ParallelRegions));
+  key("work_ns", "work", fmtNs(double(R.WorkNs)), std::to_string(R.WorkNs),
+      "time tasks spent executing their own code");
+  key("span_ns", "span", fmtNs(double(R.SpanNs)), std::to_string(R.SpanNs),
+      "longest path through the task graph");
+  key("parallelism", "parallelism", fmt("%.2f", R.parallelism()),
+      fmt("%.4f", R.parallelism()), "work / span");
+  key("burdened_span_ns", "burdened span", fmtNs(R.burdenedSpanNs()),
+      fmt("%.0f", R.burdenedSpanNs()),
+      "each task pays the scheduling cost, each region its fork and join");
+  key("burdened_parallelism", "burdened parallelism",
+      fmt("%.2f", R.burdenedParallelism()),
+      fmt("%.4f", R.burdenedParallelism()));
+  key("creation_cost_ns", "creation cost", fmtNs(R.CreateCostNs),
+      fmt("%.0f", R.CreateCostNs), "median per task");
+  key("scheduling_cost_ns", "scheduling cost", fmtNs(R.ScheduleCostNs),
+      fmt("%.0f", R.ScheduleCostNs), "median per task");
+  OS << "</table><div>constructs:";
+  for (std::size_t K = 0; K < std::size_t(Kind::Count); ++K)
+    if (Counts[K])
+      OS << " " << kindName(Kind(K)) << "=" << Counts[K];
+  OS << "</div>";
+  for (const std::string &W : R.Warnings)
+    OS << "<div class=\"finding\">warning: " << xmlEscape(W) << "</div>";
+  OS << "</section>\n";
+
+  // ---- time per construct -------------------------------------------------
+  constexpr std::size_t TopRows = 100;
+  OS << "<section id=\"constructs\"><h2>Time per construct and source "
+        "line</h2><table class=\"sort\"><thead><tr><th>kind</th><th>where"
+        "</th><th class=\"n\">instances</th><th class=\"n\">total</th><th "
+        "class=\"n\">mean</th><th class=\"n\">max</th><th class=\"n\">"
+        "waiting</th><th class=\"n\">share</th></tr></thead><tbody>\n";
+  for (std::size_t I = 0; I < Cs.size() && I < TopRows; ++I) {
+    const Construct &C = Cs[I];
+    double Mean = C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0;
+    OS << "<tr><td>" << kindName(C.S.K) << "</td><td>" << xmlEscape(C.where())
+       << "</td>" << numCell(std::to_string(C.S.Instances), C.S.Instances)
+       << numCell(fmtNs(double(C.S.TotalNs)), double(C.S.TotalNs))
+       << numCell(fmtNs(Mean), Mean)
+       << numCell(fmtNs(double(C.S.MaxNs)), double(C.S.MaxNs))
+       << numCell(fmtNs(double(C.S.WaitNs)), double(C.S.WaitNs))
+       << numCell(fmt("%.1f%%", Run > 0 ? 100 * C.S.TotalNs / Run : 0),
+                  Run > 0 ? 1000 * C.S.TotalNs / Run : 0)
+       << "</tr>\n";
+  }
+  OS << "</tbody></table>";
+  if (Cs.size() > TopRows)
+    OS << "<div class=\"muted\">" << Cs.size() - TopRows
+       << " more constructs (otter summary --top 0)</div>";
+  OS << "<div class=\"muted\">Time of an instance: a task's execution time, "
+        "a region's or worksharing construct's wall time, a sync "
+        "construct's wall time, a lock's holding time (docs/utils.md).</div>"
+        "</section>\n";
+
+  // ---- parallelism and the critical path ----------------------------------
+  OS << "<section id=\"paths\"><h2>Parallelism and critical path</h2>";
+  std::vector<const Construct *> Regions;
+  for (const Construct &C : Cs)
+    if (C.S.K == Kind::Parallel)
+      Regions.push_back(&C);
+  if (!Regions.empty()) {
+    OS << "<table class=\"sort\"><thead><tr><th>parallel region</th><th "
+          "class=\"n\">instances</th><th class=\"n\">work</th><th class=\"n\">"
+          "span</th><th class=\"n\">parallelism</th><th class=\"n\">fork+join"
+          "</th><th class=\"n\">burdened span</th></tr></thead><tbody>\n";
+    for (const Construct *C : Regions) {
+      double P =
+          C->S.RegionSpanNs ? double(C->S.RegionWorkNs) / C->S.RegionSpanNs : 0;
+      OS << "<tr><td>" << xmlEscape(C->where()) << "</td>"
+         << numCell(std::to_string(C->S.Instances), C->S.Instances)
+         << numCell(fmtNs(double(C->S.RegionWorkNs)), double(C->S.RegionWorkNs))
+         << numCell(fmtNs(double(C->S.RegionSpanNs)), double(C->S.RegionSpanNs))
+         << numCell(fmt("%.2f", P), P * 1000)
+         << numCell(fmtNs(double(C->S.RegionForkNs + C->S.RegionJoinNs)),
+                    double(C->S.RegionForkNs + C->S.RegionJoinNs))
+         << numCell(fmtNs(R.regionBurdenedSpanNs(C->S)),
+                    R.regionBurdenedSpanNs(C->S))
+         << "</tr>\n";
+    }
+    OS << "</tbody></table>";
+  }
+  constexpr std::size_t TopSteps = 100;
+  OS << "<h3>Critical path (" << R.CriticalPath.size()
+     << " steps, program order)</h3><table><thead><tr><th>kind</th><th>"
+        "where</th><th class=\"n\">on the path</th><th class=\"n\">share of "
+        "span</th><th class=\"n\">tasks</th></tr></thead><tbody>\n";
+  for (std::size_t I = 0; I < R.CriticalPath.size() && I < TopSteps; ++I) {
+    const PathStep &S = R.CriticalPath[I];
+    SourceLabel L = S.Code ? In.Label(S.Code) : SourceLabel{};
+    std::string Where =
+        S.K == Kind::Initial && !L.Line ? "(program)" : sourceText(L);
+    OS << "<tr><td>" << kindName(S.K) << "</td><td>" << xmlEscape(Where)
+       << "</td>" << numCell(fmtNs(double(S.Ns)), double(S.Ns))
+       << numCell(fmt("%.1f%%", R.SpanNs ? 100.0 * S.Ns / R.SpanNs : 0),
+                  double(S.Ns))
+       << numCell(std::to_string(S.Instances), double(S.Instances))
+       << "</tr>\n";
+  }
+  OS << "</tbody></table>";
+  if (R.CriticalPath.size() > TopSteps)
+    OS << "<div class=\"muted\">" << R.CriticalPath.size() - TopSteps
+       << " more steps (otter parallelism --top 0)</div>";
+  OS << "</section>\n";
+
+  // ---- diagnostics --------------------------------------------------------
+  std::vector<Finding> F = diagnose(R, In.Label);
+  OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
+  if (F.empty())
+    OS << "<div>no findings</div>";
+  for (const Finding &X : F)
+    OS << "<div class=\"finding\"><b>" << xmlEscape(X.Check)
+       << "</b>: " << kindName(X.K) << " at " << xmlEscape(X.Where)
+       << " &mdash; est. " << xmlEscape(fmtNs(double(X.LostNs)))
+       << " thread time lost<br><span class=\"muted\">threshold:</span> "
+       << xmlEscape(X.Threshold) << "<br><span class=\"muted\">evidence:"
+       << "</span> " << xmlEscape(X.Evidence) << "</div>\n";
+  OS << "</section>\n";
+
+  // ---- scalability --------------------------------------------------------
+  OS << "<section id=\"scalability\"><h2>Scalability</h2>";
+  if (In.Scaling) {
+    const sim::Prediction &P = *In.Scaling;
+    OS << "<div class=\"pic\">" << picture::scalabilitySvg(P) << "</div>"
+       << "<table class=\"sort\" id=\"scaling\"><thead><tr><th class=\"n\">"
+          "cores</th><th class=\"n\">predicted</th><th class=\"n\">speed-up"
+          "</th><th class=\"n\">efficiency</th><th class=\"n\">work/P</th>"
+          "</tr></thead><tbody>\n";
+    for (const sim::Point &X : P.Points)
+      OS << "<tr>" << numCell(std::to_string(X.Cores), X.Cores)
+         << "<td class=\"n\" data-v=\"" << X.PredictedNs << "\" data-ns=\""
+         << X.PredictedNs << "\">" << xmlEscape(fmtNs(double(X.PredictedNs)))
+         << "</td>" << numCell(fmt("%.2f", X.Speedup), X.Speedup * 1000)
+         << numCell(fmt("%.1f%%", 100 * X.Efficiency), X.Efficiency * 1000)
+         << numCell(fmtNs(X.WorkBoundNs), X.WorkBoundNs) << "</tr>\n";
+    OS << "</tbody></table><div class=\"muted\">The measured tasks replayed "
+          "on P cores by a work-first scheduler with the overheads measured "
+          "(otter simulate; docs/utils.md). Measured: "
+       << xmlEscape(fmtNs(double(P.MeasuredNs))) << " on " << P.MeasuredThreads
+       << " thread(s).</div>";
+  } else {
+    OS << "<div class=\"muted\">not simulated (--no-simulate)</div>";
+  }
+  OS << "</section>\n";
+
+  // ---- the graph ----------------------------------------------------------
+  OS << "<section id=\"graph\"><h2>Task graph</h2><div class=\"muted\">"
+     << xmlEscape(In.GraphNote) << "</div>";
+  if (!In.GraphSvg.empty())
+    OS << "<div class=\"pic\" id=\"graph-"
+       << (In.GraphFull ? "full" : "aggregate") << "\">"
+       << picture::inlineSvg(In.GraphSvg) << "</div>";
+  OS << "</section>\n";
+
+  // ---- timelines ----------------------------------------------------------
+  OS << "<section id=\"timeline\"><h2>Per-thread timeline</h2>";
+  if (In.Times && !In.Times->bins().empty()) {
+    const Timeline &T = *In.Times;
+    const auto &B = T.bins();
+    std::size_t N = B[0].size();
+    // A color per task construct, by its total time.
+    std::map<std::uint64_t, std::pair<std::string, std::string>> Colors;
+    std::size_t NextColor = 0;
+    for (const Construct &C : Cs)
+      if (C.S.K == Kind::Task && !Colors.count(C.S.Code))
+        Colors[C.S.Code] = {Palette[NextColor++ % 12], C.where()};
+    const double W = 1000, Row = 22, L = 70;
+    double H = Row * double(B.size()) + 30;
+    OS << "<div class=\"muted\">window "
+       << xmlEscape(fmtNs(double(T.windowStart()))) << " to "
+       << xmlEscape(fmtNs(double(T.windowEnd())))
+       << " from the run's first event (--window), in " << N << " bins of "
+       << xmlEscape(fmtNs(double(T.binWidth())))
+       << ": each shows what the thread did most there.</div>"
+       << "<div class=\"pic\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+          "width=\""
+       << L + W + 10 << "\" height=\"" << H
+       << "\" font-family=\"Helvetica,Arial,sans-serif\" font-size=\"11\">";
+    double BW = W / double(N);
+    for (std::size_t Th = 0; Th < B.size(); ++Th) {
+      double Y = 4 + Row * double(Th);
+      OS << "<text x=\"4\" y=\"" << Y + 14 << "\">thread " << Th << "</text>";
+      // Runs of bins of one color: one rectangle each.
+      std::string Prev;
+      std::size_t From = 0;
+      auto flush = [&](std::size_t To) {
+        if (!Prev.empty())
+          OS << "<rect x=\"" << fmt("%.2f", L + BW * double(From)) << "\" y=\""
+             << Y << "\" width=\"" << fmt("%.2f", BW * double(To - From))
+             << "\" height=\"" << Row - 4 << "\" fill=\"" << Prev << "\"/>";
+      };
+      for (std::size_t I = 0; I < N; ++I) {
+        const Timeline::Bin &X = B[Th][I];
+        double Full = double(T.binWidth());
+        std::string C;
+        if (X.TaskNs >= 0.3 * Full) {
+          auto It = Colors.find(X.TopCode);
+          C = It != Colors.end() ? It->second.first : "#566573";
+        } else if (X.SyncNs >= 0.3 * Full)
+          C = "#bbbbbb";
+        else if (X.ImplicitNs >= 0.3 * Full)
+          C = "#aed6f1";
+        if (C != Prev) {
+          flush(I);
+          Prev = C;
+          From = I;
+        }
+      }
+      flush(N);
+    }
+    OS << "<text x=\"" << L << "\" y=\"" << H - 6 << "\">"
+       << xmlEscape(fmtNs(double(T.windowStart()))) << "</text><text x=\""
+       << L + W << "\" y=\"" << H - 6 << "\" text-anchor=\"end\">"
+       << xmlEscape(fmtNs(double(T.windowEnd()))) << "</text></svg></div>"
+       << "<div class=\"legend\">";
+    std::size_t Shown = 0;
+    for (const Construct &C : Cs)
+      if (C.S.K == Kind::Task && Shown < 12 && Colors.count(C.S.Code)) {
+        OS << "<span><i class=\"sw\" style=\"background:"
+           << Colors[C.S.Code].first << "\"></i>task " << xmlEscape(C.where())
+           << "</span>";
+        ++Shown;
+        Colors.erase(C.S.Code);
+      }
+    OS << "<span><i class=\"sw\" style=\"background:#bbbbbb\"></i>waiting "
+          "(taskwait, taskgroup, barrier)</span><span><i class=\"sw\" "
+          "style=\"background:#aed6f1\"></i>implicit task's own code</span>"
+          "<span><i class=\"sw\"></i>nothing</span></div>";
+  } else {
+    OS << "<div class=\"muted\">no events in the window</div>";
+  }
+  OS << "</section>\n";
+
+  // ---- the numbers, for scripts -------------------------------------------
+  OS << "<script type=\"application/json\" id=\"otter-data\">{\"run_ns\":"
+     << R.runNs() << ",\"threads\":" << R.Threads << ",\"work_ns\":" << R.WorkNs
+     << ",\"span_ns\":" << R.SpanNs
+     << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
+     << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
+     << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
+     << ",\"findings\":" << F.size();
+  if (In.Scaling) {
+    OS << ",\"points\":[";
+    for (std::size_t I = 0; I < In.Scaling->Points.size(); ++I)
+      OS << (I ? "," : "") << "{\"cores\":" << In.Scaling->Points[I].Cores
+         << ",\"predicted_ns\":" << In.Scaling->Points[I].PredictedNs << "}";
+    OS << "]";
+  }
+  OS << "}</script>\n<script>" << PageScript << "</script>\n</body></html>\n";
+}
+
+} // namespace otter::html

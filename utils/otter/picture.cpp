@@ -1,0 +1,342 @@
+//===- otter/picture.cpp - SVG pictures: scalability and the graph -------===//
+//
+// The scalability plot is drawn here (picture.h says why); the graphs are
+// written in dot and laid out by Graphviz, run as a child process on temp
+// files (no shell: the names go to dot as arguments).
+//
+//===----------------------------------------------------------------------===//
+#include "picture.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace otter::picture {
+
+using namespace otter::analysis;
+
+std::string xmlEscape(const std::string &S) {
+  std::string O;
+  O.reserve(S.size());
+  for (char C : S) {
+    switch (C) {
+    case '<':
+      O += "&lt;";
+      break;
+    case '>':
+      O += "&gt;";
+      break;
+    case '&':
+      O += "&amp;";
+      break;
+    case '"':
+      O += "&quot;";
+      break;
+    default:
+      if (static_cast<unsigned char>(C) >= 0x20 || C == '\n' || C == '\t')
+        O += C;
+    }
+  }
+  return O;
+}
+
+namespace {
+
+std::string num(double X) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.1f", X);
+  return B;
+}
+
+} // namespace
+
+std::string scalabilitySvg(const sim::Prediction &P) {
+  const double W = 760, H = 440, L = 90, R = 240, T = 40, B = 60;
+  const double PW = W - L - R, PH = H - T - B;
+  std::ostringstream S;
+  S << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W
+    << "\" height=\"" << H << "\" viewBox=\"0 0 " << W << " " << H
+    << "\" font-family=\"Helvetica,Arial,sans-serif\" font-size=\"12\" "
+       "class=\"otter-scalability\">\n"
+    << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    << "<text x=\"" << L
+    << "\" y=\"24\" font-size=\"15\" "
+       "font-weight=\"bold\">Predicted time on P cores</text>\n";
+  if (P.Points.empty()) {
+    S << "<text x=\"" << L << "\" y=\"" << T + 20
+      << "\">no core counts</text>\n</svg>\n";
+    return S.str();
+  }
+  // Ranges: cores on log2, time on log10, over everything drawn.
+  double C0 = P.Points.front().Cores, C1 = P.Points.back().Cores;
+  if (P.MeasuredThreads) {
+    C0 = std::min(C0, double(P.MeasuredThreads));
+    C1 = std::max(C1, double(P.MeasuredThreads));
+  }
+  if (C1 <= C0)
+    C1 = C0 * 2;
+  double Y0 = 1e300, Y1 = 0;
+  auto see = [&](double V) {
+    if (V > 0) {
+      Y0 = std::min(Y0, V);
+      Y1 = std::max(Y1, V);
+    }
+  };
+  for (const sim::Point &X : P.Points) {
+    see(double(X.PredictedNs));
+    see(X.WorkBoundNs);
+  }
+  see(double(P.SpanNs));
+  see(P.BurdenedSpanNs);
+  see(double(P.MeasuredNs));
+  if (Y1 <= 0)
+    Y0 = 1, Y1 = 10;
+  double LY0 = std::floor(std::log10(Y0)), LY1 = std::ceil(std::log10(Y1));
+  if (LY1 <= LY0)
+    LY1 = LY0 + 1;
+  auto x = [&](double C) {
+    return L + PW * (std::log2(C) - std::log2(C0)) /
+                   (std::log2(C1) - std::log2(C0));
+  };
+  auto y = [&](double Ns) {
+    double V = std::log10(std::max(Ns, 1e-3));
+    return T + PH * (1 - (V - LY0) / (LY1 - LY0));
+  };
+  // Axes and grid.
+  S << "<g stroke=\"#ddd\">\n";
+  for (double D = LY0; D <= LY1; ++D)
+    S << "<line x1=\"" << L << "\" x2=\"" << L + PW << "\" y1=\""
+      << num(y(std::pow(10, D))) << "\" y2=\"" << num(y(std::pow(10, D)))
+      << "\"/>\n";
+  for (const sim::Point &X : P.Points)
+    S << "<line x1=\"" << num(x(X.Cores)) << "\" x2=\"" << num(x(X.Cores))
+      << "\" y1=\"" << T << "\" y2=\"" << T + PH << "\"/>\n";
+  S << "</g>\n<rect x=\"" << L << "\" y=\"" << T << "\" width=\"" << PW
+    << "\" height=\"" << PH << "\" fill=\"none\" stroke=\"#333\"/>\n";
+  for (double D = LY0; D <= LY1; ++D)
+    S << "<text x=\"" << L - 6 << "\" y=\"" << num(y(std::pow(10, D)) + 4)
+      << "\" text-anchor=\"end\">" << xmlEscape(fmtNs(std::pow(10, D)))
+      << "</text>\n";
+  for (const sim::Point &X : P.Points)
+    S << "<text x=\"" << num(x(X.Cores)) << "\" y=\"" << T + PH + 16
+      << "\" text-anchor=\"middle\">" << X.Cores << "</text>\n";
+  S << "<text x=\"" << L + PW / 2 << "\" y=\"" << H - 18
+    << "\" text-anchor=\"middle\">cores</text>\n"
+    << "<text transform=\"translate(18," << T + PH / 2
+    << ") rotate(-90)\" text-anchor=\"middle\">time</text>\n";
+  auto hline = [&](double Ns, const char *Color, const char *Dash) {
+    if (Ns <= 0)
+      return;
+    S << "<line x1=\"" << L << "\" x2=\"" << L + PW << "\" y1=\"" << num(y(Ns))
+      << "\" y2=\"" << num(y(Ns)) << "\" stroke=\"" << Color
+      << "\" stroke-width=\"1.5\" stroke-dasharray=\"" << Dash << "\"/>\n";
+  };
+  hline(P.BurdenedSpanNs, "#c0392b", "2,3");
+  hline(double(P.SpanNs), "#e67e22", "6,4");
+  // work / P.
+  S << "<polyline fill=\"none\" stroke=\"#7f8c8d\" stroke-width=\"1.5\" "
+       "stroke-dasharray=\"6,4\" points=\"";
+  for (const sim::Point &X : P.Points)
+    S << num(x(X.Cores)) << "," << num(y(X.WorkBoundNs)) << " ";
+  S << "\"/>\n";
+  // The prediction.
+  S << "<polyline fill=\"none\" stroke=\"#2471a3\" stroke-width=\"2.5\" "
+       "points=\"";
+  for (const sim::Point &X : P.Points)
+    S << num(x(X.Cores)) << "," << num(y(double(X.PredictedNs))) << " ";
+  S << "\"/>\n";
+  for (const sim::Point &X : P.Points)
+    S << "<circle cx=\"" << num(x(X.Cores)) << "\" cy=\""
+      << num(y(double(X.PredictedNs))) << "\" r=\"3.5\" fill=\"#2471a3\">"
+      << "<title>" << X.Cores
+      << " cores: " << xmlEscape(fmtNs(double(X.PredictedNs))) << ", speed-up "
+      << num(X.Speedup) << "</title></circle>\n";
+  // The measured run.
+  if (P.MeasuredThreads && P.MeasuredNs) {
+    double MX = x(P.MeasuredThreads), MY = y(double(P.MeasuredNs));
+    S << "<path d=\"M" << num(MX) << " " << num(MY - 6) << " L" << num(MX + 6)
+      << " " << num(MY) << " L" << num(MX) << " " << num(MY + 6) << " L"
+      << num(MX - 6) << " " << num(MY) << " Z\" fill=\"black\"><title>"
+      << "measured: " << P.MeasuredThreads << " threads, "
+      << xmlEscape(fmtNs(double(P.MeasuredNs))) << "</title></path>\n";
+  }
+  // Legend.
+  double LX = L + PW + 16, LY = T + 10;
+  auto legend = [&](const char *Color, const char *Dash, double Width,
+                    const std::string &Text) {
+    S << "<line x1=\"" << LX << "\" x2=\"" << LX + 26 << "\" y1=\"" << LY
+      << "\" y2=\"" << LY << "\" stroke=\"" << Color << "\" stroke-width=\""
+      << Width << "\"" << (Dash ? " stroke-dasharray=\"" : "")
+      << (Dash ? Dash : "") << (Dash ? "\"" : "") << "/>\n<text x=\"" << LX + 32
+      << "\" y=\"" << LY + 4 << "\">" << xmlEscape(Text) << "</text>\n";
+    LY += 20;
+  };
+  legend("#2471a3", nullptr, 2.5, "predicted");
+  legend("#7f8c8d", "6,4", 1.5, "work / P");
+  legend("#e67e22", "6,4", 1.5, "span " + fmtNs(double(P.SpanNs)));
+  legend("#c0392b", "2,3", 1.5, "burdened span " + fmtNs(P.BurdenedSpanNs));
+  if (P.MeasuredThreads && P.MeasuredNs) {
+    S << "<path d=\"M" << LX + 13 << " " << LY - 6 << " L" << LX + 19 << " "
+      << LY << " L" << LX + 13 << " " << LY + 6 << " L" << LX + 7 << " " << LY
+      << " Z\" fill=\"black\"/>\n<text x=\"" << LX + 32 << "\" y=\"" << LY + 4
+      << "\">measured (" << P.MeasuredThreads << " threads)</text>\n";
+  }
+  S << "</svg>\n";
+  return S.str();
+}
+
+namespace {
+
+/// groupConstructs' key of a construct (report.cpp): region id, file:line,
+/// or the address.
+std::pair<int, std::string> keyOf(Kind K, std::uint64_t Code,
+                                  const LabelFn &Label) {
+  SourceLabel L = Code ? Label(Code) : SourceLabel{};
+  std::string Key = L.RegionId ? std::to_string(L.RegionId)
+                    : L.Line   ? L.File + ":" + std::to_string(L.Line)
+                               : std::to_string(Code);
+  return {int(K), Key};
+}
+
+std::string dotString(const std::string &S) {
+  std::string O = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      O += '\\';
+    if (C == '\n') {
+      O += "\\n";
+      continue;
+    }
+    O += C;
+  }
+  return O + "\"";
+}
+
+} // namespace
+
+std::string aggregateDot(const AggregateGraph &A, const Result &R,
+                         const LabelFn &Label) {
+  AggregateGraph::Built B = A.build(R, Label);
+  std::map<std::pair<int, std::string>, std::size_t> Index;
+  for (std::size_t I = 0; I < B.Nodes.size(); ++I)
+    Index.emplace(keyOf(B.Nodes[I].S.K, B.Nodes[I].S.Code, Label), I);
+  // The critical path on the nodes: time per node, steps between nodes.
+  std::vector<std::uint64_t> OnPath(B.Nodes.size(), 0);
+  std::map<std::pair<std::size_t, std::size_t>, std::uint64_t> Steps;
+  std::size_t Prev = ~std::size_t(0);
+  for (const PathStep &P : R.CriticalPath) {
+    auto It = Index.find(keyOf(P.K, P.Code, Label));
+    if (It == Index.end())
+      continue;
+    OnPath[It->second] += P.Ns;
+    if (Prev != ~std::size_t(0) && Prev != It->second)
+      ++Steps[{Prev, It->second}];
+    Prev = It->second;
+  }
+  double Run = double(std::max<std::uint64_t>(R.runNs(), 1));
+  std::ostringstream S;
+  S << "digraph otter_aggregate {\n"
+       "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11, "
+       "label=\"one node per source construct; red: on the critical path\", "
+       "labelloc=t];\n"
+       "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
+       "  edge [fontname=\"Helvetica\", fontsize=9];\n";
+  for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
+    const Construct &C = B.Nodes[I];
+    const char *Shape = C.S.K == Kind::Task       ? "ellipse"
+                        : C.S.K == Kind::Parallel ? "trapezium"
+                                                  : "box";
+    // Shaded by the share of the run: white to orange.
+    double Share = std::min(1.0, double(C.S.TotalNs) / Run);
+    char Fill[16];
+    std::snprintf(Fill, sizeof Fill, "#ff%02x%02x", unsigned(255 - 100 * Share),
+                  unsigned(255 - 200 * Share));
+    std::string Text = std::string(kindName(C.S.K)) + "\n" + C.where() + "\n" +
+                       std::to_string(C.S.Instances) + "x, " +
+                       fmtNs(double(C.S.TotalNs));
+    if (OnPath[I])
+      Text += "\ncritical: " + fmtNs(double(OnPath[I]));
+    S << "  n" << I << " [shape=" << Shape << ", fillcolor=\"" << Fill
+      << "\", label=" << dotString(Text);
+    if (OnPath[I])
+      S << ", color=\"#c0392b\", penwidth=3";
+    S << "];\n";
+  }
+  for (auto &[F, T, K, N] : B.Edges) {
+    const char *Style = K == "create"       ? "color=darkgreen"
+                        : K == "dependence" ? "color=purple, style=bold"
+                                            : "color=grey";
+    bool Crit = Steps.count({F, T});
+    S << "  n" << F << " -> n" << T << " [" << Style << ", label=\"" << N
+      << "\"";
+    if (Crit)
+      S << ", color=\"#c0392b\", penwidth=2.5";
+    S << "];\n";
+    Steps.erase({F, T});
+  }
+  // Steps of the critical path no counted edge stands for (a task's
+  // completion into the construct that waited for it).
+  for (auto &[FT, N] : Steps)
+    S << "  n" << FT.first << " -> n" << FT.second
+      << " [color=\"#c0392b\", penwidth=2.5, style=dashed, label=\"critical\"]"
+         ";\n";
+  S << "}\n";
+  return S.str();
+}
+
+bool renderDot(const std::string &Dot, std::string &Svg, std::string &Error) {
+  char In[] = "/tmp/otter-picture-XXXXXX";
+  int Fd = mkstemp(In);
+  if (Fd < 0) {
+    Error =
+        std::string("cannot make a temporary file: ") + std::strerror(errno);
+    return false;
+  }
+  bool Ok = write(Fd, Dot.data(), Dot.size()) == ssize_t(Dot.size());
+  close(Fd);
+  std::string Out = std::string(In) + ".svg";
+  if (!Ok) {
+    unlink(In);
+    Error = "cannot write a temporary file";
+    return false;
+  }
+  std::fflush(nullptr);
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    execlp("dot", "dot", "-Tsvg", In, "-o", Out.c_str(), (char *)nullptr);
+    _exit(127);
+  }
+  int St = 0;
+  if (Pid > 0)
+    while (waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
+    }
+  unlink(In);
+  if (Pid < 0 || !WIFEXITED(St) || WEXITSTATUS(St) != 0) {
+    unlink(Out.c_str());
+    Error = Pid > 0 && WIFEXITED(St) && WEXITSTATUS(St) == 127
+                ? "cannot run 'dot' (install Graphviz) to draw the graph"
+                : "dot failed to draw the graph";
+    return false;
+  }
+  std::ifstream F(Out);
+  std::ostringstream B;
+  B << F.rdbuf();
+  Svg = B.str();
+  unlink(Out.c_str());
+  return true;
+}
+
+std::string inlineSvg(const std::string &Svg) {
+  std::size_t I = Svg.find("<svg");
+  return I == std::string::npos ? Svg : Svg.substr(I);
+}
+
+} // namespace otter::picture
