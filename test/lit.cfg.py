@@ -28,6 +28,32 @@ for var in ("OMP_NUM_THREADS", "OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR",
             "OTTER_BUFFER_EVENTS", "OMP_TOOL"):
     config.environment.pop(var, None)
 
+# Sanitizer build (-DOTTER_SANITIZE=...; scripts/sanitize.sh): OTTER's code
+# is instrumented but the programs that load it (the traced programs, clang
+# loading the plugin, libomp) are not, so the shared sanitizer runtime must be
+# loaded first: LD_PRELOAD it into every command. Leak checking is off here
+# because those uninstrumented programs (clang above all) leave memory
+# allocated at exit by design; the unit tests, run by ctest outside lit, keep
+# it on. Reports also go to files under <build>/sanitizer-logs, so a finding
+# in a step a test expects to fail (`not ...`) still fails scripts/sanitize.sh.
+sanitize = getattr(config, "otter_sanitize", "")
+if sanitize:
+    logs = os.path.join(config.otter_build_dir, "sanitizer-logs")
+    os.makedirs(logs, exist_ok=True)
+    config.environment["LD_PRELOAD"] = config.otter_sanitizer_rt
+    if "address" in sanitize:
+        config.available_features.add("asan")
+        config.environment["ASAN_OPTIONS"] = (
+            "detect_leaks=0:abort_on_error=0:log_path=" +
+            os.path.join(logs, "asan"))
+    if "undefined" in sanitize:
+        config.environment["UBSAN_OPTIONS"] = (
+            "print_stacktrace=1:log_path=" + os.path.join(logs, "ubsan"))
+    if "thread" in sanitize:
+        config.available_features.add("tsan")
+        config.environment["TSAN_OPTIONS"] = (
+            "log_path=" + os.path.join(logs, "tsan"))
+
 plugin = os.path.join(config.otter_build_dir, "lib", "otter.so")
 libotter = os.path.join(config.otter_build_dir, "lib", "libotter.so")
 clang = os.path.join(config.llvm_tools_dir, "clang")
@@ -89,3 +115,6 @@ if getattr(config, "otter_have_mpi", False) and os.path.exists(libotter_mpi):
                     "--mca btl self,vader --mca btl_vader_single_copy_mechanism none"))
 for var in ("LD_PRELOAD", "OTTER_MPI_CLOCK_SYNC"):
     config.environment.pop(var, None)
+# ...except the sanitizer runtime of a sanitizer build (see above).
+if sanitize:
+    config.environment["LD_PRELOAD"] = config.otter_sanitizer_rt

@@ -39,6 +39,14 @@ void *operator new(std::size_t N) {
   throw std::bad_alloc();
 }
 void *operator new[](std::size_t N) { return ::operator new(N); }
+// The nothrow forms too: the runtime allocates with new (std::nothrow) and
+// frees with delete, which is replaced above (ASan found the mismatch).
+void *operator new(std::size_t N, const std::nothrow_t &) noexcept {
+  return FailNew ? nullptr : std::malloc(N ? N : 1);
+}
+void *operator new[](std::size_t N, const std::nothrow_t &T) noexcept {
+  return ::operator new(N, T);
+}
 void operator delete(void *P) noexcept { std::free(P); }
 void operator delete[](void *P) noexcept { std::free(P); }
 void operator delete(void *P, std::size_t) noexcept { std::free(P); }
