@@ -11,7 +11,8 @@ build="${OTTER_BUILD_DIR:-$repo/build}"
 packages=(build-essential cmake python3 git file
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev
   libotf2-trace-dev otf2-tools graphviz libgtest-dev libgmock-dev pkg-config
-  openmpi-bin libopenmpi-dev chromium)
+  openmpi-bin libopenmpi-dev chromium
+  libclang-rt-19-dev) # sanitizer and libFuzzer runtimes (scripts/sanitize.sh)
 
 missing=()
 for p in "${packages[@]}"; do
