@@ -8,6 +8,7 @@
 #include "commands.h"
 
 #include "analysis.h"
+#include "diff.h"
 #include "export.h"
 #include "graph/builder.h"
 #include "graph/writers.h"
@@ -32,9 +33,11 @@
 namespace otter::cli {
 
 const char *ReportCommandsHelp =
-    "  simulate     predicted time on 1..256 cores: the trace's tasks "
-    "replayed\n"
-    "               by a work-first scheduler, with the work/span bounds\n";
+    "  simulate     predicted time on 1..256 cores: the tasks replayed\n"
+    "               by a work-first scheduler, beside the bounds\n"
+    "  picture      the task graph as SVG (aggregated beyond 300 tasks)\n"
+    "  report       one self-contained HTML report of the run\n"
+    "  diff         two runs compared per construct (otter diff A B)\n";
 
 namespace {
 
@@ -87,8 +90,19 @@ const char *ReportHelp =
     "  --window FROM:TO  in ms from the run's first event (default: all)\n"
     "  --no-simulate     leave out the scalability section (faster)\n";
 
+const char *DiffHelp =
+    "usage: otter diff [--top N] [--json] <archive A> <archive B>\n"
+    "Compares two traces of one program (before and after a change, 2\n"
+    "against 4 threads): the totals (run time, work, span, burdened span,\n"
+    "parallelism), and per source construct its time, instances, work,\n"
+    "time on the critical path (span) and waiting in A and in B, sorted by\n"
+    "impact (the largest change of time, span or waiting); constructs only\n"
+    "in one run apart. Constructs match by the plugin's region id, else by\n"
+    "kind and file:line, else by kind and location. --top N: first N rows\n"
+    "(default 30; 0 = all; --json always lists all).\n";
+
 struct Args {
-  std::string Archive, Output, Svg, Cores, Window;
+  std::string Archive, Output, Svg, Cores, Window, Top;
   bool Json = false, Ideal = false, Full = false, Aggregate = false,
        NoSimulate = false;
 };
@@ -128,7 +142,10 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
       A.Aggregate = true;
     else if (X == "--no-simulate")
       A.NoSimulate = true;
-    else if (Name == "--window") {
+    else if (Name == "--top") {
+      if (!value(A.Top))
+        return usage("--top needs a number");
+    } else if (Name == "--window") {
       if (!value(A.Window))
         return usage("--window needs FROM:TO (ms)");
     } else if (X == "--ideal")
@@ -425,6 +442,37 @@ int cmdReport(int argc, char **argv) {
   return 0;
 }
 
+int cmdDiff(int argc, char **argv) {
+  Args A;
+  std::vector<std::string> In;
+  int Rc = parse(argc, argv, DiffHelp, " --json --top ", A, In);
+  if (Rc >= 0)
+    return Rc;
+  if (In.size() != 2)
+    return usage("diff needs two archives, A and B");
+  std::size_t Top = 30;
+  if (!A.Top.empty()) {
+    char *End = nullptr;
+    unsigned long long N = std::strtoull(A.Top.c_str(), &End, 10);
+    if (*End)
+      return usage("--top needs a number, not '" + A.Top + "'");
+    Top = std::size_t(N);
+  }
+  std::string Error;
+  ArchiveInput IA, IB;
+  Result RA, RB;
+  if (!read(IA, In[0], RA, nullptr, nullptr, Error) ||
+      !read(IB, In[1], RB, nullptr, nullptr, Error))
+    return fail(Error);
+  Labels LA{IA, {}}, LB{IB, {}};
+  diff::Result D = diff::compare(RA, LA.fn(), RB, LB.fn());
+  diff::print(D, A.Json, std::cout, Top, In[0], In[1]);
+  std::cout.flush();
+  if (!std::cout)
+    return fail("error writing the report");
+  return 0;
+}
+
 } // namespace
 
 bool runReportCommand(const std::string &Command, int argc, char **argv,
@@ -435,6 +483,8 @@ bool runReportCommand(const std::string &Command, int argc, char **argv,
     Rc = cmdPicture(argc, argv);
   else if (Command == "report")
     Rc = cmdReport(argc, argv);
+  else if (Command == "diff")
+    Rc = cmdDiff(argc, argv);
   else
     return false;
   return true;
