@@ -53,6 +53,7 @@ struct Recorder::Impl {
     std::uint32_t Cur = NoTask;
     std::uint64_t Last = 0;
     std::vector<Wait> Waits;
+    std::uint64_t WaitBegin = 0, LastComplete = 0;
     std::uint32_t LastImplTeam = NoTask;
     std::uint64_t LastImplEnd = 0;
   };
@@ -61,6 +62,7 @@ struct Recorder::Impl {
     std::uint32_t Buf = NoTask;
     std::uint32_t Barriers = 0; // a member's barriers so far
     bool Ended = false;
+    std::uint64_t LastChildEnd = 0; // its children's last completion
   };
   struct Deps {
     rules::DependenceRules Rules;
@@ -70,7 +72,8 @@ struct Recorder::Impl {
   struct TeamBuild {
     TeamRec R;
     std::vector<std::pair<std::uint32_t, std::uint32_t>>
-        Members; // (index, task)
+        Members;                       // (index, task)
+    std::vector<std::uint64_t> Begins; // each member's begin, by Members
     /// A barrier's release time: from when it could end (the last member
     /// arrived, the team's last task completed) to the first member's
     /// leaving it. Two instances in flight, by parity (analysis_teams.cpp).
@@ -152,6 +155,9 @@ struct Recorder::Impl {
   void endTask(std::uint32_t T) {
     Live &L = Lives[T];
     L.Ended = true;
+    if (std::uint32_t P = G.Parent[T];
+        P != NoTask && !(G.Flags[T] & (FInitial | FImplicit)))
+      Lives[P].LastChildEnd = std::max(Lives[P].LastChildEnd, Now);
     if (!(G.Flags[T] & (FInitial | FImplicit)) && G.Team[T] != NoTask)
       Teams[G.Team[T]].LastTaskEnd =
           std::max(Teams[G.Team[T]].LastTaskEnd, Now);
@@ -240,6 +246,7 @@ struct Recorder::Impl {
         if (S == NoTask)
           return;
         Teams[TI].Members.push_back({0, S});
+        Teams[TI].Begins.push_back(E.Time);
         G.Roots.push_back(S);
       } else {
         std::uint32_t TI = teamFor(E.A);
@@ -247,6 +254,7 @@ struct Recorder::Impl {
         if (S == NoTask)
           return;
         Teams[TI].Members.push_back({E.Sub, S});
+        Teams[TI].Begins.push_back(E.Time);
       }
       TS.Cur = S;
       break;
@@ -313,6 +321,7 @@ struct Recorder::Impl {
         if (!TS.Waits.empty() && TS.Waits.back().Task == T)
           TS.Waits.pop_back();
         step(T, Step::End);
+        TS.LastComplete = E.Time;
       }
       TS.Cur = task(E.A);
       break;
@@ -336,15 +345,23 @@ struct Recorder::Impl {
       rules::Construct K;
       if (T == NoTask || !rules::constructOfSync(SK, K))
         break;
+      // A taskwait's or taskgroup's release time: from when it could end
+      // (its children done, its wait begun, the thread's last task done) to
+      // its end. (A taskgroup's descendants are not followed: its
+      // children's last completion stands for them.)
+      std::uint64_t Ready =
+          std::max({Lives[T].LastChildEnd, TS.WaitBegin, TS.LastComplete});
+      auto Release = std::uint32_t(
+          std::min<std::uint64_t>(E.Time - std::min(E.Time, Ready), ~0u));
       switch (rules::waitScopeOf(SK)) {
       case rules::WaitScope::Children:
-        step(T, Step::Taskwait);
+        step(T, Step::Taskwait, Release);
         // Every sibling so far has been waited for (rules.h, rule 5).
         if (auto It = DepsOf.find(T); It != DepsOf.end())
           It->second.Rules.clear();
         break;
       case rules::WaitScope::Taskgroup:
-        step(T, Step::GroupEnd);
+        step(T, Step::GroupEnd, Release);
         break;
       case rules::WaitScope::Team: {
         std::uint64_t Release = 0;
@@ -368,6 +385,7 @@ struct Recorder::Impl {
     }
     case EventKind::SyncWaitBegin:
       TS.Waits.push_back({T, false});
+      TS.WaitBegin = E.Time;
       break;
     case EventKind::SyncWaitEnd:
       popWait(TS, T, false);
@@ -416,11 +434,26 @@ struct Recorder::Impl {
     std::vector<std::vector<std::uint64_t>>().swap(Bufs);
     // Teams: members by their index in the team (the primary first).
     for (TeamBuild &TB : Teams) {
-      std::stable_sort(TB.Members.begin(), TB.Members.end());
       TB.R.FirstMember = std::uint32_t(G.Members.size());
       TB.R.Members = std::uint32_t(TB.Members.size());
-      for (auto &[I, M] : TB.Members)
-        G.Members.push_back(M);
+      // A member's start delay: how much later than the primary it began
+      // (libomp creating or waking its thread).
+      std::uint64_t Primary = ~0ull;
+      for (std::size_t I = 0; I < TB.Members.size(); ++I)
+        if (TB.Members[I].first == 0)
+          Primary = std::min(Primary, TB.Begins[I]);
+      std::vector<std::size_t> Order(TB.Members.size());
+      for (std::size_t I = 0; I < Order.size(); ++I)
+        Order[I] = I;
+      std::stable_sort(Order.begin(), Order.end(), [&](auto X, auto Y) {
+        return TB.Members[X].first < TB.Members[Y].first;
+      });
+      for (std::size_t I : Order) {
+        G.Members.push_back(TB.Members[I].second);
+        std::uint64_t B = TB.Begins[I];
+        G.MemberDelay.push_back(std::uint32_t(std::min<std::uint64_t>(
+            Primary != ~0ull && B > Primary ? B - Primary : 0, ~0u)));
+      }
       G.Teams.push_back(TB.R);
     }
     std::vector<TeamBuild>().swap(Teams);

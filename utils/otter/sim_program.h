@@ -41,9 +41,9 @@ inline constexpr std::uint32_t NoTask = ~0u;
 enum class Step : std::uint8_t {
   Compute,    // ns: payload
   Create,     // arg: the child task
-  Taskwait,   // wait for the children created so far
+  Taskwait,   // wait for the children created so far; arg: release, ns
   GroupBegin, // open a taskgroup
-  GroupEnd,   // wait for the innermost open taskgroup's members, close it
+  GroupEnd,   // wait for the open taskgroup's members, close it; arg too
   Barrier,    // the team's barrier; arg: its release time, ns
   Fork,       // arg: the team; the task waits for its join
   End,        // the task completes
@@ -83,6 +83,7 @@ struct Program {
   std::vector<std::uint8_t> Flags;
   std::vector<TeamRec> Teams;
   std::vector<std::uint32_t> Members;
+  std::vector<std::uint32_t> MemberDelay; // ns after the primary it began
   // Dependence successors, CSR: SuccBegin[T]..SuccBegin[T+1] in Succ;
   // NPreds[T]: predecessors of T.
   std::vector<std::uint32_t> SuccBegin, Succ, NPreds;

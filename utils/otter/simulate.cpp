@@ -51,16 +51,18 @@ enum class WaitKind : std::uint8_t {
   Forked
 };
 
+/// 20 bytes per task (fib 33: 228 MB per replay, two at a time).
 struct TaskState {
-  std::uint32_t Cursor = 0;         // the next step
-  std::uint32_t Live = 0;           // children not completed
-  std::uint32_t PredsLeft = 0;      // dependence predecessors not completed
-  std::uint32_t Group = NoTask;     // the taskgroup it belongs to
-  std::uint32_t OpenGroup = NoTask; // its innermost open taskgroup
+  std::uint32_t Cursor = 0;     // the next step
+  std::uint32_t Live = 0;       // children not completed
+  std::uint32_t PredsLeft = 0;  // dependence predecessors not completed
+  std::uint32_t Group = NoTask; // the taskgroup it belongs to
   std::uint16_t Core = 0;
   WaitKind Wait = WaitKind::None;
-  bool Created = false, Resumable = false;
+  bool Created : 1 = false, Resumable : 1 = false;
+  bool HasOpenGroup : 1 = false; // an entry in Sim::OpenGroups
 };
+static_assert(sizeof(TaskState) == 20);
 
 struct GroupState {
   std::uint32_t Outstanding = 0, Parent = NoTask, Owner = NoTask;
@@ -267,15 +269,20 @@ private:
   }
   /// A team member ready to start: on a sleeping core if there is one (a
   /// thread of its own), else queued for the first core free.
-  void startMember(std::uint32_t M) {
+  void startMember(std::uint32_t M, std::uint32_t Delayed) {
     Tasks[M].Created = true;
     CoreSet &S = !FreeSleepers.V.empty() ? FreeSleepers : HeldSleepers;
     if (S.V.empty()) {
       ReadyMembers.push_back(M);
       return;
     }
+    // Its thread begins Delayed later (libomp creating or waking it): the
+    // core is not there for anything else before (not busy either).
     unsigned C = S.V.back();
-    wake(C);
+    Cores[C].Sleeping = false;
+    FreeSleepers.remove(C);
+    HeldSleepers.remove(C);
+    wakeAt(C, Now + (O.Overheads ? Delayed : 0));
     Cores[C].Stack.push_back({M, false, NoTask});
     Tasks[M].Core = std::uint16_t(C);
     Tasks[M].Resumable = true; // (its cursor is at its first step)
@@ -353,14 +360,16 @@ private:
     if (P != NoTask && Tasks[P].Live && --Tasks[P].Live == 0 &&
         Tasks[P].Wait == WaitKind::Children) {
       Tasks[P].Wait = WaitKind::None;
+      releaseAfter(P);
       resumable(P);
     }
     if (S.Group != NoTask) {
       GroupState &Gr = Groups[S.Group];
       if (--Gr.Outstanding == 0 && Tasks[Gr.Owner].Wait == WaitKind::Group &&
-          Tasks[Gr.Owner].OpenGroup == S.Group) {
+          openGroup(Gr.Owner) == S.Group) {
         closeGroup(Gr.Owner);
         Tasks[Gr.Owner].Wait = WaitKind::None;
+        releaseAfter(Gr.Owner);
         resumable(Gr.Owner);
       }
     }
@@ -389,9 +398,39 @@ private:
     (void)C;
   }
 
+  /// T's taskwait or taskgroup end (its current step) is over: it resumes
+  /// after the release time measured there.
+  void releaseAfter(std::uint32_t T) {
+    std::uint32_t R = argOf(G.Steps[Tasks[T].Cursor]);
+    if (O.Overheads && R)
+      Delay[T] = R;
+  }
+  /// The same, when the wait was over on arrival: paid at once.
+  void releaseNow(unsigned C, std::uint64_t W) {
+    if (O.Overheads && argOf(W)) {
+      Cores[C].Extra += argOf(W);
+      Overhead += argOf(W);
+    }
+  }
+
+  /// The innermost open taskgroup of T (few tasks have one: a map).
+  std::unordered_map<std::uint32_t, std::uint32_t> OpenGroups;
+  std::uint32_t openGroup(std::uint32_t T) const {
+    if (!Tasks[T].HasOpenGroup)
+      return NoTask;
+    return OpenGroups.find(T)->second;
+  }
+  void setOpenGroup(std::uint32_t T, std::uint32_t Gi) {
+    Tasks[T].HasOpenGroup = Gi != NoTask;
+    if (Gi == NoTask)
+      OpenGroups.erase(T);
+    else
+      OpenGroups[T] = Gi;
+  }
+
   void closeGroup(std::uint32_t T) {
-    std::uint32_t G0 = Tasks[T].OpenGroup;
-    Tasks[T].OpenGroup = Groups[G0].Parent;
+    std::uint32_t G0 = openGroup(T);
+    setOpenGroup(T, Groups[G0].Parent);
     FreeGroups.push_back(G0);
   }
 
@@ -518,7 +557,8 @@ private:
         ++S.Cursor;
         XS.Created = true;
         ++S.Live;
-        XS.Group = S.OpenGroup != NoTask ? S.OpenGroup : S.Group;
+        std::uint32_t Open = openGroup(T);
+        XS.Group = Open != NoTask ? Open : S.Group;
         if (XS.Group != NoTask)
           ++Groups[XS.Group].Outstanding;
         if (G.Team[X] != NoTask)
@@ -539,6 +579,7 @@ private:
       }
       case Step::Taskwait:
         if (S.Live == 0) {
+          releaseNow(C, W);
           ++S.Cursor;
           break;
         }
@@ -555,16 +596,18 @@ private:
           Gi = std::uint32_t(Groups.size());
           Groups.emplace_back();
         }
-        Groups[Gi].Parent = S.OpenGroup;
+        Groups[Gi].Parent = openGroup(T);
         Groups[Gi].Owner = T;
-        S.OpenGroup = Gi;
+        setOpenGroup(T, Gi);
         ++S.Cursor;
         break;
       }
       case Step::GroupEnd:
-        if (S.OpenGroup == NoTask || Groups[S.OpenGroup].Outstanding == 0) {
-          if (S.OpenGroup != NoTask)
+        if (std::uint32_t Open = openGroup(T);
+            Open == NoTask || Groups[Open].Outstanding == 0) {
+          if (Open != NoTask)
             closeGroup(T);
+          releaseNow(C, W);
           ++S.Cursor;
           break;
         }
@@ -614,7 +657,7 @@ private:
             start(C, M);
             continue;
           }
-          startMember(M);
+          startMember(M, G.MemberDelay[TR.FirstMember + I]);
         }
         if (Beside) {
           S.Wait = WaitKind::Forked;
