@@ -14,6 +14,7 @@
 #include "graph/writers.h"
 #include "html_report.h"
 #include "input.h"
+#include "stream.h"
 #include "picture.h"
 #include "report.h"
 #include "sim_program.h"
@@ -181,45 +182,23 @@ bool read(ArchiveInput &In, const std::string &Path, Result &R,
   Analyzer A;
   A.setObserver(Obs);
   sim::Recorder Rec;
-  Progress Bar("reading events");
-  std::uint64_t N = 0;
-  bool Ok = In.streamOrdered(
-      [&](std::uint32_t Th, const Event *E, std::size_t K) {
-        if (N == 0 && K && OnFirst)
-          OnFirst(E[0].Time);
-        A.add(Th, E, K);
-        if (Prog)
-          Rec.add(Th, E, K);
-        N += K;
-        Bar.tick(K);
-      },
-      Error);
-  Bar.done();
-  if (!Ok)
+  bool First = true;
+  if (!analyseStream(In, A, R, Error,
+                     [&](std::uint32_t Th, const Event *E, std::size_t K) {
+                       if (First && K && OnFirst)
+                         OnFirst(E[0].Time);
+                       First = First && !K;
+                       if (Prog)
+                         Rec.add(Th, E, K);
+                     }))
     return false;
-  if (N == 0) {
-    Error = "'" + In.path() + "': the trace has no events";
-    return false;
-  }
-  R = A.finish();
   if (Prog && !Rec.finish(*Prog, Error))
     return false;
   return true;
 }
 
-/// The archive's labels, memoised per code address (as main.cpp's).
-struct Labels {
-  ArchiveInput &In;
-  std::unordered_map<std::uint64_t, SourceLabel> Cache;
-  LabelFn fn() {
-    return [this](std::uint64_t Code) {
-      auto It = Cache.find(Code);
-      if (It == Cache.end())
-        It = Cache.emplace(Code, In.label(Code)).first;
-      return It->second;
-    };
-  }
-};
+/// The archive's labels, memoised per code address.
+using Labels = LabelCache<ArchiveInput>;
 
 bool writeFile(const std::string &Path, const std::string &Text,
                std::string &Error) {

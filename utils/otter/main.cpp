@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "export.h"
 #include "input.h"
+#include "stream.h"
 #include "job.h"
 #include "mpi_waits.h"
 #include "report.h"
@@ -173,42 +174,12 @@ bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error) {
   A.setObserver(Obs);
   if (In.Job)
     A.setLinks(In.Job);
-  cli::Progress Prog("reading events");
-  std::uint64_t N = 0;
-  bool Ok = In.streamOrdered(
-      [&](std::uint32_t Th, const Event *E, std::size_t K) {
-        A.add(Th, E, K);
-        N += K;
-        Prog.tick(K);
-      },
-      Error);
-  Prog.done();
-  if (!Ok)
-    return false;
-  // No events (an archive of a run that traced nothing, or another tool's):
-  // an error, not a report of zeros that would look like a measurement.
-  if (N == 0) {
-    Error = "'" + In.path() + "': the trace has no events";
-    return false;
-  }
-  R = A.finish();
-  return true;
+  return cli::analyseStream(In, A, R, Error);
 }
 
 /// The reports' and exporters' label resolver: the archive's labels (read
 /// with its definitions when it was opened), memoised per code address.
-struct Labels {
-  Input &In;
-  std::unordered_map<std::uint64_t, SourceLabel> Cache;
-  LabelFn fn() {
-    return [this](std::uint64_t Code) {
-      auto It = Cache.find(Code);
-      if (It == Cache.end())
-        It = Cache.emplace(Code, In.label(Code)).first;
-      return It->second;
-    };
-  }
-};
+using Labels = cli::LabelCache<Input>;
 
 bool isDir(const std::string &P) {
   struct stat St;
