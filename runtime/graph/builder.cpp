@@ -562,6 +562,9 @@ private:
     NodeId Cursor = NoNode;
     std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
     std::vector<std::uint32_t> PendingChildren;
+    /// Undeferred and included children (if(0), final): the creator resumes
+    /// only when they complete, so its next node follows their ends.
+    std::vector<std::uint32_t> Joins;
     rules::DependenceRules Deps; // among this strand's children
     bool Ended = false;
   };
@@ -571,8 +574,8 @@ private:
                           std::size_t StopAt = ~std::size_t(0));
   void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
                 std::uint32_t CreatePos);
-  NodeId emitTeam(std::uint32_t P, NodeId Cursor, NodeId EncounterParent,
-                  std::uint32_t Pos);
+  NodeId emitTeam(std::uint32_t P, Strand &Encounter, std::uint32_t Pos);
+  void joinInto(Strand &S, NodeId Next);
   void emitRoot(std::uint32_t T);
   void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
   void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
@@ -864,6 +867,26 @@ void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
   Waited.clear();
 }
 
+/// The join of S's undeferred and included children (if(0), final) into
+/// Next, the node of S's strand that follows them: the creator was
+/// suspended until they completed, so what it does next comes after. A join
+/// is a sync edge. Between strand nodes the creator may create more tasks:
+/// each gets a sync edge from the pending join (emitTask), and an undeferred
+/// one replaces it (its own completion implies the earlier one), so the
+/// list stays short (one child, plus any its own strand left unjoined) and
+/// the edges linear in the tasks. A
+/// child joined counts as waited for (Synced: a later taskwait's or
+/// dependence's edge from it is implied). A child still unjoined when its
+/// creator's strand ends completes before its creator does: emitTask hands
+/// it to whoever waits for the creator.
+void Walker::joinInto(Strand &S, NodeId Next) {
+  for (std::uint32_t X : S.Joins) {
+    Bits[X] |= Synced;
+    addEdge(Frontier[X], Next, EdgeKind::Sync);
+  }
+  S.Joins.clear();
+}
+
 /// Dependence edges for Child against its earlier siblings (rules.h, rule
 /// 5). An edge whose source was already waited for (Synced: a taskwait,
 /// taskgroup end or barrier earlier in the creator's program order, which
@@ -898,6 +921,11 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   S.Task = Child;
   S.Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
   addEdge(Creator.Cursor, S.Node, EdgeKind::Create);
+  // Made after the creator's undeferred children completed (joinInto).
+  for (std::uint32_t J : Creator.Joins) {
+    addEdge(Frontier[J], S.Node, EdgeKind::Sync);
+    Bits[J] |= Synced;
+  }
   S.InheritedGroup = rules::taskgroupOfChild(
       !Creator.Groups.empty() ? Creator.Groups.back().get() : nullptr,
       Creator.InheritedGroup);
@@ -911,6 +939,15 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
     Stop = runStrand(S, Team);
   }
   Frontier[Child] = S.Cursor;
+  // Children Child left unjoined (its last action made them) complete before
+  // it does: whoever waits for Child waits for them too.
+  if (D.Flags & (TaskUndeferred | TaskIncluded)) {
+    S.Joins.push_back(Child); // implies the creator's earlier ones
+    Creator.Joins = std::move(S.Joins);
+  } else {
+    for (std::uint32_t J : S.Joins)
+      pushPending(Creator.PendingChildren, J);
+  }
 
   pushPending(Creator.PendingChildren, Child);
   if (S.InheritedGroup)
@@ -926,6 +963,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
     auto step = [&](NodeKind K, std::uint32_t Flags = 0) {
       NodeId N = addNode(K, S.Node, Thread, codeOf(E), Flags);
       addEdge(S.Cursor, N, EdgeKind::Scope);
+      joinInto(S, N);
       S.Cursor = N;
       return N;
     };
@@ -934,7 +972,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       emitTask(E.Payload, S, Team, Pos);
       break;
     case EventKind::ParallelBegin:
-      S.Cursor = emitTeam(E.Payload, S.Cursor, S.Node, Pos);
+      S.Cursor = emitTeam(E.Payload, S, Pos);
       break;
     case EventKind::SyncBegin:
       // Who the construct waits for: rules.h, rule 4.
@@ -986,10 +1024,10 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     }
     case EventKind::NestLockBegin:
-      step(NodeKind::NestLockBegin);
+      step(NodeKind::NestLockBegin, NodeReacquire);
       break;
     case EventKind::NestLockEnd:
-      step(NodeKind::NestLockEnd);
+      step(NodeKind::NestLockEnd, NodeReacquire);
       break;
     case EventKind::Cancel:
       step(NodeKind::Cancel, cancelNodeFlags(In.Wides[E.Payload].Aux));
@@ -1016,13 +1054,15 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
 /// work is put on the implicit-task nodes ("slots") in the order of its
 /// signature, not by thread; each node still records the thread that really
 /// encountered it. The graph is then the same whichever member did what.
-NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
+NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
                         std::uint32_t Pos) {
   ParallelInfo &P = Parallels[PI];
   ++G.Stats.ParallelRegions;
+  NodeId EncounterParent = Encounter.Node;
   NodeId Begin = addNode(NodeKind::ParallelBegin, EncounterParent,
                          threadOf(Pos), P.Code);
-  addEdge(Cursor, Begin, EdgeKind::Scope);
+  addEdge(Encounter.Cursor, Begin, EdgeKind::Scope);
+  joinInto(Encounter, Begin);
   TeamCtx Team;
   Team.TeamNode = Begin;
   std::vector<Strand> Strands;
@@ -1136,6 +1176,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       for (std::size_t K = 0; K < Order.size(); ++K)
         if (Stops[K] != ~0u) {
           addEdge(SlotCursor[K], Barrier, EdgeKind::Scope);
+          joinInto(Strands[Order[K]], Barrier);
           SlotCursor[K] = Barrier;
         }
       syncAll(Team.Pending, Barrier);
@@ -1160,10 +1201,14 @@ NodeId Walker::emitTeam(std::uint32_t PI, NodeId Cursor, NodeId EncounterParent,
       addEdge(C, Barrier, EdgeKind::Scope);
       C = Barrier;
     }
+    for (Strand &S : Strands)
+      joinInto(S, Barrier);
     syncAll(Team.Pending, Barrier);
   }
   NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
                        P.Code);
+  for (Strand &S : Strands) // only after malformed streams: no end barrier
+    joinInto(S, End);
   for (NodeId C : SlotCursor)
     addEdge(C, End, EdgeKind::Scope);
   if (SlotCursor.empty())
@@ -1194,6 +1239,7 @@ void Walker::emitRoot(std::uint32_t TI) {
     NodeId Barrier =
         addNode(Kind, S.Node, threadOf(Stop), codeOf(B));
     addEdge(S.Cursor, Barrier, EdgeKind::Scope);
+    joinInto(S, Barrier);
     S.Cursor = Barrier;
     syncAll(Team.Pending, Barrier);
   }

@@ -90,6 +90,9 @@ enum NodeFlags : std::uint32_t {
   NodeCancelSections = 0x4,
   NodeCancelLoop = 0x8,
   NodeCancelTaskgroup = 0x10,
+  // nest_lock_begin/end: a nesting level the owner re-acquired (OMPT's
+  // nest_lock scope begin) and its release, not the first acquisition
+  NodeReacquire = 0x20,
 };
 
 struct Edge {

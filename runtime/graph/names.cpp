@@ -109,6 +109,8 @@ std::string nodeFlagsText(const Node &N) {
     add("loop");
   if (N.Flags & NodeCancelTaskgroup)
     add("taskgroup");
+  if (N.Flags & NodeReacquire)
+    add("reacquire");
   return S;
 }
 

@@ -1,6 +1,8 @@
 // omp locks and nest locks: lock_begin/end for omp_set_lock and a successful
 // omp_test_lock, nest_lock_begin/end for each (re)acquisition/release of a nest
-// lock incl. omp_test_nest_lock; the masked region runs on member 0 only.
+// lock incl. omp_test_nest_lock; a level the owner re-acquires, and its
+// release, carry flags=reacquire (the first acquisition and the last release
+// do not); the masked region runs on member 0 only.
 //
 // RUN: %clang -fopenmp %s -o %t
 // RUN: rm -rf %t.d1 %t.d2 %t.d4 %t.dr
@@ -73,9 +75,9 @@ int main(void) {
 // CHECK-NEXT:   -> n[[NLB1:[0-9]+]] scope
 // CHECK-NEXT: n[[NLB1]] nest_lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB2:[0-9]+]] scope
-// CHECK-NEXT: n[[NLB2]] nest_lock_begin parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLB2]] nest_lock_begin parent=n[[IT1]] at={{[^ ]*}} flags=reacquire{{$}}
 // CHECK-NEXT:   -> n[[NLE1:[0-9]+]] scope
-// CHECK-NEXT: n[[NLE1]] nest_lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLE1]] nest_lock_end parent=n[[IT1]] at={{[^ ]*}} flags=reacquire{{$}}
 // CHECK-NEXT:   -> n[[NLE2:[0-9]+]] scope
 // CHECK-NEXT: n[[NLE2]] nest_lock_end parent=n[[IT1]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[B1:[0-9]+]] scope
@@ -85,9 +87,9 @@ int main(void) {
 // CHECK-NEXT:   -> n[[NLB3:[0-9]+]] scope
 // CHECK-NEXT: n[[NLB3]] nest_lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[NLB4:[0-9]+]] scope
-// CHECK-NEXT: n[[NLB4]] nest_lock_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLB4]] nest_lock_begin parent=n[[IT2]] at={{[^ ]*}} flags=reacquire{{$}}
 // CHECK-NEXT:   -> n[[NLE3:[0-9]+]] scope
-// CHECK-NEXT: n[[NLE3]] nest_lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
+// CHECK-NEXT: n[[NLE3]] nest_lock_end parent=n[[IT2]] at={{[^ ]*}} flags=reacquire{{$}}
 // CHECK-NEXT:   -> n[[NLE4:[0-9]+]] scope
 // CHECK-NEXT: n[[NLE4]] nest_lock_end parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[B1]] scope

@@ -1,7 +1,9 @@
 // untied, if(0) and final tasks: flags on the task nodes (if(0) and the
 // child of a final task are undeferred, and included: run at once by the
-// thread that creates them); syncs follow the same rules as for
-// deferred tasks (the final task's child is a grandchild: single's barrier).
+// thread that creates them). Their creator resumes only when they complete:
+// the if(0) task joins what its creator does next (the final task's creation,
+// the taskwait); the final task's included child completes before the final
+// task does, so the taskwait that waits for the final task waits for it.
 //
 // RUN: %clang -fopenmp %s -o %t
 // RUN: rm -rf %t.d1 %t.d2 %t.d4 %t.dr
@@ -41,7 +43,7 @@ int main(void) {
 // ERR-NOT: warning: {{.*(twice|unknown task|explicit task|without begin|not every member|not reachable)}}
 // ERR: otter: wrote
 
-// CHECK: # otter canonical graph v1: 16 nodes, 21 edges
+// CHECK: # otter canonical graph v1: 16 nodes, 22 edges
 // CHECK-NEXT: n0 initial_task parent=- at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[PB1:[0-9]+]] scope
 // CHECK-NEXT: n[[PB1]] parallel_begin parent=n0 at={{[^ ]*}}{{$}}
@@ -59,14 +61,15 @@ int main(void) {
 // CHECK-NEXT: n[[T1]] task parent=n[[IT1]] at={{.*}} flags=untied
 // CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[T2]] task parent=n[[IT1]] at={{.*}} flags=undeferred|included{{$}}
+// CHECK-NEXT:   -> n[[T3]] sync
 // CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[T3]] task parent=n[[IT1]] at={{.*}} flags=final
 // CHECK-NEXT:   -> n[[T4:[0-9]+]] create
 // CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[T4]] task parent=n[[T3]] at={{.*}} flags=undeferred|final|included{{$}}
-// CHECK-NEXT:   -> n[[IB1:[0-9]+]] sync
+// CHECK-NEXT:   -> n[[TW1]] sync
 // CHECK-NEXT: n[[TW1]] taskwait parent=n[[IT1]] at={{[^ ]*}}{{$}}
-// CHECK-NEXT:   -> n[[IB1]] scope
+// CHECK-NEXT:   -> n[[IB1:[0-9]+]] scope
 // CHECK-NEXT: n[[SB2]] single_begin parent=n[[IT2]] at={{[^ ]*}}{{$}}
 // CHECK-NEXT:   -> n[[IB1]] scope
 // CHECK-NEXT: n[[IB1]] barrier_implicit parent=n[[PB1]] at={{[^ ]*}}{{$}}

@@ -62,16 +62,16 @@ int main(void) {
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-30]]:13{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-28]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-28]]:5{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-28]]:7{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-27]]:7{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-28]]:7 flags=reacquire{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-27]]:7 flags=reacquire{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-27]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-39]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-38]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-38]]:13{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-36]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-36]]:5{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-36]]:7{{$}}
-// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-35]]:7{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_begin parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-36]]:7 flags=reacquire{{$}}
+// CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-35]]:7 flags=reacquire{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} nest_lock_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-35]]:5{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} barrier_implicit parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-49]]:1{{$}}
 // CHECK-DAG: {{^}}n{{[0-9]+}} parallel_end parent={{[^ ]+}} at={{[^ ]*}}/locks.c:[[@LINE-50]]:1{{$}}
