@@ -114,7 +114,7 @@ bool isQuietEntry(StringRef Name) {
       "__kmpc_task_reduction",    "__kmpc_omp_reg_task_with_affinity",
       "__kmpc_init_allocator",    "__kmpc_destroy_allocator",
       "__kmpc_begin",             "__kmpc_end",
-      "__kmpc_copyprivate",       "__kmpc_doacross_init",
+      "__kmpc_doacross_init",
   };
   for (const char *Q : Quiet)
     if (Name.starts_with(Q) && !(StringRef(Q) == "__kmpc_end" &&

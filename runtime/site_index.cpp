@@ -4,10 +4,10 @@
 // PT_NOTE segments of every loaded object and answers two questions:
 //  - userCodeAddress (hot path): if OMPT's codeptr_ra lies inside libomp
 //    (taskloop, cancel barrier...), the return address of the frame that
-//    called into libomp: if it lies inside an instrumented call site, that
-//    address - 1 (same site, own label, quality Fallback), else the frame's
-//    own address (approximate); never a frame further up. Two compares
-//    otherwise;
+//    called into libomp: if it lies inside an instrumented call site, the
+//    event belongs to that call's directive, exactly (the frame is the
+//    bracketed runtime call itself), else the frame's own address
+//    (approximate); never a frame further up. Two compares otherwise;
 //  - describeCodeAddress (finalize): exact label when start < Code <= end of
 //    a site, else an approximate one (module+offset, dladdr symbol, optional
 //    llvm-symbolizer behind OTTER_SYMBOLIZE=1).
@@ -75,42 +75,6 @@ struct Snapshot {
 
 std::atomic<const Snapshot *> Current{nullptr};
 std::atomic<unsigned long> Walks{0}, WalksFound{0};
-
-/// Addresses that a stack walk out of libomp returned (the call sites it
-/// resolved by fallback): a fixed-size lock-free set, written on the walk's
-/// slow path only, read at finalize. Full: further addresses are not
-/// recorded (their labels stay exact; only the statistics lose them).
-constexpr std::size_t WalkedSlots = 4096; // power of two
-std::atomic<std::uintptr_t> Walked[WalkedSlots];
-
-void noteWalked(std::uintptr_t A) {
-  std::size_t H = static_cast<std::size_t>((A * 0x9e3779b97f4a7c15ULL) >> 52);
-  for (std::size_t I = 0; I < WalkedSlots; ++I) {
-    std::atomic<std::uintptr_t> &Slot = Walked[(H + I) & (WalkedSlots - 1)];
-    std::uintptr_t Cur = Slot.load(std::memory_order_relaxed);
-    if (Cur == A)
-      return;
-    if (Cur == 0) {
-      if (Slot.compare_exchange_strong(Cur, A, std::memory_order_relaxed))
-        return;
-      if (Cur == A)
-        return;
-    }
-  }
-}
-
-bool wasWalked(std::uintptr_t A) {
-  std::size_t H = static_cast<std::size_t>((A * 0x9e3779b97f4a7c15ULL) >> 52);
-  for (std::size_t I = 0; I < WalkedSlots; ++I) {
-    std::uintptr_t Cur =
-        Walked[(H + I) & (WalkedSlots - 1)].load(std::memory_order_relaxed);
-    if (Cur == A)
-      return true;
-    if (Cur == 0)
-      return false;
-  }
-  return false;
-}
 
 struct Global {
   std::mutex M; // scans, describe, statistics
@@ -336,16 +300,6 @@ const Site *findSite(const Snapshot *S, std::uintptr_t Code) {
   return nullptr;
 }
 
-/// The address a stack walk reports for the site whose return address A it
-/// found: A - 1, inside the same site (the call instruction) but never a
-/// return address, so the events found by the walk get their own label
-/// (quality Fallback) apart from the events libomp reported with A itself.
-const void *walkedSiteAddress(const Snapshot *S, std::uintptr_t A) {
-  std::uintptr_t R = findSite(S, A - 1) ? A - 1 : A;
-  noteWalked(R);
-  return reinterpret_cast<const void *>(R);
-}
-
 std::string hex(std::uintptr_t V) {
   char Buf[32];
   std::snprintf(Buf, sizeof Buf, "0x%" PRIxPTR, V);
@@ -522,7 +476,7 @@ const void *detail::walkOutOfOpenMPRuntime(const void *Code) {
   }
   if (findSite(S, A)) {
     WalksFound.fetch_add(1, std::memory_order_relaxed);
-    return walkedSiteAddress(S, A);
+    return Frames[I];
   }
   // Uninstrumented caller: its own return address (an approximate label in
   // user code rather than one inside libomp).
@@ -533,9 +487,6 @@ SourceLabel describeCodeAddress(const void *Code) {
   Global &G = global();
   std::lock_guard<std::mutex> Lock(G.M);
   SourceLabel L = describeLocked(G, Code);
-  if (L.Quality == LabelQuality::Exact &&
-      wasWalked(reinterpret_cast<std::uintptr_t>(Code)))
-    L.Quality = LabelQuality::Fallback;
   G.Described[reinterpret_cast<std::uintptr_t>(Code)] = L.Quality;
   return L;
 }
@@ -553,8 +504,6 @@ SiteIndexStats siteIndexStats() {
     (void)A;
     if (Q == LabelQuality::Exact)
       ++R.Exact;
-    else if (Q == LabelQuality::Fallback)
-      ++R.Fallback;
     else if (Q == LabelQuality::Approximate)
       ++R.Approximate;
     else

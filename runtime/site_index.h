@@ -29,10 +29,10 @@ inline bool codeIsInsideOpenMPRuntime(const void *Code) {
          A < detail::OmpHi.load(std::memory_order_relaxed);
 }
 
-/// Hot path: Code unchanged unless it lies inside libomp; then the site
-/// found by walking the stack to the first return address that lies inside
-/// an instrumented site (returned as that address - 1: still inside the
-/// site, and described with quality Fallback).
+/// Hot path: Code unchanged unless it lies inside libomp; then the first
+/// return address on the stack outside libomp: the runtime call the event
+/// came from. Inside an instrumented site it is described exactly (the site
+/// is that call's own bracket), else approximately.
 inline const void *userCodeAddress(const void *Code) {
   if (!codeIsInsideOpenMPRuntime(Code)) [[likely]]
     return Code;
@@ -59,7 +59,6 @@ struct SiteIndexStats {
   unsigned long Sites = 0;
   unsigned long Directives = 0;
   unsigned long Exact = 0;       // described from the site table
-  unsigned long Fallback = 0;    // ... for an address found by a stack walk
   unsigned long Approximate = 0; // dladdr (and symbolizer) only
   unsigned long Unknown = 0;
   unsigned long Walks = 0;       // userCodeAddress stack walks out of libomp

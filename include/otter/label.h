@@ -1,9 +1,10 @@
 //===- otter/label.h - Source labels for graph nodes and trace regions ---===//
 //
 // What OTTER knows about the source construct behind a code address: exact
-// (from the plugin's site table), by fallback (stack walk out of libomp onto
-// an instrumented site), approximate (symbol+offset from dladdr, plus file:line
-// from debug info where present) or unknown. Produced by the runtime's site
+// (from the plugin's site table, also when libomp reported an address inside
+// itself and the stack walk out of it reached an instrumented call site),
+// approximate (symbol+offset from dladdr, plus file:line from debug info
+// where present) or unknown. Produced by the runtime's site
 // index, stored in the OTF2 definitions, consumed by the graph writers.
 //
 //===----------------------------------------------------------------------===//
@@ -17,7 +18,8 @@ namespace otter {
 
 enum class LabelQuality : std::uint8_t {
   Exact = 0,       // plugin site table, call site inside a bracketed range
-  Fallback = 1,    // plugin site table, found by walking out of libomp
+  Fallback = 1,    // read from older traces only: what a walk out of libomp
+                   // found (now Exact: the walk stops at the bracketed call)
   Approximate = 2, // no plugin record: symbol+offset / debug info
   Unknown = 3,     // no address or nothing known about it
 };

@@ -69,9 +69,11 @@ public:
     std::size_t Counts[4] = {0, 0, 0, 0};
     for (std::size_t I = 1; I < G.Labels.size(); ++I)
       ++Counts[std::size_t(G.Labels[I].Quality)];
-    C.Message("", "code addresses: " + std::to_string(Counts[0]) + " exact, " +
-                      std::to_string(Counts[1]) + " by fallback, " +
-                      std::to_string(Counts[2]) + " approximate, " +
+    // Fallback: exact labels that traces before 2026-11-25 told apart
+    // because a stack walk found them (include/otter/label.h).
+    C.Message("", "code addresses: " + std::to_string(Counts[0] + Counts[1]) +
+                      " exact, " + std::to_string(Counts[2]) +
+                      " approximate, " +
                       std::to_string(Counts[3]) + " unresolved");
   }
 

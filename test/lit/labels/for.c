@@ -43,7 +43,7 @@ int main(void) {
 // OUT: s=960
 
 // ERR-NOT: {{warning|corrupt}}
-// ERR: otter: code addresses: {{[0-9]+}} exact, {{[0-9]+}} by fallback, 0 approximate, 0 unresolved
+// ERR: otter: code addresses: {{[0-9]+}} exact, 0 approximate, 0 unresolved
 // ERR-NEXT: otter: stack walks out of libomp: {{[0-9]+}}, 0 found no instrumented call site
 // ERR-NOT: {{warning|corrupt}}
 

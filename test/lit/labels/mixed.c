@@ -49,7 +49,7 @@ int main(void) {
 
 // No file:line:col and no function from the uninstrumented object: uninstr_*
 // are not in the executable's dynamic symbol table, so the labels are
-// module+offset; none is exact or fallback.
+// module+offset; none is exact.
 // CSV-NOT: uninstr.c
 // CSV-NOT: {{,(exact|fallback),.*uninstr|uninstr.*,(exact|fallback)$}}
 // CSV-NOT: unknown
@@ -57,7 +57,7 @@ int main(void) {
 // code pointer is in libomp; the stack walk stops at the uninstrumented
 // caller instead of reaching main's fork call site.
 // ERR-NOT: {{warning|corrupt}}
-// ERR: otter: code addresses: 9 exact, 1 by fallback, 12 approximate, 0 unresolved
+// ERR: otter: code addresses: 10 exact, 12 approximate, 0 unresolved
 // ERR-NEXT: otter: stack walks out of libomp: {{[0-9]+}}, {{[0-9]+}} found no instrumented call site
 // ERR-NOT: {{warning|corrupt}}
 

@@ -52,14 +52,14 @@ int main(void) {
   return 0;
 }
 // OUT: s=116
-// The taskloop's tasks (and its begin/end, which libomp also reports from
-// inside __kmp_taskloop) are found by the stack walk: quality fallback.
-// CSV-NOT: {{approximate|unknown}}
-// CSV: ,task,{{.*}}/taskloop.c,[[@LINE-24]],1,{{.*}},fallback{{$}}
-// CSV-NOT: {{approximate|unknown}}
+// The taskloop's tasks (and its begin/end, reported from inside libomp) are
+// found by the stack walk, out to the bracketed __kmpc_taskloop call: exact.
+// CSV-NOT: {{approximate|unknown|fallback}}
+// CSV: ,task,{{.*}}/taskloop.c,[[@LINE-24]],1,{{.*}},exact{{$}}
+// CSV-NOT: {{approximate|unknown|fallback}}
 
 // ERR-NOT: {{warning|corrupt}}
-// ERR: otter: code addresses: {{[0-9]+}} exact, {{[0-9]+}} by fallback, 0 approximate, 0 unresolved
+// ERR: otter: code addresses: {{[0-9]+}} exact, 0 approximate, 0 unresolved
 // ERR-NEXT: otter: stack walks out of libomp: {{[0-9]+}}, 0 found no instrumented call site
 // ERR-NOT: {{warning|corrupt}}
 
