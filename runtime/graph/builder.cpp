@@ -225,7 +225,8 @@ struct TaskIn {
   std::uint16_t Thread = NoThreadIndex;      // from ImplicitTaskBegin
   std::uint16_t SchedThread = NoThreadIndex; // from TaskSchedule
   std::uint8_t Bits = 0;
-  static constexpr std::uint8_t Known = 1, HasSched = 2, Implicit = 4;
+  static constexpr std::uint8_t Known = 1, HasSched = 2, Implicit = 4,
+                                InLeague = 8; // a team's initial task
 };
 
 struct RootIn {
@@ -247,6 +248,9 @@ struct GraphBuilder::Store {
   PagedVec<Rec> Recs;
   std::vector<Wide> Wides;
   std::unordered_map<std::uint32_t, RootIn> Roots; // tasks with TaskInitial
+  /// Initial tasks' index in their league (host teams: the team number),
+  /// until a teams barrier says which league they belong to.
+  std::unordered_map<std::uint32_t, std::uint16_t> InitialIndex;
   std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
   std::vector<ParallelIn> Parallels;
   std::vector<std::uint64_t> Codes{0}; // code index -> address (0: none)
@@ -344,8 +348,10 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     T.Bits |= TaskIn::Known | TaskIn::Implicit;
     T.Flags = E.implicitFlags();
     T.Thread = Th;
-    if (T.Flags & TaskInitial)
+    if (T.Flags & TaskInitial) {
       Roots[X] = RootIn{E.Time, E.task()};
+      InitialIndex[X] = E.index();
+    }
     if (E.parallel() && !(E.implicitFlags() & TaskInitial))
       Parallels[parallel(E.parallel())].Members.emplace_back(E.index(), X);
     break;
@@ -383,6 +389,19 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     if (K == SyncKind::Reduction ||
         (E.Kind == EventKind::SyncEnd && K != SyncKind::Taskgroup))
       break;
+    // Host teams: OMPT gives each team's initial task no parallel region,
+    // but its teams barrier names the league (the teams construct's
+    // parallel_begin): it is a member of that league, as an implicit task
+    // is of its team, rather than a root of its own.
+    if (K == SyncKind::BarrierTeams && E.parallel() && E.Task) {
+      std::uint32_t X = task(E.Task);
+      auto It = InitialIndex.find(X);
+      if (It != InitialIndex.end()) {
+        Tasks[X].Bits |= TaskIn::InLeague;
+        Parallels[parallel(E.parallel())].Members.emplace_back(It->second, X);
+        InitialIndex.erase(It);
+      }
+    }
     item(code(E.code()));
     break;
   }
@@ -567,6 +586,9 @@ private:
     std::vector<std::uint32_t> Joins;
     rules::DependenceRules Deps; // among this strand's children
     bool Ended = false;
+    /// A team's initial task under host teams: the teams construct's code,
+    /// which the team's own region (OMPT reports it with none) inherits.
+    std::uint32_t LeagueCode = 0;
   };
   /// Runs S until its next barrier (returns the order position of the
   /// barrier's SyncBegin) or its end (returns ~0u).
@@ -602,7 +624,7 @@ void Walker::index() {
     Desc[T] = It->second;
     if (X.Bits & TaskIn::Known) {
       Bits[T] = Known;
-      if (X.Flags & TaskInitial) {
+      if ((X.Flags & TaskInitial) && !(X.Bits & TaskIn::InLeague)) {
         auto R = In.Roots.find((std::uint32_t)T);
         RootIn RI = R != In.Roots.end() ? R->second : RootIn{};
         Roots.push_back({(std::uint32_t)T, RI.Time, RI.Id});
@@ -612,6 +634,7 @@ void Walker::index() {
   In.Tasks.clear();
   In.Ids.clear();
   In.Roots = {};
+  In.InitialIndex = {};
 
   // Group the records by task (a counting sort: stable, so a task's records
   // keep their arrival order), then order each task's by Seq.
@@ -1059,8 +1082,11 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
   ParallelInfo &P = Parallels[PI];
   ++G.Stats.ParallelRegions;
   NodeId EncounterParent = Encounter.Node;
+  // A league member's own region has no code: the teams construct's.
+  auto [PCode, PInherited] = rules::inheritCode(P.Code, Encounter.LeagueCode);
   NodeId Begin = addNode(NodeKind::ParallelBegin, EncounterParent,
-                         threadOf(Pos), P.Code);
+                         threadOf(Pos), PCode);
+  G.Nodes[Begin].LabelInherited = PInherited;
   addEdge(Encounter.Cursor, Begin, EdgeKind::Scope);
   joinInto(Encounter, Begin);
   TeamCtx Team;
@@ -1075,6 +1101,8 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
     Bits[M] |= Visited;
     Strand S;
     S.Task = M;
+    if (desc(M).Flags & TaskInitial) // a league: its teams' initial tasks
+      S.LeagueCode = PCode;
     strand(M, S.Items);
     Ends.push_back(phaseEnds(S.Items));
     Strands.push_back(std::move(S));
@@ -1115,9 +1143,10 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
     const TaskDesc &T = desc(Strands[I].Task);
     // OMPT gives an implicit task no code address: it is labelled with its
     // parallel region (rules.h, rule 7).
-    auto [Code, Inherited] = rules::inheritCode(std::uint32_t(0), P.Code);
-    NodeId N = addNode(NodeKind::ImplicitTask, Begin, T.Thread, Code,
-                       T.Flags);
+    auto [Code, Inherited] = rules::inheritCode(std::uint32_t(0), PCode);
+    NodeId N = addNode((T.Flags & TaskInitial) ? NodeKind::InitialTask
+                                               : NodeKind::ImplicitTask,
+                       Begin, T.Thread, Code, T.Flags);
     G.Nodes[N].LabelInherited = Inherited;
     addEdge(Begin, N, EdgeKind::Scope);
     SlotNode.push_back(N);
@@ -1166,11 +1195,12 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
         if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
           Kind = NodeKind::Barrier;
         EndBarrier =
-            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierImplicitParallel;
+            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierImplicitParallel ||
+            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierTeams;
       }
       if (Missing)
         warn("not every member of a team reached a barrier");
-      auto [Label, Inherited] = rules::inheritCode(Code, P.Code);
+      auto [Label, Inherited] = rules::inheritCode(Code, PCode);
       NodeId Barrier = addNode(Kind, Begin, NoThread, Label);
       G.Nodes[Barrier].LabelInherited = Inherited;
       for (std::size_t K = 0; K < Order.size(); ++K)
@@ -1193,7 +1223,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
   // reports none for a serialized team (a team of one): make it, so that a
   // region's shape does not depend on whether its team was serialized.
   if (!EndBarrier && !SlotCursor.empty()) {
-    auto [Label, Inherited] = rules::inheritCode(std::uint32_t(0), P.Code);
+    auto [Label, Inherited] = rules::inheritCode(std::uint32_t(0), PCode);
     NodeId Barrier =
         addNode(NodeKind::BarrierImplicit, Begin, NoThread, Label);
     G.Nodes[Barrier].LabelInherited = Inherited;
@@ -1206,7 +1236,8 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
     syncAll(Team.Pending, Barrier);
   }
   NodeId End = addNode(NodeKind::ParallelEnd, EncounterParent, threadOf(Pos),
-                       P.Code);
+                       PCode);
+  G.Nodes[End].LabelInherited = PInherited;
   for (Strand &S : Strands) // only after malformed streams: no end barrier
     joinInto(S, End);
   for (NodeId C : SlotCursor)

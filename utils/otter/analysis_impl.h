@@ -89,6 +89,7 @@ enum SlotFlags : std::uint32_t {
   SWaited = 1u << 5,    // a construct waited for it (kept tasks only)
   SImmediate = 1u << 6, // undeferred or included: run by its creator at once
   SPrimary = 1u << 7,   // a team's primary member (index 0): the join's
+  SLeague = 1u << 8,    // a host team's initial task (a league's member)
 };
 
 /// One live task (explicit, implicit or initial).
@@ -238,6 +239,8 @@ struct Analyzer::Impl {
   std::vector<std::uint32_t> FreeGroups;
   std::vector<Team> Teams;
   std::unordered_map<std::uint64_t, std::uint32_t> TeamOf;
+  /// Host teams constructs under way (their leagues' teams), innermost last.
+  std::vector<std::uint32_t> OpenLeagues;
   std::vector<ThreadSt> Threads;
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> Successors;
   rules::TaskIndex Ids; // task id -> slot

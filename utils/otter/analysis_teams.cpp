@@ -80,7 +80,12 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
   X.Flags = SStarted | SImplicit;
   X.Start = E.Time;
   X.StartThread = Th;
-  if ((E.implicitFlags() & TaskInitial) || !E.parallel()) {
+  // Host teams: OMPT gives each team's initial task no parallel region
+  // (team_size is the number of teams); it is a member of the league that
+  // the teams construct began, as in the graph (graph/builder.cpp).
+  bool League = (E.implicitFlags() & TaskInitial) && !E.parallel() &&
+                E.teamSize() > 1 && !OpenLeagues.empty();
+  if (!League && ((E.implicitFlags() & TaskInitial) || !E.parallel())) {
     // An initial task: a team of its own (its barriers join it alone).
     X.K = Kind::Initial;
     // No code address of its own; in an MPI job's stream it still has its
@@ -93,11 +98,13 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     Teams.back().Members = 1;
     X.Team = TI;
   } else {
-    std::uint32_t TI = teamFor(E.parallel());
+    std::uint32_t TI = League ? OpenLeagues.back() : teamFor(E.parallel());
     Team &Tm = Teams[TI];
     ++Tm.Members;
     Tm.Size = std::max<std::uint32_t>(Tm.Size, E.teamSize());
-    X.K = Kind::Implicit;
+    X.K = League ? Kind::Initial : Kind::Implicit;
+    if (League)
+      X.Flags |= SLeague;
     X.Team = TI;
     if (E.Sub == 0)
       X.Flags |= SPrimary;
@@ -173,7 +180,13 @@ void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
                                      const Event &E) {
   std::uint32_t TI = teamFor(E.parallel());
   Team &Tm = Teams[TI];
-  Tm.Code = code(E.code());
+  // A host team's own region comes with no code: the teams construct's.
+  Tm.Code = rules::inheritCode(
+                code(E.code()),
+                T != None && (Slots[T].Flags & SLeague) ? Slots[T].Code : 0u)
+                .first;
+  if (E.parallelFlags() == 1) // a league (dump.cpp: flags=league)
+    OpenLeagues.push_back(TI);
   Tm.Begin = E.Time;
   Tm.Size = std::max<std::uint32_t>(Tm.Size, E.requested());
   Tm.Encountering = T;
@@ -199,6 +212,8 @@ void Analyzer::Impl::onParallelEnd(ThreadSt &TS, std::uint32_t Th,
   std::uint32_t TI = It->second;
   Team &Tm = Teams[TI];
   Tm.ParallelEnded = true;
+  OpenLeagues.erase(std::remove(OpenLeagues.begin(), OpenLeagues.end(), TI),
+                    OpenLeagues.end());
   Tm.End = E.Time;
   if (Tm.Join.V != NegInf)
     Tm.JoinSpan = Tm.Join.V - Tm.ForkV;
