@@ -25,6 +25,9 @@ Subcommands:
   time       (default) the interleaved wall-time/memory series above
   callgrind  instructions per task over the do-nothing tool (valgrind
              --tool=callgrind, fib 22, 1 thread, trace-only), repeatable
+  guard      the regression guard that ctest runs: callgrind instructions per
+             task over the do-nothing tool on fib 18 (trace-only and graph
+             mode) against bench/ir_baseline.json; fails over +10 %
 """
 
 import argparse
@@ -430,11 +433,89 @@ def cmd_callgrind(args):
 
 
 # --------------------------------------------------------------------------
+# guard subcommand: the performance regression test
+
+GUARD_BASELINE = os.path.join(HERE, "ir_baseline.json")
+GUARD_MODES = ("trace", "graph")
+
+
+def toolchain_version(cc):
+    try:
+        out = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
+        return out.splitlines()[0] if out else cc
+    except OSError:
+        return cc
+
+
+def cmd_guard(args):
+    """Instructions per task over the do-nothing tool, per mode, against the
+    committed baseline. Instruction counts are repeatable for the same
+    binaries and inputs (docs/performance.md), so a rise beyond the tolerance
+    is a change in OTTER's code, not noise."""
+    if not shutil.which("valgrind"):
+        sys.exit("run.py guard: valgrind not found (Debian: apt-get install valgrind)")
+    args.bench = ["fib"]
+    tools = build(args)
+    exe = tools["exes"]["fib"]
+    outdir = os.path.join(args.work_dir, "guard-out")
+    measured, tasks = {}, None
+    ir = {}
+    for mode in ("null",) + GUARD_MODES:
+        env = mode_env(mode, tools, 1, outdir)
+        shutil.rmtree(outdir, ignore_errors=True)
+        out = os.path.join(args.work_dir, f"callgrind.out.guard.{mode}")
+        ir[mode], so, _ = callgrind_total(exe, [str(args.n)], env, out, [])
+        tasks = tasks or parse_tasks(so)
+    for mode in GUARD_MODES:
+        measured[mode] = (ir[mode] - ir["null"]) / tasks
+    if args.update:
+        base = {"n": args.n, "threads": 1, "tasks": tasks,
+                "ir_per_task_over_null": {m: round(measured[m], 1) for m in GUARD_MODES},
+                "toolchain": toolchain_version(args.cc),
+                "date": time.strftime("%Y-%m-%d")}
+        with open(args.baseline, "w") as f:
+            json.dump(base, f, indent=1)
+            f.write("\n")
+        print(f"wrote {args.baseline}: " +
+              ", ".join(f"{m} {measured[m]:,.0f} Ir/task" for m in GUARD_MODES))
+        return 0
+    try:
+        with open(args.baseline) as f:
+            base = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"run.py guard: cannot read the baseline {args.baseline}: {e}; "
+                 f"make one with 'python3 bench/run.py guard --update'")
+    if base.get("n") != args.n:
+        sys.exit(f"run.py guard: the baseline is for fib {base.get('n')}, not fib {args.n}")
+    failed = []
+    print(f"fib {args.n}, 1 thread, {tasks:,} tasks: instructions per task over the "
+          f"do-nothing tool (callgrind), against {os.path.relpath(args.baseline)} "
+          f"({base.get('date', '?')}, {base.get('toolchain', '?')}):")
+    for mode in GUARD_MODES:
+        was = base["ir_per_task_over_null"][mode]
+        now = measured[mode]
+        change = (now - was) / was * 100 if was else 0.0
+        verdict = "ok"
+        if now > was * (1 + args.tolerance / 100):
+            verdict = f"REGRESSION (over +{args.tolerance:g} %)"
+            failed.append(mode)
+        elif now < was * (1 - args.tolerance / 100):
+            verdict = "faster: update the baseline (run.py guard --update)"
+        print(f"  {mode:6} {now:9,.0f} Ir/task   baseline {was:9,.0f}   {change:+6.1f} %   {verdict}")
+    if failed:
+        print(f"run.py guard: instructions per task rose more than {args.tolerance:g} % in "
+              f"{', '.join(failed)} mode; profile: callgrind_annotate --inclusive=yes "
+              f"{os.path.join(args.work_dir, 'callgrind.out.guard.' + failed[0])}")
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------------
 
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
-    if not argv or (argv[0] not in ("time", "callgrind") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0] not in ("time", "callgrind", "guard") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "time")
 
     common = argparse.ArgumentParser(add_help=False)
@@ -462,7 +543,7 @@ def main(argv=None):
                "  python3 bench/run.py callgrind               # Ir/task, fib 22, trace-only\n"
                "run 'run.py time --help' or 'run.py callgrind --help' for all options",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = ap.add_subparsers(dest="cmd", metavar="{time,callgrind}")
+    sub = ap.add_subparsers(dest="cmd", metavar="{time,callgrind,guard}")
 
     t = sub.add_parser("time", parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="(default) interleaved wall time / peak RSS / trace size series",
@@ -494,6 +575,21 @@ def main(argv=None):
                    help="pass --dump-instr=yes (per-instruction costs for callgrind_annotate "
                         "--auto=yes / kcachegrind)")
 
+    g = sub.add_parser("guard", parents=[common],
+                       help="the performance regression test: callgrind Ir/task against a baseline",
+                       description="Runs fib N (1 thread) under valgrind --tool=callgrind with "
+                                   "the do-nothing tool and with libotter in trace-only and "
+                                   "graph mode, and compares the instructions per task over "
+                                   "the do-nothing tool with the committed baseline. Exits 1 "
+                                   "when either rose more than the tolerance. ctest runs it.")
+    g.add_argument("--n", type=int, default=18, help="fib argument (default: %(default)s)")
+    g.add_argument("--baseline", default=GUARD_BASELINE,
+                   help="baseline file (default: bench/ir_baseline.json)")
+    g.add_argument("--tolerance", type=float, default=10.0,
+                   help="allowed rise in percent (default: %(default)s)")
+    g.add_argument("--update", action="store_true",
+                   help="measure and write the baseline instead of comparing")
+
     args = ap.parse_args(argv)
     if args.cmd is None:
         ap.print_help()
@@ -515,6 +611,8 @@ def main(argv=None):
         if args.reps < 1:
             ap.error("--reps must be >= 1")
         cmd_time(args)
+    elif args.cmd == "guard":
+        return cmd_guard(args)
     else:
         cmd_callgrind(args)
     return 0
