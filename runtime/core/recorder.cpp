@@ -17,6 +17,15 @@
 #include <new>
 #include <vector>
 
+namespace otter {
+/// Task records are made this many at a time, and chained per thread.
+constexpr std::size_t TaskBatch = 1024;
+struct TaskBlock {
+  TaskBlock *Next;
+  TaskState Records[TaskBatch];
+};
+} // namespace otter
+
 namespace otter::recorder {
 
 constinit std::atomic<std::uint32_t> Gate{GateNotRecording | GateNoTsc};
@@ -139,15 +148,15 @@ std::atomic<std::uint64_t> TaskRecordsMade{0};
 } // namespace
 
 TaskState *refillTasks(ThreadState *T) {
-  constexpr std::size_t Batch = 1024;
-  auto *Block =
-      static_cast<TaskState *>(std::malloc(sizeof(TaskState) * Batch));
+  auto *Block = static_cast<TaskBlock *>(std::malloc(sizeof(TaskBlock)));
   if (!Block)
     return nullptr;
-  TaskRecordsMade.fetch_add(Batch, std::memory_order_relaxed);
-  for (std::size_t I = 1; I < Batch; ++I)
-    freeTask(T, &Block[I]);
-  return &Block[0];
+  Block->Next = T->TaskBlocks;
+  T->TaskBlocks = Block;
+  TaskRecordsMade.fetch_add(TaskBatch, std::memory_order_relaxed);
+  for (std::size_t I = 1; I < TaskBatch; ++I)
+    freeTask(T, &Block->Records[I]);
+  return &Block->Records[0];
 }
 
 namespace {

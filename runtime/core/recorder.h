@@ -37,6 +37,8 @@ struct TaskState {
   bool CreatedInRuntime;
 };
 
+struct TaskBlock; // a batch of TaskStates (recorder.cpp)
+
 /// A recording thread's state. Its ThreadInfo (Index, Type) first: what
 /// sinks are handed of it.
 struct ThreadState : ThreadInfo {
@@ -45,6 +47,11 @@ struct ThreadState : ThreadInfo {
   std::size_t Capacity = 0;
   std::uint64_t NextLocalId = 0;
   TaskState *FreeTasks = nullptr;
+  /// Every batch of task records this thread made, chained: records of
+  /// tasks still running (or never ended) are on no free list, and a batch
+  /// must stay reachable from the thread's state (leak checkers, and any
+  /// later release of a thread's memory) whatever its records became.
+  TaskBlock *TaskBlocks = nullptr;
   std::uint64_t Flushes = 0;
   std::uint64_t EventsRecorded = 0;
   bool Ended = false;
