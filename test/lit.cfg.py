@@ -41,14 +41,21 @@ if sanitize:
     logs = os.path.join(config.otter_build_dir, "sanitizer-logs")
     os.makedirs(logs, exist_ok=True)
     config.environment["LD_PRELOAD"] = config.otter_sanitizer_rt
+    # handle_*=0: the runtime has its own crash handlers (trace/crash.h),
+    # which save the trace of a crashing program and then let the signal
+    # end it as before; tests crash programs on purpose to check that. ASan
+    # taking those signals would end the program with status 1 instead.
+    # Memory errors ASan finds are still reported: they are not signals.
+    keep_signals = "handle_segv=0:handle_sigbus=0:handle_sigfpe=0:"
     if "address" in sanitize:
         config.available_features.add("asan")
         config.environment["ASAN_OPTIONS"] = (
-            "detect_leaks=0:abort_on_error=0:log_path=" +
+            keep_signals + "detect_leaks=0:abort_on_error=0:log_path=" +
             os.path.join(logs, "asan"))
     if "undefined" in sanitize:
         config.environment["UBSAN_OPTIONS"] = (
-            "print_stacktrace=1:log_path=" + os.path.join(logs, "ubsan"))
+            keep_signals + "print_stacktrace=1:log_path=" +
+            os.path.join(logs, "ubsan"))
     if "thread" in sanitize:
         config.available_features.add("tsan")
         config.environment["TSAN_OPTIONS"] = (
@@ -80,6 +87,15 @@ config.substitutions.append(
      "sh " + os.path.join(config.test_source_root, "lit", "Inputs",
                           "check-rebuild.sh")))
 config.substitutions.append(("%otter_bin", config.otter_build_dir))
+# A test that sets LD_PRELOAD itself writes LD_PRELOAD=%sanitizer_preload<its
+# list>: in a sanitizer build the shared sanitizer runtime stays first in the
+# list (it must be loaded before anything else), elsewhere it is empty.
+# %sanitizer_rt alone (or empty): what a test that prints LD_PRELOAD expects.
+config.substitutions.append(
+    ("%sanitizer_preload",
+     config.otter_sanitizer_rt + ":" if sanitize else ""))
+config.substitutions.append(
+    ("%sanitizer_rt", config.otter_sanitizer_rt if sanitize else ""))
 
 if os.path.exists(plugin):
     config.available_features.add("plugin")

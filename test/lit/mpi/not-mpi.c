@@ -1,9 +1,10 @@
 // A program without MPI is unaffected: otter-run preloads no MPI library
 // into it, libotter.so itself needs none (no MPI library in its dynamic
 // section or among what the loader brings in), and the output layout is
-// the one of a single process (no rank-N/).
+// the one of a single process (no rank-N/). (LD_PRELOAD stays empty; in a
+// sanitizer build it holds only the sanitizer runtime.)
 // RUN: %clang -fopenmp %s -o %t.prog
-// RUN: rm -rf %t && otter-run -o %t %t.prog | FileCheck --check-prefix=OUT %s
+// RUN: rm -rf %t && otter-run -o %t %t.prog | FileCheck --check-prefix=OUT -DPRELOAD=%sanitizer_rt %s
 // RUN: ls %t | FileCheck --check-prefix=LAYOUT %s
 // RUN: readelf -d %libotter | FileCheck --check-prefix=DEPS %s
 // RUN: ldd %libotter | FileCheck --check-prefix=DEPS %s
@@ -30,7 +31,7 @@ int main(void) {
   return 0;
 }
 
-// OUT: threads 2 mpi 0 preload ''
+// OUT: threads 2 mpi 0 preload '[[PRELOAD]]'
 // LAYOUT: graph.csv
 // LAYOUT-NEXT: graph.gv
 // LAYOUT-NEXT: nodes.csv

@@ -2,14 +2,13 @@
 // once a byte budget is used up). The program runs and exits as without
 // the tool; each output that could not be written gets one line; what
 // reached the disk before it filled stays readable.
-// Under ASan (scripts/sanitize.sh) this test's own LD_PRELOAD shim would
-// replace the sanitizer runtime that must be loaded first.
-// UNSUPPORTED: asan
+// In a sanitizer build the sanitizer runtime stays first in the preload
+// list (%sanitizer_preload), ahead of the shim.
 // RUN: %clang -shared -fPIC %S/Inputs/enospc.c -o %t.enospc.so -ldl
 // RUN: %clang -fopenmp -O1 %s -o %t
 //
 // Nothing fits: one line for the trace, one for the graph files.
-// RUN: rm -rf %t.d0 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=0 OTTER_OUTPUT_DIR=%t.d0 %t 12 > %t.out0 2> %t.err0
+// RUN: rm -rf %t.d0 && %otter-run LD_PRELOAD=%sanitizer_preload%t.enospc.so OTTER_TEST_DISK_BYTES=0 OTTER_OUTPUT_DIR=%t.d0 %t 12 > %t.out0 2> %t.err0
 // RUN: FileCheck --check-prefix=OUT12 %s < %t.out0
 // RUN: FileCheck --check-prefix=NONE %s < %t.err0
 // RUN: grep -c . %t.err0 | FileCheck --check-prefix=TWO %s
@@ -23,7 +22,7 @@
 // The disk fills up while the program runs (two threads, ~28 MB of
 // trace, room for ~12): the trace ends with the last chunks that fit, and
 // reads cleanly.
-// RUN: rm -rf %t.d1 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=12000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d1 %t 26 > %t.out1 2> %t.err1
+// RUN: rm -rf %t.d1 && %otter-run LD_PRELOAD=%sanitizer_preload%t.enospc.so OTTER_TEST_DISK_BYTES=12000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d1 %t 26 > %t.out1 2> %t.err1
 // RUN: FileCheck --check-prefix=OUT26 %s < %t.out1
 // RUN: FileCheck --check-prefix=MID %s < %t.err1
 // RUN: grep -c . %t.err1 | FileCheck --check-prefix=ONE %s
@@ -41,7 +40,7 @@
 // The disk fills up at the end (room for ~26 of the ~28 MB): closing the
 // archive fails, and the last checkpoint's anchor and definitions are put
 // back, each event file cut back to its last complete chunk.
-// RUN: rm -rf %t.d2 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=26000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t 26 > %t.out2 2> %t.err2
+// RUN: rm -rf %t.d2 && %otter-run LD_PRELOAD=%sanitizer_preload%t.enospc.so OTTER_TEST_DISK_BYTES=26000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d2 %t 26 > %t.out2 2> %t.err2
 // RUN: FileCheck --check-prefix=OUT26 %s < %t.out2
 // RUN: FileCheck --check-prefix=LATE %s < %t.err2
 // RUN: otf2-print %t.d2/trace/traces.otf2 2>&1 >/dev/null | count 0

@@ -5,7 +5,10 @@
 // ran, no script error and no console message, a screenshot is taken.
 // REQUIRES: plugin, chromium
 // RUN: %otter-cc -O1 %s -o %t
-// DEFINE: %{chrome} = chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir=%t.profile
+// Chromium runs without LD_PRELOAD: in a sanitizer build the test
+// environment preloads the sanitizer runtime, and the (uninstrumented)
+// browser hangs with it.
+// DEFINE: %{chrome} = env -u LD_PRELOAD chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir=%t.profile
 // RUN: rm -rf %t.d %t.big && env %otter_env OTTER_OUTPUT_DIR=%t.d OMP_NUM_THREADS=2 %t 4
 // RUN: otter report -o %t.html %t.d | FileCheck %s
 // CHECK: wrote {{.*}}.html
