@@ -29,6 +29,9 @@ inline constexpr const char *Symbolize = "OTTER_SYMBOLIZE";
 /// The symbolizer to run for OTTER_SYMBOLIZE (default llvm-symbolizer-19).
 inline constexpr const char *Symbolizer = "OTTER_SYMBOLIZER";
 
+/// A filter file (docs/filter.md): what not to record. Default: none.
+inline constexpr const char *Filter = "OTTER_FILTER";
+
 /// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;
 /// default: only when ranks run on more than one host.
 inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";

@@ -68,6 +68,14 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
   if (const char *V = Getenv(env::Symbolizer); V && *V)
     C.Symbolizer = V;
 
+  if (const char *V = Getenv(env::Filter)) {
+    if (*V)
+      C.FilterFile = V;
+    else
+      Warn(std::string(env::Filter) +
+           " is empty (give the path of a filter file); not filtering");
+  }
+
   if (const char *V = Getenv(env::GraphFormat)) {
     GraphFormats F;
     std::string Bad;

@@ -31,6 +31,13 @@ struct Config {
   /// from debug info by running Symbolizer (site_index.h).
   bool Symbolize = false;
   std::string Symbolizer = "llvm-symbolizer-19";
+  /// OTTER_FILTER: the filter file to read at start (core/filter_file.h);
+  /// empty: none.
+  std::string FilterFile;
+  /// What the run filters, one line ("" : nothing): not read from the
+  /// environment but set by the session at start (core/filter_file.h), for
+  /// the outputs to say.
+  std::string FilterText;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

@@ -1,9 +1,10 @@
 //===- core/session.cpp - One traced run: start, sinks, finish ------------===//
 #include "core/session.h"
 #include "core/config.h"
+#include "core/filter_file.h"
 #include "core/recorder.h"
-#include "core/write_guard.h"
 #include "core/sinks.h"
+#include "core/write_guard.h"
 #include "site_index.h"
 #include "trace/crash.h"
 
@@ -217,6 +218,26 @@ void noteCallbacks(std::vector<std::string> Report,
 namespace {
 void onExit(); // below
 
+/// The run's filter (core/filter_file.h): OTTER_FILTER and the plugin's
+/// compile-time filters, installed before any thread records. A bad filter
+/// file is a warning; the run goes on unfiltered.
+void startFilter(Config &Cfg) {
+  SiteFilters SF = siteFilters();
+  filter::RunFilter F = filter::readRunFilter(
+      Cfg.FilterFile, SF.Texts, SF.Sites, siteIndexStats().Modules > 0,
+      [](std::uint64_t Code) {
+        return describeCodeAddress(reinterpret_cast<const void *>(Code));
+      },
+      codeIsFilteredSite);
+  for (const std::string &W : F.Warnings)
+    message("warning: ", W);
+  Cfg.FilterText = F.Text;
+  if (!F.R.empty())
+    filter::install(std::move(F.R));
+  if (Cfg.Verbose && !F.Text.empty())
+    message("", "filtered: " + F.Text);
+}
+
 /// libomp dlclose()s the tool library when it shuts down before exit
 /// (omp_pause_resource(omp_pause_hard)), holding its own lock: unloading
 /// would run our atexit handler there, which calls back into libomp and
@@ -252,6 +273,7 @@ bool start() {
     recorder::initClock();
     WriteGuard::checkLimit();
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
+    startFilter(Cfg);
     std::vector<EventSink *> Consumers;
     bool SaveOnCrash = false;
     for (const SinkSpec &Spec : sinkRegistry()) {

@@ -82,6 +82,31 @@ template <bool Fast>
 
 inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
 
+/// A filtered task (core/filter.h): its creation, or its parallel region's
+/// begin, was refused by the filter rules (not by a pause). Every event in
+/// it is refused too, and so are the tasks it creates: the graph has no
+/// node to hang them on (docs/filter.md). OTTER's own task flag, never
+/// recorded (a filtered task records nothing); set on general paths only,
+/// as the filter stage closes the fast path.
+constexpr std::uint32_t TaskFiltered = 0x00000400;
+static_assert((TaskFiltered &
+               (TaskHasDependences | TaskIncluded | ompt_task_initial |
+                ompt_task_implicit | ompt_task_explicit | ompt_task_target |
+                ompt_task_taskwait | ompt_task_undeferred | ompt_task_untied |
+                ompt_task_final | ompt_task_mergeable | ompt_task_merged)) ==
+              0);
+/// The same for a parallel region: a bit of its id (ids never reach it,
+/// otter/events.h), which its implicit tasks see.
+constexpr std::uint64_t ParallelFiltered = std::uint64_t(1) << 63;
+inline bool filtered(const TaskState *S) {
+  return S && (S->Flags & TaskFiltered);
+}
+/// Whether a refusal (record() gave the discard slot) filters what the
+/// event opens: refused by the rules, not by a pause.
+inline bool refusedByRules(ThreadState *T, const Event &E) {
+  return &E == &T->Discard && filter::engaged() && !filter::paused();
+}
+
 /// Records the event Make() returns (made by its kind's constructor in
 /// otter/event_kinds.def, at time 0; called once the buffer has room, as
 /// the original stores were) as the next event in task S's own sequence (S
@@ -100,7 +125,7 @@ template <bool Fast = false, bool Aside = false, class MakeFn>
   if constexpr (!Fast) {
     if (filter::engaged()) [[unlikely]] {
       const Event Ev = Make();
-      if (!filter::admit(Ev.Kind, Ev.Sub, Ev.Code))
+      if (filtered(S) || !filter::admit(Ev.Kind, Ev.Sub, Ev.Code))
         return T->Discard;
       Event &E = recorder::append(T);
       std::uint64_t Time = E.Time;
@@ -157,11 +182,14 @@ parallelBegin(ThreadState *T, ompt_data_t *EncounteringTask,
   std::uint64_t Id = recorder::newId(T);
   ParallelData->value = Id;
   TaskState *S = taskOf(EncounteringTask);
-  record<Fast>(T, S, [&] {
+  Event &E = record<Fast>(T, S, [&] {
     return Event::parallelBegin(0, idOf(S), Id, Requested,
                                 (Flags & ompt_parallel_league) ? 1 : 0,
                                 codeOf<Fast>(Codeptr));
   });
+  if constexpr (!Fast)
+    if (refusedByRules(T, E)) [[unlikely]]
+      ParallelData->value |= ParallelFiltered;
 }
 
 [[gnu::noinline]] void parallelBeginSlow(ompt_data_t *EncounteringTask,
@@ -189,6 +217,8 @@ template <bool Fast>
 parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
             ompt_data_t *EncounteringTask, const void *Codeptr) {
   TaskState *S = taskOf(EncounteringTask);
+  if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered))
+    return;
   record<Fast>(T, S, [&] {
     return Event::parallelEnd(0, idOf(S),
                               ParallelData ? ParallelData->value : 0,
@@ -227,6 +257,9 @@ implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
     S->Id = recorder::newId(T);
     S->Seq = 0;
     S->Flags = std::uint32_t(Flags);
+    if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered) &&
+        !(Flags & ompt_task_initial)) [[unlikely]]
+      S->Flags |= TaskFiltered;
     S->Code = 0;
     S->CreatedInRuntime = false;
     TaskData->ptr = S;
@@ -318,9 +351,12 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   S->Code = Code;
   S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;
-  record<Fast>(T, Encountering, [&] {
+  Event &E = record<Fast>(T, Encountering, [&] {
     return Event::taskCreate(0, idOf(Encountering), S->Id, S->Flags, Code);
   });
+  if constexpr (!Fast)
+    if (refusedByRules(T, E)) [[unlikely]]
+      S->Flags |= TaskFiltered;
 }
 
 [[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
@@ -358,6 +394,8 @@ void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
 void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
   OTTER_PROLOGUE();
   TaskState *Src = taskOf(Source), *Dst = taskOf(Sink);
+  if (filtered(Src)) // and a filtered Dst: record() refuses it
+    return;
   record<false, true>(T, Dst, [&] {
     return Event::taskDependencePair(0, idOf(Dst), idOf(Src));
   });
@@ -368,10 +406,13 @@ template <bool Fast>
 taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
              ompt_data_t *NextTask) {
   TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  record<Fast, true>(T, Prior, [&] {
-    return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
-                               idOf(Next));
-  });
+  // A switch to or from a filtered task is not recorded (record() checks
+  // the prior task).
+  if (Fast || !filtered(Next)) [[likely]]
+    record<Fast, true>(T, Prior, [&] {
+      return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
+                                 idOf(Next));
+    });
   // A task's last report: complete, cancelled, or -- a task with a detach
   // clause whose event is fulfilled after its body ended (ompt_task_detach
   // before) -- late_fulfill. Its record goes back to this thread's free
@@ -418,10 +459,11 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
   // Refused by the filter stage (general path only): neither recorded nor
   // folded into its pair.
   if (!Fast && filter::engaged() &&
-      !filter::admit(
-          Wait ? (Begin ? EventKind::SyncWaitBegin : EventKind::SyncWaitEnd)
-               : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd),
-          std::uint16_t(Kind), Code)) [[unlikely]]
+      (filtered(S) ||
+       !filter::admit(
+           Wait ? (Begin ? EventKind::SyncWaitBegin : EventKind::SyncWaitEnd)
+                : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd),
+           std::uint16_t(Kind), Code))) [[unlikely]]
     return;
   std::uint64_t Time = 0;
   if (Wait == Begin) { // a wait's begin, or a region's end
