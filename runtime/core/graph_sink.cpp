@@ -39,6 +39,7 @@ public:
     runWithLargeStack([&] {
       try {
         G = Builder.build();
+        G.Filtered = C.Cfg.FilterText;
         Built = true;
       } catch (const std::exception &E) {
         C.Message("error: ",

@@ -128,6 +128,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.Dir = Dir;
     O.Creator = "OTTER (OpenMP Task Tracer)";
     O.Rank = Cfg.Rank;
+    O.Filter = Cfg.FilterText;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

@@ -127,6 +127,9 @@ struct Graph {
   std::vector<std::string> Warnings;
   /// What the MPI calls did, by node (empty without MPI).
   MpiGraph Mpi;
+  /// What was not recorded (docs/filter.md), one line; empty: nothing was
+  /// filtered. Not the builder's: the runtime's filter, or the trace's.
+  std::string Filtered;
 };
 
 /// Flags column text: "untied|final" etc.

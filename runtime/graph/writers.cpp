@@ -212,6 +212,14 @@ void writeEdgesCsv(const Graph &G, std::ostream &OS) {
   B.flush();
 }
 
+/// A header line's text: line breaks would end the comment.
+static std::string oneLine(std::string S) {
+  for (char &C : S)
+    if (C == '\n' || C == '\r')
+      C = ' ';
+  return S;
+}
+
 void writeDot(const Graph &G, std::ostream &OS) {
   // The source part of a node's label, made once per label.
   std::vector<std::string> Src(G.Labels.size());
@@ -223,6 +231,8 @@ void writeDot(const Graph &G, std::ostream &OS) {
   }
   FlagsCache Flags;
   Buffered B(OS);
+  if (!G.Filtered.empty())
+    B << "// filtered: " << oneLine(G.Filtered) << '\n';
   B << "digraph otter {\n"
        "  graph [rankdir=TB, fontname=\"Helvetica\"];\n"
        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
@@ -258,6 +268,8 @@ void writeCanonical(const Graph &G, std::ostream &OS) {
   B << "# otter canonical graph v1: ";
   B.num(G.Nodes.size()) << " nodes, ";
   B.num(G.Edges.size()) << " edges\n";
+  if (!G.Filtered.empty())
+    B << "# filtered: " << oneLine(G.Filtered) << '\n';
   std::size_t E = 0;
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];

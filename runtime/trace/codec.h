@@ -54,6 +54,9 @@ inline constexpr const char *FormatProperty = "OTTER::FORMAT";
 inline constexpr const char *StateProperty = "OTTER::STATE";
 inline constexpr const char *StateComplete = "complete";
 inline constexpr const char *StateRunning = "running";
+/// Anchor property: what the run did not record (docs/filter.md), one
+/// line, as the graph's header says it; absent when nothing was filtered.
+inline constexpr const char *FilterProperty = "OTTER::FILTER";
 
 /// Attribute definitions (ref = enum value), one per Event field.
 enum Attr : std::uint32_t {

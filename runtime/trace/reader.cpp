@@ -47,6 +47,7 @@ struct TraceReader::Impl {
   std::unordered_map<std::uint32_t, Param> Params;
   std::uint64_t Events = 0;
   bool Complete = true;
+  std::string Filter; // FilterProperty
   bool EvtFilesUsed = false;
 
   // Event decoding state (one location at a time).
@@ -520,6 +521,12 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     P->Complete = std::string(State) != StateRunning;
     std::free(State);
   }
+  char *Filter = nullptr;
+  if (OTF2_Reader_GetProperty(P->R, FilterProperty, &Filter) == OTF2_SUCCESS &&
+      Filter) {
+    P->Filter = Filter;
+    std::free(Filter);
+  }
   if (std::find(std::begin(FormatVersionsRead), std::end(FormatVersionsRead),
                 F) == std::end(FormatVersionsRead)) {
     Error = "'" + Anchor + "' has OTTER trace format '" + F +
@@ -699,6 +706,8 @@ std::vector<std::uint32_t> TraceReader::locations() const {
   return R;
 }
 bool TraceReader::complete() const { return P->Complete; }
+
+const std::string &TraceReader::filter() const { return P->Filter; }
 
 SourceLabel TraceReader::label(std::uint64_t Code) const {
   auto It = P->LabelOf.find(Code);

@@ -54,6 +54,10 @@ public:
   /// last chunk that reached the disk.
   bool complete() const;
 
+  /// What the run did not record (docs/filter.md), one line; empty:
+  /// nothing was filtered.
+  const std::string &filter() const;
+
   /// The label the runtime recorded for a code address.
   SourceLabel label(std::uint64_t Code) const;
   std::size_t locationCount() const;

@@ -416,6 +416,9 @@ bool TraceWriter::Impl::checkpoint() {
           OTF2_SUCCESS &&
       OTF2_Archive_SetProperty(A, StateProperty, StateRunning, true) ==
           OTF2_SUCCESS &&
+      (Opt.Filter.empty() ||
+       OTF2_Archive_SetProperty(A, FilterProperty, Opt.Filter.c_str(), true) ==
+           OTF2_SUCCESS) &&
       (ClockOffsets.empty() ||
        OTF2_Archive_SetProperty(A, ClockOffsetsProperty, ClockOffsets.c_str(),
                                 true) == OTF2_SUCCESS);
@@ -497,8 +500,8 @@ bool TraceWriter::open(std::string &Error) {
   ::unlink((P->Opt.Dir + "/.checkpoint/traces.def").c_str());
   if (OTF2_Archive_SetFlushCallbacks(P->Archive, &FlushCallbacks, P.get()) !=
           OTF2_SUCCESS ||
-      OTF2_Archive_SetMemoryCallbacks(P->Archive, &MemoryCallbacks,
-                                      P.get()) != OTF2_SUCCESS ||
+      OTF2_Archive_SetMemoryCallbacks(P->Archive, &MemoryCallbacks, P.get()) !=
+          OTF2_SUCCESS ||
       OTF2_Archive_SetSerialCollectiveCallbacks(P->Archive) != OTF2_SUCCESS ||
       OTF2_Pthread_Archive_SetLockingCallbacks(P->Archive, nullptr) !=
           OTF2_SUCCESS ||
@@ -508,6 +511,9 @@ bool TraceWriter::open(std::string &Error) {
                                true) != OTF2_SUCCESS ||
       OTF2_Archive_SetProperty(P->Archive, StateProperty, StateComplete,
                                true) != OTF2_SUCCESS ||
+      (!P->Opt.Filter.empty() &&
+       OTF2_Archive_SetProperty(P->Archive, FilterProperty,
+                                P->Opt.Filter.c_str(), true) != OTF2_SUCCESS) ||
       OTF2_Archive_OpenEvtFiles(P->Archive) != OTF2_SUCCESS) {
     Error = "cannot set up OTF2 archive in '" + P->Opt.Dir + "': " +
             lastOtf2Error();

@@ -32,6 +32,8 @@ struct WriterOptions {
   /// The process's rank in an MPI job (-1: none), for the location group's
   /// name until an MpiInit event confirms it.
   std::int64_t Rank = -1;
+  /// What the run filters (FilterProperty; empty: nothing).
+  std::string Filter;
 };
 
 struct WriterStats {

@@ -182,6 +182,7 @@ int run(int Argc, char **Argv) {
   });
   if (!Built)
     return fail("building the graph failed: " + Error);
+  G.Filtered = R.filter(); // the header says what the run filtered
   // The output directory only now: a trace that does not read leaves no
   // empty directory behind.
   if (!makeOutputDir(OutDir, Error))

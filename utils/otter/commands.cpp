@@ -179,6 +179,9 @@ bool read(ArchiveInput &In, const std::string &Path, Result &R,
                  "program was killed, or the disk filled up): what follows "
                  "covers the events each thread had written\n",
                  Path.c_str());
+  // Filtered constructs are not in the trace: every figure leaves them out.
+  if (!In.filter().empty())
+    std::fprintf(stderr, "otter: filtered: %s\n", In.filter().c_str());
   Analyzer A;
   A.setObserver(Obs);
   sim::Recorder Rec;

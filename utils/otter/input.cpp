@@ -132,6 +132,7 @@ bool ArchiveInput::streamLocations(const std::vector<std::uint32_t> &Threads,
   return P->Main.readLocations(Threads, Fn, Error);
 }
 bool ArchiveInput::complete() const { return P->Main.complete(); }
+const std::string &ArchiveInput::filter() const { return P->Main.filter(); }
 SourceLabel ArchiveInput::label(std::uint64_t Code) const {
   return P->Main.label(Code);
 }

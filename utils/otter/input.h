@@ -34,6 +34,8 @@ public:
   /// False if the runtime did not close the archive (killed, disk full):
   /// it then holds what each thread had written.
   bool complete() const;
+  /// What the run did not record (docs/filter.md); empty: nothing.
+  const std::string &filter() const;
   /// A run of one thread's consecutive events.
   using EventFn = std::function<void(std::uint32_t Thread, const Event *E,
                                      std::size_t N)>;

@@ -677,6 +677,8 @@ int run(int argc, char **argv) {
                  "program was killed, or the disk filled up): what follows "
                  "covers the events each thread had written\n",
                  O.Archive.c_str());
+  if (!Archive.filter().empty())
+    std::fprintf(stderr, "otter: filtered: %s\n", Archive.filter().c_str());
   Input In{&Archive, nullptr, O.Archive};
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
