@@ -340,6 +340,18 @@ public:
         Opts.Verbose = true;
       } else if (A == "no-warn-unmatched") {
         Opts.WarnUnmatched = false;
+      } else if (llvm::StringRef(A).starts_with("filter=")) {
+        auto Set = std::make_shared<filter_rules::RuleSet>();
+        std::string Error;
+        if (!filter_rules::parseFile(A.substr(7), *Set, Error)) {
+          DiagnosticsEngine &D = CI.getDiagnostics();
+          unsigned ID =
+              D.getCustomDiagID(DiagnosticsEngine::Error, "otter: %0");
+          D.Report(ID) << Error;
+          OK = false;
+        } else {
+          Opts.Filter = std::move(Set);
+        }
       } else {
         DiagnosticsEngine &D = CI.getDiagnostics();
         unsigned ID = D.getCustomDiagID(
@@ -395,7 +407,10 @@ public:
           "  verbose            list each directive and each tagged call "
           "site on stderr\n"
           "  no-warn-unmatched  do not warn about runtime calls that match "
-          "no directive\n";
+          "no directive\n"
+          "  filter=FILE        leave out the call sites FILE excludes (no "
+          "label; the runtime\n"
+          "                     drops their events; see docs/filter.md)\n";
   }
 
 private:

@@ -9,6 +9,7 @@
 #ifndef OTTER_PLUGIN_OTTERSTATE_H
 #define OTTER_PLUGIN_OTTERSTATE_H
 
+#include "otter/filter_rules.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/IR/PassManager.h"
@@ -29,6 +30,9 @@ namespace otter::plugin {
 struct Options {
   bool Verbose = false;
   bool WarnUnmatched = true;
+  /// -fplugin-arg-otter-filter=FILE (docs/filter.md): the call sites it
+  /// excludes get a filtered-site record and no label. Null: none.
+  std::shared_ptr<const filter_rules::RuleSet> Filter;
 };
 
 /// A source directive, or a pseudo-directive for an OpenMP API call that

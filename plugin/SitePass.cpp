@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "OtterState.h"
+#include "otter/filter_rules.h"
 #include "otter/site_table.h"
 
 #include "clang/Basic/SourceManager.h"
@@ -158,6 +159,57 @@ std::string functionDisplayName(const Function &F) {
   return llvm::demangle(F.getName());
 }
 
+/// The construct kind (otter/filter_rules.h) whose events a runtime call
+/// reports, as OTTER prints it, for the filter's kind rules; Count: none.
+filter_rules::ConstructKind constructKindOfCall(StringRef Callee,
+                                                StringRef DirKind) {
+  using CK = filter_rules::ConstructKind;
+  if (Callee.starts_with("MPI_"))
+    return CK::Mpi;
+  if (Callee.starts_with("omp_"))
+    return Callee.contains("nest_lock") ? CK::NestLock
+           : Callee.contains("lock")    ? CK::Lock
+                                        : CK::Count;
+  if (Callee.contains("fork_call") || Callee.contains("fork_teams") ||
+      Callee.contains("serialized_parallel"))
+    return CK::Parallel;
+  if (Callee.contains("taskloop") ||
+      (Callee.contains("taskgroup") && DirKind.contains("taskloop")))
+    return CK::Taskloop;
+  if (Callee.contains("taskwait"))
+    return CK::Taskwait;
+  if (Callee.contains("taskgroup"))
+    return CK::Taskgroup;
+  if (Callee.contains("taskyield"))
+    return CK::Count;
+  if (Callee.contains("omp_task") || Callee.contains("omp_target_task"))
+    return CK::Task;
+  if (Callee.contains("cancel"))
+    return CK::Cancel;
+  if (Callee.contains("barrier"))
+    return DirKind == "barrier" ? CK::Barrier : CK::BarrierImplicit;
+  if (Callee.contains("single"))
+    return CK::Single;
+  if (Callee.contains("master") || Callee.contains("masked"))
+    return CK::Masked;
+  if (Callee.contains("critical"))
+    return CK::Critical;
+  if (Callee.contains("ordered"))
+    return CK::Ordered;
+  if (Callee.contains("reduce"))
+    return CK::Reduction;
+  if (Callee.contains("flush"))
+    return CK::Flush;
+  if (Callee.contains("atomic"))
+    return CK::Atomic;
+  if (Callee.contains("for_static") || Callee.contains("dispatch") ||
+      Callee.contains("dist_"))
+    return DirKind.contains("sections")     ? CK::Sections
+           : DirKind.contains("distribute") ? CK::Distribute
+                                            : CK::Loop;
+  return CK::Count;
+}
+
 } // namespace
 
 PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
@@ -295,13 +347,44 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         .first->second;
   };
 
+  // The filter file's record (otter/site_table.h, FilterKind), once per
+  // output (COMDAT keyed by its text), when a site of this module is
+  // filtered.
+  std::string FilterAsm;
+  if (const filter_rules::RuleSet *FS = S->Opts.Filter.get()) {
+    std::string Text = FS->Source + ": " + FS->text();
+    std::string Sym =
+        "__otter_f_" +
+        utohexstr(site_table::fnv1a(Text.data(), Text.size()), true, 16);
+    FilterAsm = ".ifndef " + Sym + "\n.pushsection .note.otter,\"aG\",@note," +
+                Sym + ",comdat\n.balign 4\n.weak " + Sym + "\n.hidden " + Sym +
+                "\n" + Sym + ":\n" +
+                formatv(".long 6,{0},{1}\n", Text.size() + 1,
+                        site_table::noteType(site_table::Version,
+                                             site_table::FilterKind))
+                    .str() +
+                ".asciz \"Otter\"\n.balign 4\n";
+    appendAsciz(FilterAsm, Text);
+    FilterAsm += ".balign 4\n.popsection\n.endif\n";
+  }
+  const std::uint32_t FilteredType =
+      site_table::noteType(site_table::Version, site_table::FilteredSiteKind);
+  bool AnyFiltered = false;
+
   std::set<std::size_t> ModuleDirs;
   unsigned SiteNo = 0;
   for (const Todo &T : Work) {
     CallBase *CB = T.CB;
     Function &F = *CB->getFunction();
     const Directive &D = S->Dirs[T.Dir];
-    const auto &[DirBody, DirSym] = directiveAsm(T.Dir);
+    // Excluded by the filter file: a filtered-site record, no directive.
+    const filter_rules::RuleSet *FS = S->Opts.Filter.get();
+    filter_rules::ConstructKind CK =
+        constructKindOfCall(CB->getCalledFunction()->getName(), D.Kind);
+    bool Filtered =
+        FS &&
+        (FS->excludes(D.File, D.Function) ||
+         (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK)));
     // Numeric local labels, unique per site in this module.
     unsigned LStart = 700000 + 2 * SiteNo, LEnd = LStart + 1;
     ++SiteNo;
@@ -312,19 +395,33 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         Group = C->getName().str();
 
     std::string After = formatv("{0}:\n", LEnd).str();
-    if (S->PrepareForLTO)
-      After += DirBody;
-    else
+    if (Filtered) {
+      AnyFiltered = true;
+      if (S->PrepareForLTO)
+        After += FilterAsm;
+    } else if (S->PrepareForLTO) {
+      After += directiveAsm(T.Dir).first;
+    } else {
       ModuleDirs.insert(T.Dir);
+    }
     if (Group.empty())
       After += ".pushsection .note.otter,\"a\",@note\n";
     else
       After += ".pushsection .note.otter,\"aG\",@note," + Group + ",comdat\n";
-    After += formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
-                     ".balign 4\n.long {2}b-.\n.long {3}b-.\n.long {4}-.\n"
-                     ".popsection",
-                     site_table::SiteDescSize, SiteType, LStart, LEnd, DirSym)
-                 .str();
+    if (Filtered)
+      After +=
+          formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
+                  ".balign 4\n.long {2}b-.\n.long {3}b-.\n"
+                  ".popsection",
+                  site_table::FilteredSiteDescSize, FilteredType, LStart, LEnd)
+              .str();
+    else
+      After += formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
+                       ".balign 4\n.long {2}b-.\n.long {3}b-.\n.long {4}-.\n"
+                       ".popsection",
+                       site_table::SiteDescSize, SiteType, LStart, LEnd,
+                       directiveAsm(T.Dir).second)
+                   .str();
 
     auto MakeAsm = [&](const std::string &Text) {
       InlineAsm *IA = InlineAsm::get(VoidFn, Text, "", /*sideeffect=*/true);
@@ -352,8 +449,9 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         locFromDebug(*CB, L);
       errs() << "otter: site '" << CB->getCalledFunction()->getName()
              << "' in '" << functionDisplayName(F) << "' at " << L.File << ":"
-             << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at "
-             << D.File << ":" << D.Line << ":" << D.Col << "\n";
+             << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at " << D.File
+             << ":" << D.Line << ":" << D.Col << (Filtered ? " (filtered)" : "")
+             << "\n";
     }
   }
 
@@ -361,6 +459,8 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   // directive record goes once into module-level asm (cheaper to assemble).
   for (std::size_t Idx : ModuleDirs)
     M.appendModuleInlineAsm(directiveAsm(Idx).first);
+  if (AnyFiltered && !S->PrepareForLTO)
+    M.appendModuleInlineAsm(FilterAsm);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)
     StripDebugInfo(M);
   return Work.empty() && !S->ForcedDebugInfo ? PreservedAnalyses::all()

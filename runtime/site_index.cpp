@@ -51,8 +51,9 @@ namespace {
 
 struct Site {
   std::uintptr_t Start, End;
-  std::uint32_t Dir;
+  std::uint32_t Dir; // FilteredDir: a site the plugin's filter excluded
 };
+constexpr std::uint32_t FilteredDir = ~std::uint32_t(0);
 
 struct DirInfo {
   std::string Kind, File, Function, Clauses;
@@ -70,6 +71,9 @@ struct Snapshot {
   std::vector<Site> Sites; // sorted by Start
   std::vector<DirInfo> Dirs;
   std::vector<ModuleInfo> Modules; // modules with a site table
+  /// The plugin's filter records (otter/site_table.h), distinct.
+  std::vector<std::string> Filters;
+  std::size_t FilteredSites = 0;
   unsigned long long Adds = 0, Subs = 0;
 };
 
@@ -192,8 +196,18 @@ int scanModule(dl_phdr_info *Info, size_t Size, void *Data) {
         MI.Bias = Info->dlpi_addr;
         C.S->Modules.push_back(std::move(MI));
       }
-      if (st::noteKind(N.Type) == st::SiteKind) {
+      if (st::noteKind(N.Type) == st::SiteKind ||
+          st::noteKind(N.Type) == st::FilteredSiteKind) {
         SiteNotes.push_back(N);
+      } else if (st::noteKind(N.Type) == st::FilterKind) {
+        std::string_view Text;
+        if (!st::decodeFilter(N, Text)) {
+          Bad = true;
+          return;
+        }
+        if (std::find(C.S->Filters.begin(), C.S->Filters.end(), Text) ==
+            C.S->Filters.end())
+          C.S->Filters.emplace_back(Text);
       } else if (st::noteKind(N.Type) == st::DirectiveKind) {
         st::DirectiveView D;
         if (!st::decodeDirective(N, D)) {
@@ -220,7 +234,8 @@ int scanModule(dl_phdr_info *Info, size_t Size, void *Data) {
   // Pass 2: sites; their labels must lie in this object's executable text.
   for (const st::NoteView &N : SiteNotes) {
     st::SiteView SV;
-    if (!st::decodeSite(N, SV)) {
+    bool Filtered = st::noteKind(N.Type) == st::FilteredSiteKind;
+    if (!(Filtered ? st::decodeFilteredSite(N, SV) : st::decodeSite(N, SV))) {
       Bad = true;
       continue;
     }
@@ -228,6 +243,15 @@ int scanModule(dl_phdr_info *Info, size_t Size, void *Data) {
     auto End = reinterpret_cast<std::uintptr_t>(SV.End);
     if (Start == End)
       continue; // call deleted after the plugin ran: nothing to label
+    if (Filtered) {
+      if (Start > End || !inLoad(Info, Start, End - Start, true)) {
+        Bad = true;
+        continue;
+      }
+      C.S->Sites.push_back({Start, End, FilteredDir});
+      ++C.S->FilteredSites;
+      continue;
+    }
     auto It = DirAt.find(reinterpret_cast<std::uintptr_t>(SV.Directive));
     if (It == DirAt.end() || Start > End ||
         !inLoad(Info, Start, End - Start, true)) {
@@ -389,6 +413,17 @@ SourceLabel describeLocked(Global &G, const void *Code) {
     S = refreshIfChanged(G);
     Hit = findSite(S, A);
   }
+  if (Hit && Hit->Dir == FilteredDir) { // its events are never recorded
+    L.Directive = "filtered";
+    L.Quality = LabelQuality::Exact;
+    const ModuleInfo *In = nullptr; // the module of the nearest lower bias
+    for (const ModuleInfo &M : S->Modules)
+      if (A >= M.Bias && (!In || M.Bias > In->Bias))
+        In = &M;
+    if (In)
+      L.Location = In->Name + "+" + hex(A - In->Bias);
+    return L;
+  }
   if (Hit) {
     const DirInfo &D = S->Dirs[Hit->Dir];
     const ModuleInfo &M = S->Modules[D.Module];
@@ -489,6 +524,30 @@ SourceLabel describeCodeAddress(const void *Code) {
   SourceLabel L = describeLocked(G, Code);
   G.Described[reinterpret_cast<std::uintptr_t>(Code)] = L.Quality;
   return L;
+}
+
+bool codeIsFilteredSite(std::uint64_t Code) {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.M);
+  auto A = static_cast<std::uintptr_t>(Code);
+  const Snapshot *S = Current.load(std::memory_order_acquire);
+  const Site *Hit = findSite(S, A);
+  if (!Hit) {
+    S = refreshIfChanged(G);
+    Hit = findSite(S, A);
+  }
+  return Hit && Hit->Dir == FilteredDir;
+}
+
+SiteFilters siteFilters() {
+  Global &G = global();
+  std::lock_guard<std::mutex> Lock(G.M);
+  SiteFilters F;
+  if (const Snapshot *S = Current.load(std::memory_order_acquire)) {
+    F.Texts = S->Filters;
+    F.Sites = S->FilteredSites;
+  }
+  return F;
 }
 
 SiteIndexStats siteIndexStats() {

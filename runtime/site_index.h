@@ -13,6 +13,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace otter {
 
@@ -51,6 +52,17 @@ struct SiteIndexOptions {
 /// Once, from tool initialisation: scans the PT_NOTE "Otter" notes of every
 /// loaded object (dl_iterate_phdr); rescans when objects are dlopen'ed.
 void initSiteIndex(const SiteIndexOptions &Options = {});
+
+/// Whether Code lies in a call site that the plugin's filter file excluded
+/// (otter/site_table.h, FilteredSiteKind). Off the hot path: the filter
+/// stage asks once per address (core/filter.h).
+bool codeIsFilteredSite(std::uint64_t Code);
+/// What the loaded objects were filtered with at compile time.
+struct SiteFilters {
+  std::vector<std::string> Texts; // "PATH: rules", distinct
+  std::size_t Sites = 0;          // filtered call sites
+};
+SiteFilters siteFilters();
 
 /// For OTTER_VERBOSE: what the index holds and how lookups went. Address
 /// counts are distinct addresses passed to describeCodeAddress.

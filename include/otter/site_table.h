@@ -42,6 +42,18 @@
 //   char   Clauses[]  NUL-terminated clause text (may be empty)
 //   padding to 4.
 //
+// Kind FilteredSiteKind: a call site the plugin's filter file excluded
+// (-fplugin-arg-otter-filter=FILE, docs/filter.md), descsz 8: int32 Start,
+// int32 End as in a site record, and no directive, so no label string is
+// in the table for it. The runtime drops every event whose code address
+// lies in such a site.
+//
+// Kind FilterKind: what an object was filtered with, descsz >= 1: the
+// filter file's path as given and its rules on one line (RuleSet::text()),
+// "PATH: exclude kind taskwait; ...", NUL-terminated, padded to 4. One per
+// object that has filtered sites (deduplicated like directive records);
+// the runtime names them in the graph's header and the trace.
+//
 // Versioning: a reader that sees an "Otter" note whose version it does not
 // know must skip it (the runtime warns once). Adding kinds or trailing
 // fields keeps the version; changing the meaning of a field bumps it.
@@ -65,6 +77,8 @@ inline constexpr std::uint32_t Version = 1;
 enum Kind : std::uint32_t {
   SiteKind = 1,
   DirectiveKind = 2,
+  FilteredSiteKind = 3,
+  FilterKind = 4,
 };
 
 constexpr std::uint32_t noteType(std::uint32_t Ver, std::uint32_t K) {
@@ -75,6 +89,7 @@ constexpr std::uint32_t noteKind(std::uint32_t Type) { return Type & 0xffff; }
 
 inline constexpr std::uint32_t SiteDescSize = 12;
 inline constexpr std::uint32_t DirectiveFixedSize = 28;
+inline constexpr std::uint32_t FilteredSiteDescSize = 8;
 
 /// Stable region id: FNV-1a 64 over File, '\0', Line, Col (little endian
 /// 32-bit each), Kind. Identical in every build of the same source.
@@ -169,6 +184,26 @@ inline bool decodeSite(const NoteView &N, SiteView &S) {
   S.Start = N.Desc + readI32(N.Desc);
   S.End = N.Desc + 4 + readI32(N.Desc + 4);
   S.Directive = N.Desc + 8 + readI32(N.Desc + 8);
+  return true;
+}
+
+/// A filtered site: Directive is null.
+inline bool decodeFilteredSite(const NoteView &N, SiteView &S) {
+  if (N.DescSize < FilteredSiteDescSize)
+    return false;
+  S.Start = N.Desc + readI32(N.Desc);
+  S.End = N.Desc + 4 + readI32(N.Desc + 4);
+  S.Directive = nullptr;
+  return true;
+}
+
+/// The text of a filter record.
+inline bool decodeFilter(const NoteView &N, std::string_view &Text) {
+  const void *Z = std::memchr(N.Desc, 0, N.DescSize);
+  if (!Z)
+    return false;
+  Text = std::string_view(reinterpret_cast<const char *>(N.Desc),
+                          static_cast<const unsigned char *>(Z) - N.Desc);
   return true;
 }
 

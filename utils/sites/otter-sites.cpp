@@ -128,6 +128,16 @@ int dumpFile(const char *Path, bool Summary) {
       ++Bad;
       continue;
     }
+    if (st::noteKind(N.N.Type) == st::FilterKind) {
+      std::string_view Text;
+      if (!st::decodeFilter(N.N, Text)) {
+        std::printf("error: bad filter record\n");
+        ++Bad;
+      } else if (!Summary) {
+        std::printf("filter %.*s\n", (int)Text.size(), Text.data());
+      }
+      continue;
+    }
     if (st::noteKind(N.N.Type) != st::DirectiveKind)
       continue;
     st::DirectiveView D;
@@ -145,6 +155,26 @@ int dumpFile(const char *Path, bool Summary) {
                   D.Line, D.Col, D.EndLine, D.EndCol,
                   quoted(D.Function).c_str(), quoted(D.Clauses).c_str(),
                   D.RegionId);
+  }
+  unsigned NFiltered = 0;
+  for (const Note &N : Notes) {
+    if (st::noteVersion(N.N.Type) != st::Version ||
+        st::noteKind(N.N.Type) != st::FilteredSiteKind)
+      continue;
+    // Sites the plugin's filter excluded: brackets and nothing else.
+    ++NFiltered;
+    if (N.N.DescSize < st::FilteredSiteDescSize) {
+      std::printf("error: short filtered site record\n");
+      ++Bad;
+      continue;
+    }
+    if (Relocatable || Summary)
+      continue;
+    std::uint64_t Start = N.DescAddr + (std::int64_t)st::readI32(N.N.Desc);
+    std::uint64_t End =
+        N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
+    if (Start != End)
+      std::printf("site 0x%" PRIx64 "-0x%" PRIx64 " filtered\n", Start, End);
   }
   for (const Note &N : Notes) {
     if (st::noteVersion(N.N.Type) != st::Version ||
@@ -186,6 +216,8 @@ int dumpFile(const char *Path, bool Summary) {
               Bad);
   if (Empty)
     std::printf(", %u empty", Empty);
+  if (NFiltered)
+    std::printf(", %u filtered sites", NFiltered);
   std::printf("\n");
   munmap(Map, Size);
   return Bad ? 1 : 0;
