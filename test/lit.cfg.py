@@ -25,7 +25,7 @@ config.environment["PATH"] = os.pathsep.join(
      config.environment.get("PATH", os.environ.get("PATH", ""))])
 for var in ("OMP_NUM_THREADS", "OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR",
             "OTTER_GRAPH_FORMAT", "OTTER_TRACE", "OTTER_VERBOSE",
-            "OTTER_BUFFER_EVENTS", "OMP_TOOL"):
+            "OTTER_BUFFER_EVENTS", "OMP_TOOL", "OTTER_FILTER"):
     config.environment.pop(var, None)
 
 # Sanitizer build (-DOTTER_SANITIZE=...; scripts/sanitize.sh): OTTER's code
@@ -96,6 +96,12 @@ config.substitutions.append(
      config.otter_sanitizer_rt + ":" if sanitize else ""))
 config.substitutions.append(
     ("%sanitizer_rt", config.otter_sanitizer_rt if sanitize else ""))
+# %check-graph GRAPH_TXT: no cycle, every node reachable from its initial
+# task and reaching its end (see the script's header).
+config.substitutions.append(
+    ("%check-graph",
+     "python3 " + os.path.join(config.test_source_root, "lit", "Inputs",
+                               "check-graph.py")))
 
 if os.path.exists(plugin):
     config.available_features.add("plugin")
