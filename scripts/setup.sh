@@ -11,6 +11,7 @@ build="${OTTER_BUILD_DIR:-$repo/build}"
 packages=(build-essential cmake python3 git file
   clang-19 libclang-19-dev llvm-19-dev llvm-19-tools libomp-19-dev
   libotf2-trace-dev otf2-tools graphviz libgtest-dev libgmock-dev pkg-config
+  libzstd-dev zstd
   openmpi-bin libopenmpi-dev chromium
   libclang-rt-19-dev # sanitizer and libFuzzer runtimes (scripts/sanitize.sh)
   valgrind) # the instruction-count regression guard (bench/run.py guard)

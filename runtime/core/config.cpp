@@ -88,6 +88,28 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
            "); using the default dot,csv");
   }
 
+  // Node-count limits of the graph files (graph/outputs.h).
+  auto nodeLimit = [&](const char *Name, std::size_t &Field,
+                       std::size_t Default) {
+    const char *V = Getenv(Name);
+    if (!V)
+      return;
+    char *End = nullptr;
+    errno = 0;
+    long long N = std::strtoll(V, &End, 10);
+    if (End == V || *End != '\0' || errno || N < 0)
+      Warn(std::string(Name) + "='" + V +
+           "' is not valid (use a whole number of nodes, 0 for no limit); "
+           "using the default " +
+           std::to_string(Default));
+    else
+      Field = (std::size_t)N;
+  };
+  nodeLimit(env::DotMaxNodes, C.Formats.DotMaxNodes,
+            GraphFormats::DefaultDotMaxNodes);
+  nodeLimit(env::CsvZstdNodes, C.Formats.CsvZstdNodes,
+            GraphFormats::DefaultCsvZstdNodes);
+
   if (const char *V = Getenv(env::BufferEvents)) {
     char *End = nullptr;
     errno = 0;

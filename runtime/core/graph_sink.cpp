@@ -53,7 +53,17 @@ public:
       C.Message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
     } else {
       C.Wrote = true;
-      C.Files.push_back(graphFormatFiles(C.Cfg.Formats));
+      C.Files.push_back(graphFormatFiles(C.Cfg.Formats, G.Nodes.size()));
+      if (C.Cfg.Formats.Dot &&
+          C.Cfg.Formats.dotAggregated(G.Nodes.size()))
+        C.Message("", "graph.gv is aggregated, one node per construct (" +
+                          std::to_string(G.Nodes.size()) +
+                          " nodes > OTTER_DOT_MAX_NODES=" +
+                          std::to_string(C.Cfg.Formats.DotMaxNodes) +
+                          "); the full graph is in " +
+                          (C.Cfg.Formats.csvCompressed(G.Nodes.size())
+                               ? "nodes.csv.zst and graph.csv.zst"
+                               : "nodes.csv and graph.csv"));
     }
     C.Details += ", " + std::to_string(G.Stats.ParallelRegions) +
                  " parallel regions, " + std::to_string(G.Stats.Tasks) +

@@ -14,6 +14,7 @@
 #ifndef OTTER_GRAPH_OUTPUTS_H
 #define OTTER_GRAPH_OUTPUTS_H
 
+#include <cstddef>
 #include <span>
 #include <functional>
 #include <ostream>
@@ -31,7 +32,24 @@ struct GraphFormats {
   bool Dot = true;
   bool Csv = true;
   bool Canonical = false;
+  /// graph.gv for a graph of more nodes is the aggregated one (one node per
+  /// construct, writers.h): Graphviz lays out a few thousand nodes, not
+  /// millions. 0: always the full graph (OTTER_DOT_MAX_NODES).
+  std::size_t DotMaxNodes = DefaultDotMaxNodes;
+  static constexpr std::size_t DefaultDotMaxNodes = 5000;
+  /// The tables of a graph of more nodes are written zstd-compressed,
+  /// nodes.csv.zst and graph.csv.zst (zstd_file.h says why); 0: never
+  /// (OTTER_CSV_ZSTD_NODES).
+  std::size_t CsvZstdNodes = DefaultCsvZstdNodes;
+  static constexpr std::size_t DefaultCsvZstdNodes = 1000000;
+  bool csvCompressed(std::size_t N) const {
+    return CsvZstdNodes && N > CsvZstdNodes;
+  }
   bool any() const { return Dot || Csv || Canonical; }
+  /// Whether graph.gv of a graph of N nodes is aggregated.
+  bool dotAggregated(std::size_t N) const {
+    return DotMaxNodes && N > DotMaxNodes;
+  }
 };
 
 /// One graph output format.
@@ -43,7 +61,8 @@ struct GraphOutput {
   bool GraphFormats::*Flag; // its flag
   /// Writes its files into Dir (which exists). False: Error says why, in
   /// one line.
-  bool (*Write)(const Graph &G, const std::string &Dir, std::string &Error);
+  bool (*Write)(const Graph &G, const std::string &Dir, const GraphFormats &F,
+                std::string &Error);
 };
 
 /// Every graph output, in the order they are written and listed.
@@ -73,8 +92,9 @@ bool parseGraphFormats(std::string_view List, bool AllowNone, GraphFormats &F,
                        std::string &Bad);
 std::string graphFormatNames(bool AllowNone);
 
-/// The files F selects, space separated, in graphOutputs() order.
-std::string graphFormatFiles(const GraphFormats &F);
+/// The files F selects, space separated, in graphOutputs() order; for a
+/// graph of Nodes nodes, the compressed tables' names (.zst) where F says.
+std::string graphFormatFiles(const GraphFormats &F, std::size_t Nodes = 0);
 
 /// Writes one output file with Fn. On failure: false, a one-line Error
 /// naming the file and the system's reason (ENOSPC: disk full; EFBIG: a
@@ -83,6 +103,10 @@ std::string graphFormatFiles(const GraphFormats &F);
 bool writeOutputFile(const std::string &Path,
                      const std::function<void(std::ostream &)> &Fn,
                      std::string &Error);
+/// The same into a zstd-compressed file (Path ends in .zst).
+bool writeZstdOutputFile(const std::string &Path,
+                         const std::function<void(std::ostream &)> &Fn,
+                         std::string &Error);
 
 /// Writes the selected files into Dir (which must exist). Returns false and
 /// sets Error to a one-line message on the first failure.

@@ -1,7 +1,10 @@
 //===- graph/writers.cpp - Task graph file formats -----------------------===//
 #include "graph/writers.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -251,6 +254,96 @@ void writeDot(const Graph &G, std::ostream &OS) {
     B << "  n";
     B.num(E.Source) << " -> n";
     B.num(E.Target) << " [" << dotEdgeStyle(E.Kind) << "];\n";
+  }
+  B << "}\n";
+  B.flush();
+}
+
+namespace {
+/// "2,692,536"
+std::string grouped(std::uint64_t V) {
+  std::string D = std::to_string(V), R;
+  for (std::size_t I = 0; I < D.size(); ++I) {
+    if (I && (D.size() - I) % 3 == 0)
+      R += ',';
+    R += D[I];
+  }
+  return R;
+}
+} // namespace
+
+void writeAggregatedDot(const Graph &G, std::ostream &OS,
+                        std::size_t MaxNodes) {
+  // Constructs: (kind, label), numbered in order of first node, so the file
+  // is the same on every run of the same program (node ids are).
+  std::unordered_map<std::uint64_t, std::uint32_t> GroupOf;
+  std::vector<std::uint32_t> NodeGroup(G.Nodes.size());
+  struct Group {
+    NodeKind Kind;
+    std::uint32_t Label;
+    std::uint64_t Count = 0;
+  };
+  std::vector<Group> Groups;
+  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
+    const Node &N = G.Nodes[I];
+    std::uint64_t Key = (std::uint64_t(N.Kind) << 32) | N.Label;
+    auto [It, New] = GroupOf.try_emplace(Key, std::uint32_t(Groups.size()));
+    if (New)
+      Groups.push_back({N.Kind, N.Label});
+    ++Groups[It->second].Count;
+    NodeGroup[I] = It->second;
+  }
+  std::unordered_map<std::uint64_t, std::uint64_t> EdgeCount;
+  std::vector<std::uint64_t> EdgeOrder;
+  for (const Edge &E : G.Edges) {
+    std::uint64_t Key = (std::uint64_t(NodeGroup[E.Source]) << 34) |
+                        (std::uint64_t(NodeGroup[E.Target]) << 4) |
+                        std::uint64_t(E.Kind);
+    if (EdgeCount[Key]++ == 0)
+      EdgeOrder.push_back(Key);
+  }
+  std::uint64_t MaxCount = 1;
+  for (const auto &[K, C] : EdgeCount)
+    MaxCount = std::max(MaxCount, C);
+  Buffered B(OS);
+  B << "// otter aggregated task graph: " << grouped(G.Nodes.size())
+    << " nodes and " << grouped(G.Edges.size())
+    << " edges, more than OTTER_DOT_MAX_NODES=" << grouped(MaxNodes)
+    << ", drawn as one node per construct (node kind and source) with its\n"
+       "// count, and one edge per pair of constructs and edge kind with its "
+       "count. The full graph: nodes.csv and graph.csv, or graph.gv from\n"
+       "// OTTER_DOT_MAX_NODES=0 or `otter-graph DIR --format dot "
+       "--dot-max-nodes 0` (docs/graph.md).\n"
+       "digraph otter {\n"
+       "  graph [rankdir=TB, fontname=\"Helvetica\", label=\"aggregated: "
+    << grouped(G.Nodes.size()) << " nodes in " << grouped(Groups.size())
+    << " constructs\", labelloc=t];\n"
+       "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
+       "  edge [arrowsize=0.7, fontname=\"Helvetica\", fontsize=9];\n";
+  for (std::size_t I = 0; I < Groups.size(); ++I) {
+    const Group &Gr = Groups[I];
+    Node N{.Kind = Gr.Kind, .Label = Gr.Label};
+    std::string Src = nodeSourceText(G, N);
+    DotStyle S = dotStyleOf(Gr.Kind);
+    B << "  c";
+    B.num(I) << " [label=\"" << nodeKindName(Gr.Kind);
+    if (Src != "?")
+      B << "\\n" << dotEscape(Src);
+    B << "\\n\u00d7" << grouped(Gr.Count) << "\", shape=" << S.Shape
+      << ", fillcolor=\"" << S.Color << "\"];\n";
+  }
+  for (std::uint64_t Key : EdgeOrder) {
+    std::uint64_t C = EdgeCount[Key];
+    // Width grows with the log of the count: 1 .. 6.
+    double W = 1.0 + 5.0 * std::log10(double(C)) /
+                         std::max(1.0, std::log10(double(MaxCount)));
+    char WB[16];
+    std::snprintf(WB, sizeof WB, "%.1f", W);
+    B << "  c";
+    B.num(Key >> 34) << " -> c";
+    B.num((Key >> 4) & 0x3fffffff)
+        << " [" << dotEdgeStyle(EdgeKind(Key & 15)) << ", penwidth=" << WB
+        << ", label=\"" << grouped(C) << "\"];\n";
   }
   B << "}\n";
   B.flush();

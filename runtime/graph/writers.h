@@ -20,6 +20,12 @@ namespace otter {
 void writeNodesCsv(const Graph &G, std::ostream &OS);
 void writeEdgesCsv(const Graph &G, std::ostream &OS);
 void writeDot(const Graph &G, std::ostream &OS);
+/// graph.gv for a graph too big to lay out (more than MaxNodes nodes): one
+/// node per construct -- node kind and source label -- with how many nodes
+/// it stands for, one edge per (construct, construct, edge kind) with how
+/// many edges it stands for; a comment first says so and how to get the
+/// full graph.
+void writeAggregatedDot(const Graph &G, std::ostream &OS, std::size_t MaxNodes);
 void writeCanonical(const Graph &G, std::ostream &OS);
 
 /// Short text for a node's source: "file:line:col" when known, else

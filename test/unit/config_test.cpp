@@ -166,3 +166,28 @@ TEST(Config, SymbolizeIsABooleanSettingWithItsTool) {
   ASSERT_EQ(G.Warnings.size(), 1u);
   EXPECT_NE(G.Warnings[0].find("OTTER_SYMBOLIZE='2'"), std::string::npos);
 }
+
+TEST(Config, GraphFileNodeLimits) {
+  Env E;
+  Config C = E.read();
+  EXPECT_EQ(C.Formats.DotMaxNodes, GraphFormats::DefaultDotMaxNodes);
+  EXPECT_EQ(C.Formats.CsvZstdNodes, GraphFormats::DefaultCsvZstdNodes);
+  E.Vars = {{"OTTER_DOT_MAX_NODES", "0"}, {"OTTER_CSV_ZSTD_NODES", "250"},
+            {"OTTER_GRAPH_FORMAT", "csv"}};
+  C = E.read();
+  EXPECT_EQ(C.Formats.DotMaxNodes, 0u);
+  EXPECT_FALSE(C.Formats.dotAggregated(100000000));
+  EXPECT_EQ(C.Formats.CsvZstdNodes, 250u);
+  EXPECT_TRUE(C.Formats.csvCompressed(251));
+  EXPECT_FALSE(C.Formats.csvCompressed(250));
+  EXPECT_TRUE(E.Warnings.empty());
+  for (const char *Bad : {"-1", "lots", "12k", ""}) {
+    Env B;
+    B.Vars = {{"OTTER_DOT_MAX_NODES", Bad}};
+    EXPECT_EQ(B.read().Formats.DotMaxNodes, GraphFormats::DefaultDotMaxNodes)
+        << Bad;
+    ASSERT_EQ(B.Warnings.size(), 1u) << Bad;
+    EXPECT_NE(B.Warnings[0].find("OTTER_DOT_MAX_NODES='"), std::string::npos)
+        << B.Warnings[0];
+  }
+}

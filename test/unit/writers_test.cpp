@@ -1,11 +1,18 @@
 // Unit tests for the graph writers: CSV quoting, the canonical text form,
-// Graphviz output and the file writer's error reporting.
+// Graphviz output (full and aggregated), the node limits of the graph files
+// (compressed tables) and the file writer's error reporting.
 #include "graph/writers.h"
 #include "otter/events.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <sstream>
+#include <unistd.h>
+#include <zstd.h>
 
 using namespace otter;
 
@@ -99,4 +106,106 @@ TEST(Writers, FileWriterReportsUnwritableDirectory) {
   EXPECT_NE(Error.find("/nonexistent/otter-dir/nodes.csv"), std::string::npos)
       << Error;
   EXPECT_EQ(Error.find('\n'), std::string::npos);
+}
+
+namespace {
+/// A fib-like graph: one initial task creating Tasks tasks labelled alike,
+/// each synced into one taskwait.
+Graph manyTasks(std::uint32_t Tasks) {
+  Graph G = sampleGraph();
+  G.Nodes.resize(2); // initial task, the first task (label 1)
+  G.Edges = {{0, 1, EdgeKind::Create}};
+  for (std::uint32_t I = 1; I < Tasks; ++I) {
+    G.Nodes.push_back({.Kind = NodeKind::Task, .Parent = 0, .Thread = 0,
+                       .Label = 1, .Flags = 0});
+    G.Edges.push_back({0, NodeId(G.Nodes.size() - 1), EdgeKind::Create});
+  }
+  NodeId Wait = NodeId(G.Nodes.size());
+  G.Nodes.push_back({.Kind = NodeKind::Taskwait, .Parent = 0, .Thread = 0,
+                     .Label = 2});
+  for (NodeId T = 1; T < Wait; ++T)
+    G.Edges.push_back({T, Wait, EdgeKind::Sync});
+  G.Edges.push_back({0, Wait, EdgeKind::Scope});
+  return G;
+}
+} // namespace
+
+TEST(Writers, AggregatedDotHasOneNodePerConstructWithCounts) {
+  Graph G = manyTasks(1234);
+  std::ostringstream OS;
+  writeAggregatedDot(G, OS, 100);
+  std::string S = OS.str();
+  EXPECT_EQ(S.rfind("// otter aggregated task graph: 1,236 nodes and 2,469 "
+                    "edges, more than OTTER_DOT_MAX_NODES=100",
+                    0),
+            0u)
+      << S;
+  // Three constructs: the initial task, the task, the taskwait.
+  EXPECT_NE(S.find("c0 [label=\"initial_task\\n\u00d71\""), std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c1 [label=\"task\\ndir/a,b.c:12:3\\n\u00d71,234\""),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c2 [label=\"taskwait\\n~main+0x5\\n\u00d71\""),
+            std::string::npos)
+      << S;
+  EXPECT_EQ(S.find("c3 ["), std::string::npos) << S;
+  EXPECT_NE(S.find("c0 -> c1 [color=\"#1b9e77\", penwidth=6.0, "
+                   "label=\"1,234\"]"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c1 -> c2 [color=\"#d95f02\", style=dashed, penwidth=6.0, "
+                   "label=\"1,234\"]"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c0 -> c2 [color=\"#555555\", penwidth=1.0, label=\"1\"]"),
+            std::string::npos)
+      << S;
+}
+
+TEST(Writers, GraphFilesFollowTheNodeLimits) {
+  char Tmpl[] = "/tmp/otter-writers-XXXXXX";
+  ASSERT_NE(mkdtemp(Tmpl), nullptr);
+  std::string Dir = Tmpl;
+  Graph G = manyTasks(50);
+  GraphFormats F;
+  F.DotMaxNodes = 10;
+  F.CsvZstdNodes = 10;
+  std::string Error;
+  ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
+  EXPECT_EQ(graphFormatFiles(F, G.Nodes.size()),
+            "nodes.csv.zst graph.csv.zst graph.gv");
+  EXPECT_EQ(graphFormatFiles(F, 10), "nodes.csv graph.csv graph.gv");
+  // The compressed table decompresses to exactly the plain one.
+  std::ifstream Z(Dir + "/nodes.csv.zst", std::ios::binary);
+  std::string Packed((std::istreambuf_iterator<char>(Z)),
+                     std::istreambuf_iterator<char>());
+  unsigned long long Size =
+      ZSTD_getFrameContentSize(Packed.data(), Packed.size());
+  std::string Plain(Size == ZSTD_CONTENTSIZE_UNKNOWN ? 1 << 20 : Size, '\0');
+  std::size_t Got = ZSTD_decompress(Plain.data(), Plain.size(), Packed.data(),
+                                    Packed.size());
+  ASSERT_FALSE(ZSTD_isError(Got)) << ZSTD_getErrorName(Got);
+  Plain.resize(Got);
+  std::ostringstream Want;
+  writeNodesCsv(G, Want);
+  EXPECT_EQ(Plain, Want.str());
+  std::ifstream Gv(Dir + "/graph.gv");
+  std::string First;
+  std::getline(Gv, First);
+  EXPECT_EQ(First.rfind("// otter aggregated task graph", 0), 0u) << First;
+  // Below the limits: the plain files, the full graph.
+  F.DotMaxNodes = F.CsvZstdNodes = 0;
+  ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
+  std::ifstream Csv(Dir + "/nodes.csv");
+  std::string Text((std::istreambuf_iterator<char>(Csv)),
+                   std::istreambuf_iterator<char>());
+  EXPECT_EQ(Text, Want.str());
+  std::ifstream Full(Dir + "/graph.gv");
+  std::getline(Full, First);
+  EXPECT_EQ(First, "digraph otter {");
+  for (const char *Name : {"nodes.csv", "graph.csv", "graph.gv",
+                           "nodes.csv.zst", "graph.csv.zst"})
+    std::remove((Dir + "/" + Name).c_str());
+  rmdir(Dir.c_str());
 }

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -34,7 +35,8 @@ using namespace otter;
 namespace {
 
 const char *UsageHead =
-    "usage: otter-graph <trace> [-o DIR] [--format LIST]\n"
+    "usage: otter-graph <trace> [-o DIR] [--format LIST] [--dot-max-nodes N]\n"
+    "                   [--csv-zstd-nodes N]\n"
     "\n"
     "Rebuilds the task graph from an OTTER OTF2 trace and writes the same\n"
     "files as the runtime: nodes.csv and graph.csv (csv), graph.gv (dot),\n"
@@ -57,8 +59,22 @@ const char *UsageHead =
 
 /// The format names come from graph/outputs.h, the list the runtime reads.
 std::string usage() {
-  return UsageHead + ("  --format LIST  comma list of " +
-                      graphFormatNames(false) + " (default: dot,csv)\n") +
+  return UsageHead +
+         ("  --format LIST  comma list of " + graphFormatNames(false) +
+          " (default: dot,csv)\n") +
+         "  --dot-max-nodes N\n"
+         "                 graph.gv of a graph of more nodes is the aggregated\n"
+         "                 graph, one node per construct (default: " +
+         std::to_string(GraphFormats::DefaultDotMaxNodes) +
+         ", as the\n"
+         "                 runtime's OTTER_DOT_MAX_NODES); 0: always the full "
+         "graph\n"
+         "  --csv-zstd-nodes N\n"
+         "                 the tables of a graph of more nodes are written\n"
+         "                 zstd-compressed, nodes.csv.zst and graph.csv.zst\n"
+         "                 (default: " +
+         std::to_string(GraphFormats::DefaultCsvZstdNodes) +
+         ", as OTTER_CSV_ZSTD_NODES); 0: never\n"
          "  -h, --help     this text\n";
 }
 
@@ -119,15 +135,26 @@ int run(int Argc, char **Argv) {
       std::fputs(usage().c_str(), stdout);
       return 0;
     }
-    if (A == "-o" || A == "--format") {
+    if (A == "-o" || A == "--format" || A == "--dot-max-nodes" ||
+        A == "--csv-zstd-nodes") {
       if (I + 1 >= Argc)
         return fail("option " + A + " needs a value (see --help)");
       std::string V = Argv[++I];
       std::string Error;
-      if (A == "-o")
+      if (A == "-o") {
         OutDir = V;
-      else if (!parseFormats(V, Formats, Error))
+      } else if (A == "--dot-max-nodes" || A == "--csv-zstd-nodes") {
+        char *End = nullptr;
+        errno = 0;
+        long long N = std::strtoll(V.c_str(), &End, 10);
+        if (V.empty() || *End || errno || N < 0)
+          return fail("bad " + A + " '" + V +
+                      "' (use a whole number of nodes, 0 for no limit)");
+        (A == "--dot-max-nodes" ? Formats.DotMaxNodes : Formats.CsvZstdNodes) =
+            std::size_t(N);
+      } else if (!parseFormats(V, Formats, Error)) {
         return fail(Error);
+      }
       continue;
     }
     if (A.rfind("--format=", 0) == 0) {
@@ -189,6 +216,11 @@ int run(int Argc, char **Argv) {
     return fail(Error);
   if (!writeGraphFiles(G, OutDir, Formats, Error))
     return fail(Error);
+  if (Formats.Dot && Formats.dotAggregated(G.Nodes.size()))
+    std::fprintf(stderr,
+                 "otter-graph: graph.gv is aggregated, one node per construct "
+                 "(%zu nodes > --dot-max-nodes %zu; 0: the full graph)\n",
+                 G.Nodes.size(), Formats.DotMaxNodes);
   return 0;
 }
 

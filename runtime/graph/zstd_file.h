@@ -1,0 +1,53 @@
+//===- graph/zstd_file.h - An ostream that writes a .zst file ----*- C++ -*-===//
+//
+// Graph tables of millions of rows are written zstd-compressed (outputs.h,
+// GraphFormats::CsvZstdNodes): most of the cost of writing them at exit was
+// the kernel copying hundreds of megabytes, and a standard .zst file is what
+// pandas (read_csv infers the compression from the name), zstdcat and
+// DuckDB read directly. Debian's libzstd does the compression; this is only
+// the std::streambuf around its streaming API, so the CSV writers write to
+// it as to any std::ostream.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_ZSTD_FILE_H
+#define OTTER_GRAPH_ZSTD_FILE_H
+
+#include <cstdio>
+#include <ostream>
+#include <streambuf>
+#include <string>
+#include <vector>
+
+namespace otter {
+
+/// A streambuf compressing into a file. Errors (open, write, compress)
+/// leave failed() true and errno set where the system gave one.
+class ZstdFileBuf final : public std::streambuf {
+public:
+  /// Level: zstd's compression level (1: fastest).
+  ZstdFileBuf(const std::string &Path, int Level);
+  ~ZstdFileBuf() override;
+  ZstdFileBuf(const ZstdFileBuf &) = delete;
+  ZstdFileBuf &operator=(const ZstdFileBuf &) = delete;
+
+  bool isOpen() const { return File != nullptr; }
+  /// Ends the zstd frame and closes the file; false on any error so far.
+  bool finish();
+  bool failed() const { return Failed; }
+
+protected:
+  int_type overflow(int_type C) override;
+  int sync() override;
+
+private:
+  bool compress(bool End);
+  void *Ctx = nullptr; // ZSTD_CCtx
+  std::FILE *File = nullptr;
+  std::vector<char> In, Out;
+  bool Failed = false;
+  bool Finished = false;
+};
+
+} // namespace otter
+
+#endif // OTTER_GRAPH_ZSTD_FILE_H
