@@ -86,6 +86,12 @@ config.substitutions.append(
     ("%check-rebuild",
      "sh " + os.path.join(config.test_source_root, "lit", "Inputs",
                           "check-rebuild.sh")))
+# %check-trace [--allow-open] TRACE: the archive is balanced per location and
+# OTF2's own tools accept it (check-rebuild runs it too).
+config.substitutions.append(
+    ("%check-trace",
+     "python3 " + os.path.join(config.test_source_root, "lit", "Inputs",
+                               "check-trace.py")))
 config.substitutions.append(("%otter_bin", config.otter_build_dir))
 # A test that sets LD_PRELOAD itself writes LD_PRELOAD=%sanitizer_preload<its
 # list>: in a sanitizer build the shared sanitizer runtime stays first in the

@@ -146,6 +146,13 @@ struct Location {
         Items[Size++] = O;
     }
   } Stack;
+  /// The tasks executing on this thread, innermost last: implicit tasks
+  /// (from their begin to their end) and the explicit tasks whose body
+  /// region is open on Stack (see "Task bodies" below). Beyond the capacity
+  /// no body region is entered.
+  static constexpr unsigned RunningCapacity = 1024;
+  std::uint64_t Running[RunningCapacity];
+  unsigned RunN = 0;
   std::mutex M;                     // consume vs close
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
@@ -181,6 +188,19 @@ struct TraceWriter::Impl {
   std::vector<RegionEntry> Regions;
   std::uint64_t EventCount = 0;
   std::uint64_t DroppedEvents = 0; // out of memory while encoding (M)
+  // Task id -> code id of its creation, for naming the body region of a
+  // task that another thread created (direct-mapped, lock-free: a task
+  // whose creation was not encoded yet, or whose slot was taken since, gets
+  // the unnamed `task` region). Written at TaskCreate, read at its start.
+  static constexpr unsigned TaskSlotBits = 14;
+  static constexpr std::size_t TaskSlots = std::size_t(1) << TaskSlotBits;
+  static std::size_t taskSlot(std::uint64_t Task) {
+    return std::size_t((Task * 0x9E3779B97F4A7C15ull) >> (64 - TaskSlotBits));
+  }
+  std::unique_ptr<std::atomic<std::uint64_t>[]> TaskKeys{
+      new std::atomic<std::uint64_t>[TaskSlots]()};
+  std::unique_ptr<std::atomic<std::uint32_t>[]> TaskCodes{
+      new std::atomic<std::uint32_t>[TaskSlots]()};
   // Checkpoints (all guarded by M).
   std::atomic<bool> Closing{false}; // close() owns the archive: no more
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
@@ -210,6 +230,9 @@ struct TraceWriter::Impl {
   std::uint32_t newRegion(Location &L, RegionClass C, std::uint16_t Sub,
                           std::uint32_t Code);
   void encode(Location &L, const Event &E);
+  void encodeSplitEnd(Location &L, const Event &E);
+  bool leaveMismatched(Location &L, RegionClass C, OTF2_TimeStamp T);
+  std::uint32_t taskBodyRegion(Location &L, std::uint64_t Task);
   void writeFailed(Location &L);
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
                                  std::uint32_t Code);
@@ -741,17 +764,19 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   RegionClass RClass = RegionClass::Count; // Region's class and sub
   std::uint16_t RSub = 0;
   std::uint64_t ParamVal = 0;
-  auto leaveRegion = [&](RegionClass C, std::uint16_t Sub)
-                         __attribute__((always_inline)) {
-    if (!L.Stack.empty() && L.Stack.back().Class == C) {
+  bool StartBody = false;
+  // A Leave closes the innermost open region, or it is not written as one
+  // (see "Balanced regions" below): false then.
+  auto leaveRegion = [&](RegionClass C) __attribute__((always_inline)) {
+    if ((!L.Stack.empty() && L.Stack.back().Class == C) ||
+        leaveMismatched(L, C, T)) [[likely]] {
       Region = L.Stack.back().Region;
       RSub = L.Stack.back().Sub;
+      RClass = C;
       L.Stack.pop_back();
-    } else {
-      Region = region(L, C, Sub, Code);
-      RSub = Sub;
+      return true;
     }
-    RClass = C;
+    return false;
   };
   auto enterRegion = [&](RegionClass C, std::uint16_t Sub)
                          __attribute__((always_inline)) {
@@ -780,6 +805,21 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       if (!(Ev.Extra & TaskInitial))
         OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
       Sub = (Ev.Extra & TaskInitial) ? 1 : 0;
+      if (L.RunN < Location::RunningCapacity)
+        L.Running[L.RunN++] = Ev.Task;
+    }
+    // A nest lock the task already owns is acquired again with no
+    // mutex_acquired (libomp reports nest_lock_begin instead), and a region
+    // of its wait would never be left: that wait is a parameter, as is any
+    // region past the open-region capacity (see "Balanced regions").
+    if ((K == EventKind::MutexAcquire &&
+         (Ev.Sub == std::uint16_t(MutexKind::NestLock) ||
+          Ev.Sub == std::uint16_t(MutexKind::TestNestLock))) ||
+        L.Stack.Size == Location::OpenStack::Capacity) [[unlikely]] {
+      ParamRef = ParamEvent;
+      ParamVal = std::uint64_t(K);
+      Prim = PParam;
+      break;
     }
     enterRegion(Info.Class, Sub);
     subFromRegion();
@@ -787,11 +827,19 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     break;
   }
   case Otf2Record::Leave:
-    leaveRegion(Info.Class, K == EventKind::ThreadEnd ? std::uint16_t(L.Type)
-                            : K == EventKind::ImplicitTaskEnd ? std::uint16_t(0)
-                                                              : Ev.Sub);
-    subFromRegion();
-    Prim = PLeave;
+    if (K == EventKind::ImplicitTaskEnd && L.RunN &&
+        L.Running[L.RunN - 1] == Ev.Task)
+      --L.RunN;
+    if (leaveRegion(Info.Class)) [[likely]] {
+      subFromRegion();
+      Prim = PLeave;
+    } else {
+      // No open region of its class to close: the event as a parameter
+      // (read back the same), so that the location stays balanced.
+      ParamRef = ParamEvent;
+      ParamVal = std::uint64_t(K);
+      Prim = PParam;
+    }
     break;
   case Otf2Record::Fork:
     N.HasAux = true;
@@ -804,6 +852,12 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   case Otf2Record::Create:
     N.HasA = true;
     N.A = idToPair(Ev.A, Th, Gen);
+    {
+      // Where the task was created, for its body region (taskBodyRegion).
+      const std::size_t Slot = taskSlot(Ev.A);
+      TaskCodes[Slot].store(Code, std::memory_order_relaxed);
+      TaskKeys[Slot].store(Ev.A, std::memory_order_release);
+    }
     if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
       // Name the task construct (a region of role TASK) once per site.
       region(L, RegionClass::Task, 0, Code);
@@ -816,6 +870,25 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   case Otf2Record::Switch: {
     bool Complete = Ev.Sub == std::uint16_t(ScheduleStatus::Complete) ||
                     Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
+    // Task bodies (see "Task bodies" below): the prior task's body region
+    // ends when its body did, or when the thread goes back to the task it
+    // was running before (an untied task's part); the next task's begins
+    // when it starts here.
+    const bool Resume = L.RunN >= 2 && L.Running[L.RunN - 2] == Ev.A;
+    const bool BodyEnds =
+        Complete || Ev.Sub == std::uint16_t(ScheduleStatus::Detach) ||
+        Ev.Sub == std::uint16_t(ScheduleStatus::EarlyFulfill);
+    if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
+        !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
+      OTF2_EvtWriter_Leave(W, nullptr, T, L.Stack.back().Region);
+      L.Stack.pop_back();
+      --L.RunN;
+    }
+    StartBody = !Resume &&
+                (Ev.Sub == std::uint16_t(ScheduleStatus::Switch) ||
+                 Ev.Sub == std::uint16_t(ScheduleStatus::Yield)) &&
+                L.RunN < Location::RunningCapacity &&
+                L.Stack.Size < Location::OpenStack::Capacity;
     if (Complete) {
       N.HasTask = true;
       N.Task = idToPair(Ev.Task, Th, Gen);
@@ -867,14 +940,11 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     break;
   }
   case PJoin: {
-    std::uint32_t R;
-    if (!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) {
-      R = L.Stack.back().Region;
+    if ((!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) ||
+        leaveMismatched(L, RegionClass::Parallel, T)) {
+      OTF2_EvtWriter_Leave(W, nullptr, T, L.Stack.back().Region);
       L.Stack.pop_back();
-    } else {
-      R = region(L, RegionClass::Parallel, 0, Code);
     }
-    OTF2_EvtWriter_Leave(W, nullptr, T, R);
     Status = OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
     break;
   }
@@ -883,6 +953,12 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     break;
   case PSwitch:
     Status = OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen);
+    if (StartBody) {
+      const std::uint32_t R = taskBodyRegion(L, Ev.A);
+      L.Stack.push({R, RegionClass::Task, 0});
+      L.Running[L.RunN++] = Ev.A;
+      OTF2_EvtWriter_Enter(W, nullptr, T, R);
+    }
     break;
   case PParam:
     Status =
@@ -1083,10 +1159,88 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
   case EventKind::SyncBegin:
     return encodeAs(L, Ev, EventKind::SyncBegin);
   case EventKind::SyncEnd:
+    // A region whose wait was entered on its own (a taskgroup's, at its
+    // end) but ends with it: both Leaves, innermost first.
+    if ((Ev.Extra & SyncWaitFolded) && !L.Stack.empty() &&
+        L.Stack.back().Class == RegionClass::SyncWait) [[unlikely]]
+      return encodeSplitEnd(L, Ev);
     return encodeAs(L, Ev, EventKind::SyncEnd);
   default:
     return encodeAny(L, Ev);
   }
+}
+
+// --- Balanced regions -----------------------------------------------------
+//
+// Every location's Enter and Leave records nest: each Leave closes the
+// innermost open region (otf2-snapshots, Vampir and other readers rely on
+// it; test/lit/Inputs/check-trace.py checks every lit test's archive). The
+// events pair up by construction except where OMPT's reports do not nest:
+//  - a sync region whose wait was reported apart at its begin but folded
+//    into its end (every taskgroup) is written as two Leaves
+//    (encodeSplitEnd), and read back as the same two events;
+//  - a Leave event with no open region of its class (a wait folded into
+//    its region's begin but reported apart at the end, a report lost to the
+//    filter, ...) is written as an `otter:event` parameter, which the reader
+//    reads back as the same event: it closes no region.
+//
+// Task bodies: an explicit task's execution is a region, the `task @
+// file:line` region of its task construct (role TASK; `task` when the
+// writer has not seen its creation), entered at the ThreadTaskSwitch that
+// starts it and left before the ThreadTaskComplete (or the switch) that
+// ends its body. A task suspended at a task scheduling point (taskwait,
+// barrier, taskyield, taskgroup end) keeps its body region open: libomp
+// runs the tasks scheduled there nested in the suspended one's call, on the
+// same thread, so their regions nest inside the open wait region, and the
+// suspended task resumes only when they are done -- a thread's open regions
+// are one stack, as its call stack is. A task leaves no body region open
+// when the thread goes back to the task below it (an untied task's part
+// ends; Location::Running tracks the tasks of the stack). The reader ignores
+// these regions (class Task: no event kind).
+
+/// A Leave of class C whose region is not the innermost open one: task
+/// bodies left open above the region (a task switch the writer could not
+/// pair) are closed first. True when the region of class C is then the
+/// innermost one (the caller pops it); nothing is written otherwise.
+[[gnu::noinline, gnu::cold]] bool
+TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
+                                   OTF2_TimeStamp T) {
+  unsigned I = L.Stack.Size;
+  while (I && L.Stack.Items[I - 1].Class == RegionClass::Task)
+    --I;
+  if (!I || I == L.Stack.Size || L.Stack.Items[I - 1].Class != C)
+    return false;
+  while (L.Stack.Size > I) {
+    OTF2_EvtWriter_Leave(L.W, nullptr, T, L.Stack.back().Region);
+    L.Stack.pop_back();
+    if (L.RunN)
+      --L.RunN;
+  }
+  return true;
+}
+
+/// A folded SyncEnd whose wait region is open on its own: its wait's end,
+/// then its own (unfoldEvent), each its own Leave.
+[[gnu::noinline]] void TraceWriter::Impl::encodeSplitEnd(Location &L,
+                                                         const Event &Ev) {
+  Event Pair[2];
+  unfoldEvent(Ev, Pair);
+  encodeAny(L, Pair[0]);
+  encodeAny(L, Pair[1]);
+}
+
+/// The body region of task Task: its task construct's, when its creation
+/// was encoded (by any location) and its slot not taken since.
+std::uint32_t TraceWriter::Impl::taskBodyRegion(Location &L,
+                                                std::uint64_t Task) {
+  const std::size_t Slot = taskSlot(Task);
+  std::uint32_t Code = 0;
+  if (TaskKeys[Slot].load(std::memory_order_acquire) == Task) {
+    Code = TaskCodes[Slot].load(std::memory_order_relaxed);
+    if (TaskKeys[Slot].load(std::memory_order_relaxed) != Task)
+      Code = 0; // overwritten meanwhile
+  }
+  return region(L, RegionClass::Task, 0, Code);
 }
 
 namespace {

@@ -15,6 +15,10 @@
 #                  first, so files of an earlier run never stand in)
 #   --trace TRACE  what otter-graph reads (default DIR): the archive
 #                  directory or its traces.otf2, the other forms it accepts
+#   --open         the run was cut off: regions may be left open at the end
+#
+# The archive is also checked for other OTF2 tools (check-trace.py: balanced
+# Enter/Leave per location, otf2-print and otf2-snapshots accept it).
 #
 # Exits 0 when every file is equal; otherwise prints each difference (diff)
 # and one "check-rebuild: ... differs" line per file, and exits 1. A bad
@@ -22,11 +26,12 @@
 set -eu
 
 usage() {
-  echo "usage: check-rebuild.sh [--format LIST] [-o OUT] [--trace TRACE] DIR" >&2
+  echo "usage: check-rebuild.sh [--format LIST] [-o OUT] [--trace TRACE] [--open] DIR" >&2
   exit 2
 }
 
 formats=canon,csv
+open=
 out=
 trace=
 dir=
@@ -35,6 +40,7 @@ while [ $# -gt 0 ]; do
   --format) [ $# -ge 2 ] || usage; formats=$2; shift 2 ;;
   -o) [ $# -ge 2 ] || usage; out=$2; shift 2 ;;
   --trace) [ $# -ge 2 ] || usage; trace=$2; shift 2 ;;
+  --open) open=--allow-open; shift ;;
   -*) usage ;;
   *) [ -z "$dir" ] || usage; dir=$1; shift ;;
   esac
@@ -63,6 +69,7 @@ done
 
 rm -rf "$out"
 otter-graph --format "$formats" -o "$out" "$trace"
+python3 "$(dirname "$0")/check-trace.py" $open "$trace"
 
 if [ "$csv" = yes ] && { [ -e "$dir/mpi.csv" ] || [ -e "$out/mpi.csv" ]; }; then
   files="$files mpi.csv"

@@ -8,8 +8,8 @@
 // RUN: rm -rf %t && sh -c '%mpirun -np 2 otter-run -o %t -f all %t.prog 2> %t.err; echo status=$?' | FileCheck --check-prefix=STATUS %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // RUN: FileCheck --check-prefix=ABORTED %s < %t/rank-1/graph.txt
-// RUN: %check-rebuild --format canon %t/rank-1
-// RUN: %check-rebuild --format canon %t/rank-0
+// RUN: %check-rebuild --open --format canon %t/rank-1
+// RUN: %check-rebuild --open --format canon %t/rank-0
 // RUN: otter-graph %t/rank-0 -o %t/re0 --format canon
 // RUN: FileCheck --check-prefix=KILLED %s < %t/re0/graph.txt
 // RUN: otf2-print %t/trace/traces.otf2 | FileCheck --check-prefix=JOB %s

@@ -9,7 +9,7 @@
 // SIGTERM, left at its default action.
 // RUN: rm -rf %t.term %t.ready && sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.term OTTER_GRAPH_FORMAT=canon,csv %t %t.ready 0 2> %t.term.err & p=$!; while [ ! -e %t.ready ]; do sleep 0.02; done; kill -TERM $p; wait $p; echo status=$?' | FileCheck --check-prefix=TERM %s
 // RUN: FileCheck --check-prefix=TERMERR %s < %t.term.err
-// RUN: %check-rebuild %t.term
+// RUN: %check-rebuild --open %t.term
 // RUN: head -1 %t.term/graph.txt | FileCheck --check-prefix=GRAPH %s
 // Untraced, the same status.
 // RUN: rm -f %t.ready && sh -c '%t %t.ready 0 & p=$!; while [ ! -e %t.ready ]; do sleep 0.02; done; kill -TERM $p; wait $p; echo status=$?' | FileCheck --check-prefix=TERM %s
@@ -19,7 +19,7 @@
 // the foreground).
 // RUN: rm -rf %t.int %t.ready && sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.int OTTER_GRAPH_FORMAT=canon %t %t.ready 1 2> %t.int.err & p=$!; while [ ! -e %t.ready ]; do sleep 0.02; done; kill -INT $p; wait $p; echo status=$?' | FileCheck --check-prefix=INT %s
 // RUN: FileCheck --check-prefix=INTERR %s < %t.int.err
-// RUN: %check-rebuild --format canon %t.int
+// RUN: %check-rebuild --open --format canon %t.int
 //
 // The program's own SIGTERM handler: it decides, the run ends normally.
 // RUN: rm -rf %t.own %t.ready && sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.own OTTER_GRAPH_FORMAT=canon %t %t.ready 2 2> %t.own.err & p=$!; while [ ! -e %t.ready ]; do sleep 0.02; done; kill -TERM $p; wait $p; echo status=$?' | FileCheck --check-prefix=OWN %s

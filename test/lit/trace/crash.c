@@ -8,7 +8,7 @@
 // RUN: rm -rf %t.1 && not %otter-run OTTER_OUTPUT_DIR=%t.1 %t 1 > %t.1.out
 // RUN: sh -c '%otter-run OTTER_OUTPUT_DIR=%t.1b %t 1 >/dev/null 2>&1; echo status=$?' | FileCheck --check-prefix=EXIT %s
 // RUN: sh -c '%t 1 > /dev/null; echo status=$?' | FileCheck --check-prefix=EXIT %s
-// RUN: %check-rebuild --format canon %t.1
+// RUN: %check-rebuild --open --format canon %t.1
 // abort(): SIGABRT, as without the tool.
 // RUN: rm -rf %t.2 && not --crash %otter-run OTTER_OUTPUT_DIR=%t.2 %t 2 2> %t.2.err
 // RUN: FileCheck --check-prefix=CRASH %s < %t.2.err
