@@ -180,6 +180,21 @@ int run(int Argc, char **Argv) {
   trace::TraceReader R;
   if (!R.open(Input, Error))
     return fail(Error);
+  GraphBuilder B([&R](std::uint64_t Code) { return R.label(Code); });
+  std::uint64_t Events = 0;
+  if (!R.readEvents(
+          [&B, &Events](std::uint32_t Thread, const Event *E, std::size_t N) {
+            Events += N;
+            B.addEvents(Thread, E, N);
+          },
+          Error))
+    return fail(Error);
+  // No thread's events reached the disk (a disk full from the start): an
+  // empty graph would pass for the program's.
+  if (!Events)
+    return fail("the trace in '" + Input +
+                "' holds no events: the traced run could not write any (was "
+                "the disk full?); no graph written");
   // A trace whose writer was killed still reads up to what each thread had
   // flushed: build that prefix, but say so, since the graph then ends early.
   if (!R.complete())
@@ -188,13 +203,6 @@ int run(int Argc, char **Argv) {
                  "program was killed?): the graph covers the events each "
                  "thread had written to disk\n",
                  Input.c_str());
-  GraphBuilder B([&R](std::uint64_t Code) { return R.label(Code); });
-  if (!R.readEvents(
-          [&B](std::uint32_t Thread, const Event *E, std::size_t N) {
-            B.addEvents(Thread, E, N);
-          },
-          Error))
-    return fail(Error);
   Graph G;
   bool Built = false;
   // The builder recurses along task nesting (a deep recursion of tasks is a

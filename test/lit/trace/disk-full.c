@@ -19,6 +19,22 @@
 // RUN: not otter summary %t.d0 2>&1 | FileCheck --check-prefix=EMPTY %s
 // EMPTY: otter: error: '{{.*}}traces.otf2' is empty: the traced run could not write its trace (was the disk full?)
 //
+// Room for less than one 4 MiB OTF2 chunk per thread (OTF2 writes an event
+// file by whole chunks, and buffers smaller ones into 4 MiB writes): no
+// thread's events reach the disk. The program runs as untraced, one line
+// says so, and no utility passes an empty graph off as the program's.
+// RUN: rm -rf %t.d3 %t.g3 && %otter-run LD_PRELOAD=%t.enospc.so OTTER_TEST_DISK_BYTES=3000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d3 %t 26 > %t.out3 2> %t.err3
+// RUN: FileCheck --check-prefix=OUT26 %s < %t.out3
+// RUN: FileCheck --check-prefix=MID %s < %t.err3
+// RUN: grep -c . %t.err3 | FileCheck --check-prefix=ONE %s
+// RUN: not otter-graph %t.d3 -o %t.g3 2> %t.g3.err
+// RUN: FileCheck --check-prefix=NOEVENTS %s < %t.g3.err
+// RUN: grep -c . %t.g3.err | FileCheck --check-prefix=ONE %s
+// RUN: test ! -e %t.g3
+// RUN: not otter graph %t.d3 -o %t.g3 2>&1 | FileCheck --check-prefix=NOEVENTS %s
+// RUN: test ! -e %t.g3
+// NOEVENTS: error: the trace in '{{.*}}' holds no events: the traced run could not write any (was the disk full?); no graph written
+//
 // The disk fills up while the program runs (two threads, ~28 MB of
 // trace, room for ~12): the trace ends with the last chunks that fit, and
 // reads cleanly.
