@@ -11,6 +11,11 @@
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // The graph does not fit in the limit: no cut nodes.csv passes for it.
 // RUN: test ! -e %t.d/nodes.csv
+// Nor does the trace (no 4 MiB chunk fits in the limit): the utilities say
+// that it holds no events instead of passing an empty graph off as the
+// program's.
+// RUN: not otter-graph %t.d -o %t.g 2>&1 | FileCheck --check-prefix=NOEVENTS %s
+// RUN: test ! -e %t.g
 // The program's own write past the limit still gets its SIGXFSZ.
 // RUN: rm -rf %t.d2 && sh -c 'ulimit -f 2000; env %otter_env OTTER_OUTPUT_DIR=%t.d2 %t write-past-limit %t.big 2>/dev/null; echo status=$?' | FileCheck --check-prefix=OWN %s
 #include <stdio.h>
@@ -50,3 +55,4 @@ int main(int argc, char **argv) {
 // ERR-NEXT: otter: error: error writing {{.*}}nodes.csv: File too large; removed it
 // OWN: s=2
 // OWN-NEXT: status=153
+// NOEVENTS: error: the trace in '{{.*}}' holds no events

@@ -1,0 +1,48 @@
+// An address-space limit (ulimit -v): with room to spare the run is traced
+// whole; with little (the program alone fits: libomp shrinks its thread
+// stacks to the limit) OTTER's own allocations fail -- the program's output
+// and exit code are still the untraced run's, and OTTER says in one line
+// per output what it could not write.
+// The sanitizers reserve terabytes of shadow memory: no address-space limit.
+// UNSUPPORTED: asan, tsan
+// RUN: %clang -fopenmp -O1 %s -o %t
+// RUN: sh -c 'ulimit -v 60000; %t 20; echo exit=$?' > %t.plain
+// RUN: rm -rf %t.d && sh -c 'ulimit -v 60000; env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon %t 20 2> %t.err; echo exit=$?' > %t.out
+// RUN: diff %t.plain %t.out
+// RUN: FileCheck %s < %t.out
+// RUN: FileCheck --check-prefix=WHOLE %s < %t.err
+// RUN: %check-rebuild --format canon %t.d
+// RUN: sh -c 'ulimit -v 25000; %t 20; echo exit=$?' > %t.plain2
+// RUN: rm -rf %t.d2 && sh -c 'ulimit -v 25000; env %otter_env OTTER_OUTPUT_DIR=%t.d2 OTTER_GRAPH_FORMAT=canon %t 20 2> %t.err2; echo exit=$?' > %t.out2
+// RUN: diff %t.plain2 %t.out2
+// RUN: FileCheck %s < %t.out2
+// RUN: FileCheck --check-prefix=TIGHT %s < %t.err2
+#include <stdio.h>
+#include <stdlib.h>
+
+static long fib(int n) {
+  if (n < 2)
+    return n;
+  long a, b;
+#pragma omp task shared(a)
+  a = fib(n - 1);
+#pragma omp task shared(b)
+  b = fib(n - 2);
+#pragma omp taskwait
+  return a + b;
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 20;
+  long r = 0;
+#pragma omp parallel num_threads(2)
+#pragma omp single
+  r = fib(n);
+  printf("fib(%d)=%ld\n", n, r);
+  return 0;
+}
+// CHECK: fib(20)=6765
+// CHECK-NEXT: exit=0
+// WHOLE-NOT: error
+// WHOLE: otter: wrote {{.*}}: 2 threads, 1 parallel regions, 21890 tasks
+// TIGHT: otter: error: {{.*}}memory
