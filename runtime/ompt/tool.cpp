@@ -101,6 +101,11 @@ constexpr std::uint64_t ParallelFiltered = std::uint64_t(1) << 63;
 inline bool filtered(const TaskState *S) {
   return S && (S->Flags & TaskFiltered);
 }
+/// The one record of every filtered explicit task: no record is taken
+/// from the free list for it nor given back, and nothing writes to it
+/// (record() refuses its events before touching Seq). Filtering a task
+/// costs a few instructions per callback this way (docs/filter.md).
+TaskState FilteredTask{0, 0, TaskFiltered, nullptr, 0, false};
 /// Whether a refusal (record() gave the discard slot) filters what the
 /// event opens: refused by the rules, not by a pause.
 inline bool refusedByRules(ThreadState *T, const Event &E) {
@@ -330,6 +335,16 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
                            1];
   else
     Code = code(Codeptr);
+  if constexpr (!Fast) {
+    // Filtered by the rules (not a pause): created inside a filtered task,
+    // or refused itself. Sub 0: a creation's (otter/event_kinds.def).
+    if (filter::engaged() && !filter::paused() &&
+        (filtered(Encountering) ||
+         !filter::admit(EventKind::TaskCreate, 0, Code))) [[unlikely]] {
+      NewTaskData->ptr = &FilteredTask;
+      return;
+    }
+  }
   TaskState *S;
   if (Fast) {
     S = T->FreeTasks;
@@ -351,20 +366,34 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   S->Code = Code;
   S->CreatedInRuntime = InRuntime;
   NewTaskData->ptr = S;
-  Event &E = record<Fast>(T, Encountering, [&] {
+  record<Fast>(T, Encountering, [&] {
     return Event::taskCreate(0, idOf(Encountering), S->Id, S->Flags, Code);
   });
-  if constexpr (!Fast)
-    if (refusedByRules(T, E)) [[unlikely]]
-      S->Flags |= TaskFiltered;
 }
 
+[[gnu::noinline]] void taskCreateGeneral(ompt_data_t *EncounteringTask,
+                                         ompt_data_t *NewTaskData, int Flags,
+                                         int HasDependences,
+                                         const void *Codeptr) {
+  OTTER_PROLOGUE();
+  taskCreate<false>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
+                    Codeptr);
+}
+
+// The Slow functions below first drop what a filtered task does (the cost
+// of a filtered construct, docs/filter.md; filtered tasks exist only while
+// filter rules are installed), then tail-call the general path: apart, so
+// that the early exit does not pay for the general path's stack frame.
 [[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
                                       ompt_data_t *NewTaskData, int Flags,
                                       int HasDependences,
                                       const void *Codeptr) {
-  OTTER_PROLOGUE();
-  taskCreate<false>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
+  // Inside a filtered task: filtered (paused or not: the extent goes).
+  if (filtered(taskOf(EncounteringTask))) [[unlikely]] {
+    NewTaskData->ptr = &FilteredTask;
+    return;
+  }
+  taskCreateGeneral(EncounteringTask, NewTaskData, Flags, HasDependences,
                     Codeptr);
 }
 
@@ -401,37 +430,61 @@ void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
   });
 }
 
+/// A task's last report: complete, cancelled, or -- a task with a detach
+/// clause whose event is fulfilled after its body ended (ompt_task_detach
+/// before) -- late_fulfill (see taskSchedule).
+constexpr unsigned LastReports = (1u << ompt_task_complete) |
+                                 (1u << ompt_task_cancel) |
+                                 (1u << ompt_task_late_fulfill);
+
 template <bool Fast>
 [[gnu::always_inline]] inline void
 taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
              ompt_data_t *NextTask) {
   TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  // A switch to or from a filtered task is not recorded (record() checks
-  // the prior task).
-  if (Fast || !filtered(Next)) [[likely]]
-    record<Fast, true>(T, Prior, [&] {
-      return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
-                                 idOf(Next));
-    });
+  // A switch to or from a filtered task is not recorded; the filtered
+  // tasks' shared record is never given back.
+  if (!Fast && (filtered(Prior) || filtered(Next))) [[unlikely]] {
+    if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
+      PriorTask->ptr = nullptr;
+      if (Prior != &FilteredTask)
+        recorder::freeTask(T, Prior);
+    }
+    return;
+  }
+  record<Fast, true>(T, Prior, [&] {
+    return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
+                               idOf(Next));
+  });
   // A task's last report: complete, cancelled, or -- a task with a detach
   // clause whose event is fulfilled after its body ended (ompt_task_detach
   // before) -- late_fulfill. Its record goes back to this thread's free
   // list: libomp names the task in no callback after it (its dependence
   // node forgets it as it completes), and its task_data is cleared anyway.
-  constexpr unsigned LastReports = (1u << ompt_task_complete) |
-                                   (1u << ompt_task_cancel) |
-                                   (1u << ompt_task_late_fulfill);
   if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
     PriorTask->ptr = nullptr;
     recorder::freeTask(T, Prior);
   }
 }
 
+[[gnu::noinline]] void taskScheduleGeneral(ompt_data_t *PriorTask,
+                                           ompt_task_status_t Status,
+                                           ompt_data_t *NextTask) {
+  OTTER_PROLOGUE();
+  taskSchedule<false>(T, PriorTask, Status, NextTask);
+}
+
 [[gnu::noinline]] void taskScheduleSlow(ompt_data_t *PriorTask,
                                         ompt_task_status_t Status,
                                         ompt_data_t *NextTask) {
-  OTTER_PROLOGUE();
-  taskSchedule<false>(T, PriorTask, Status, NextTask);
+  // A switch from a filtered task: not recorded; the filtered tasks'
+  // shared record is never given back.
+  if (taskOf(PriorTask) == &FilteredTask) [[unlikely]] {
+    if ((LastReports >> (unsigned(Status) & 31)) & 1)
+      PriorTask->ptr = nullptr;
+    return;
+  }
+  taskScheduleGeneral(PriorTask, Status, NextTask);
 }
 
 void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
@@ -491,13 +544,23 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
 }
 
 template <bool Wait>
+[[gnu::noinline]] void
+syncEventGeneral(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                 ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                 const void *Codeptr) {
+  OTTER_PROLOGUE();
+  syncEvent<false, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+}
+
+template <bool Wait>
 [[gnu::noinline]] void syncEventSlow(ompt_sync_region_t Kind,
                                      ompt_scope_endpoint_t Endpoint,
                                      ompt_data_t *ParallelData,
                                      ompt_data_t *TaskData,
                                      const void *Codeptr) {
-  OTTER_PROLOGUE();
-  syncEvent<false, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
+  if (filtered(taskOf(TaskData))) [[unlikely]] // in a filtered task
+    return;
+  syncEventGeneral<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
 template <bool Wait>
