@@ -384,6 +384,64 @@ def callgrind_total(exe, argv, env, outfile, extra):
     return total, p.stdout, p.stderr
 
 
+def callback_count(exe, n, tools, outdir):
+    """OMPT callbacks fib n makes (the counting tool, not under valgrind)."""
+    env = mode_env("count", tools, 1, outdir)
+    p = subprocess.run([exe, str(n)], env=env, capture_output=True, text=True)
+    m = re.search(r"counttool: TOTAL\s+(\d+)", p.stderr)
+    if p.returncode != 0 or not m:
+        raise RuntimeError("counting callbacks failed: " + p.stderr[-2000:])
+    return int(m.group(1))
+
+
+def callgrind_filtered(args, tools, exe, runs, extra):
+    """--filter: the cost of a filtered-out construct (docs/filter.md). fib
+    with every construct of fib() filtered out -- at run time (OTTER_FILTER,
+    'exclude function fib': the label looked up once per call site, then a
+    cached answer) and at compile time (-fplugin-arg-otter-filter: the
+    site table has filtered sites, no OTTER_FILTER) -- against the
+    do-nothing tool, per OMPT callback (the counting tool counts them)."""
+    if not tools["plugin"]:
+        sys.exit("run.py callgrind --filter: needs the plugin (function rules use its labels)")
+    work = args.work_dir
+    filt = os.path.join(work, "fib.filter")
+    with open(filt, "w") as f:
+        f.write("exclude function fib\n")
+    exe_ct = os.path.join(work, "fib-filtered")
+    run_checked([args.cc] + tools["cflags"] + ["-fplugin-arg-otter-filter=" + filt,
+                                                os.path.join(HERE, "fib.c"), "-o", exe_ct])
+    outdir = os.path.join(work, "cg-out")
+    out = {}
+    for label, prog, filter_env in (("run time", exe, filt), ("compile time", exe_ct, None)):
+        per = {}
+        for n in (args.n, args.n - 2):
+            env = mode_env(args.mode, tools, 1, outdir)
+            if filter_env:
+                env["OTTER_FILTER"] = filter_env
+            shutil.rmtree(outdir, ignore_errors=True)
+            f = os.path.join(work, f"callgrind.out.fib{n}.filtered-{label.replace(' ', '-')}")
+            ir, so, se = callgrind_total(prog, [str(n)], env, f, extra)
+            if not re.search(r"otter: filtered: ", se):
+                raise RuntimeError(f"the {label} filter was not applied: " + se[-2000:])
+            per[n] = {"ir": ir, "events": parse_events(se), "file": f,
+                      "callbacks": callback_count(prog, n, tools, outdir)}
+        a, a2 = runs[(args.n, "null")], runs[(args.n - 2, "null")]
+        b, b2 = per[args.n], per[args.n - 2]
+        cb, cb2 = b["callbacks"], b2["callbacks"]
+        over = (b["ir"] - a["ir"]) / cb
+        marginal = ((b["ir"] - a["ir"]) - (b2["ir"] - a2["ir"])) / (cb - cb2)
+        out[label] = {"callbacks": cb, "events": b["events"], "ir": b["ir"],
+                      "ir_per_callback_over_null": over,
+                      "ir_per_callback_marginal": marginal, "profile": b["file"]}
+        print(f"filtered out at {label} ('exclude function fib'), fib {args.n}:")
+        print(f"  OMPT callbacks                {cb:,}   events recorded {b['events']:,}")
+        print(f"  Ir libotter                   {b['ir']:,}")
+        print(f"  instructions/callback over null  {over:,.1f}   "
+              f"marginal (fib {args.n - 2}->{args.n}) {marginal:,.1f}   (target <= 20)")
+        print(f"  profile: callgrind_annotate --inclusive=yes {b['file']}")
+    return out
+
+
 def cmd_callgrind(args):
     if not shutil.which("valgrind"):
         sys.exit("run.py: valgrind not found (Debian: apt-get install valgrind)")
@@ -425,6 +483,8 @@ def cmd_callgrind(args):
     print(f"  marginal instr/task (fib {args.n - 2}->{args.n})  {marginal:,.0f}"
           f"   (fixed start-up + finalize cost ~{fixed:,.0f} Ir)")
     print(f"  profile: callgrind_annotate --inclusive=yes {b['file']}")
+    if args.filter:
+        res["filtered"] = callgrind_filtered(args, tools, exe, runs, extra)
     if args.json:
         res["meta"] = machine_info()
         res["meta"]["date"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
@@ -574,6 +634,10 @@ def main(argv=None):
     c.add_argument("--dump-instr", action="store_true",
                    help="pass --dump-instr=yes (per-instruction costs for callgrind_annotate "
                         "--auto=yes / kcachegrind)")
+    c.add_argument("--filter", action="store_true",
+                   help="also the cost of filtered-out constructs (docs/filter.md): fib with "
+                        "fib() filtered at run time and at compile time, instructions per OMPT "
+                        "callback over the do-nothing tool")
 
     g = sub.add_parser("guard", parents=[common],
                        help="the performance regression test: callgrind Ir/task against a baseline",
