@@ -306,6 +306,8 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
   for (const auto &[K, C] : EdgeCount)
     MaxCount = std::max(MaxCount, C);
   Buffered B(OS);
+  if (!G.Filtered.empty())
+    B << "// filtered: " << oneLine(G.Filtered) << '\n';
   B << "// otter aggregated task graph: " << grouped(G.Nodes.size())
     << " nodes and " << grouped(G.Edges.size())
     << " edges, more than OTTER_DOT_MAX_NODES=" << grouped(MaxNodes)
