@@ -260,3 +260,51 @@ TEST(FilterFile, FileAndFunctionRulesOverLabels) {
   EXPECT_FALSE(G.R.DropCode);
   std::remove(Path);
 }
+
+// Random texts from the grammar's words and some noise: parse() never
+// fails silently, its error is one line naming the line it stopped at, and
+// what it accepts comes back the same from its own text().
+TEST(FilterRules, RandomTextsParseOrFailOnOneLine) {
+  const char *Words[] = {"include", "exclude", "file", "function", "kind",
+                         "task",    "*",       "#",    "a.c",      "f*",
+                         "x y",     "\t",      "",     "kind*",    "\r"};
+  std::uint64_t Seed = 12345;
+  auto next = [&] {
+    Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+    return unsigned(Seed >> 33);
+  };
+  int Accepted = 0, Rejected = 0;
+  for (int Round = 0; Round < 2000; ++Round) {
+    std::string Text;
+    unsigned Lines = next() % 5;
+    for (unsigned L = 0; L < Lines; ++L) {
+      unsigned N = next() % 5;
+      for (unsigned W = 0; W < N; ++W)
+        Text += std::string(Words[next() % std::size(Words)]) + " ";
+      Text += '\n';
+    }
+    RuleSet S;
+    std::string Error;
+    if (parse(Text, "r.txt", S, Error)) {
+      ++Accepted;
+      // One rule per line at most, and the rules' own text reads back.
+      EXPECT_LE(S.Rules.size(), Lines);
+      std::string Again = S.text();
+      for (char &C : Again)
+        if (C == ';')
+          C = '\n';
+      RuleSet T;
+      ASSERT_TRUE(parse(Again, "r.txt", T, Error)) << Error;
+      EXPECT_EQ(T.text(), S.text());
+    } else {
+      ++Rejected;
+      EXPECT_EQ(Error.find('\n'), std::string::npos) << Error;
+      EXPECT_EQ(Error.rfind("r.txt:", 0), 0u) << Error;
+      EXPECT_NE(Error.find("; expected "), std::string::npos) << Error;
+      EXPECT_TRUE(S.empty());
+    }
+  }
+  // Both outcomes happen (the generator is not degenerate).
+  EXPECT_GT(Accepted, 100);
+  EXPECT_GT(Rejected, 100);
+}
