@@ -234,11 +234,14 @@ bool parseFile(const std::string &Path, RuleSet &Out, std::string &Error) {
       break;
     }
   }
+  int ReadErrno = std::ferror(F) ? errno : 0;
   bool ReadError = std::ferror(F);
   std::fclose(F);
   if (ReadError || TooBig) {
     Error = Path + ": cannot read the filter file: " +
-            (TooBig ? std::string("larger than 1 MiB") : "read error");
+            (TooBig      ? std::string("larger than 1 MiB")
+             : ReadErrno ? std::string(std::strerror(ReadErrno))
+                         : std::string("read error"));
     return false;
   }
   return parse(Text, Path, Out, Error);

@@ -26,6 +26,10 @@
 // RUN: FileCheck --check-prefix=NOLABELS %s < %t.err3
 // RUN: FileCheck --check-prefix=NOTASKS %s < %t.d3/graph.txt
 //
+// A directory is no filter file either.
+// RUN: env %otter_env OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none OTTER_FILTER=%S %t > %t.out5 2> %t.err5; echo "exit=$?" >> %t.out5
+// RUN: diff %t.plain %t.out5
+// RUN: FileCheck --check-prefix=DIR %s < %t.err5
 // RUN: env %otter_env OTTER_OUTPUT_DIR=%t.d4 OTTER_GRAPH_FORMAT=canon OTTER_FILTER= %t > %t.out4 2> %t.err4; echo "exit=$?" >> %t.out4
 // RUN: diff %t.plain %t.out4
 // RUN: FileCheck --check-prefix=EMPTY %s < %t.err4
@@ -60,5 +64,6 @@ int main(void) {
 // NOTASKS: # filtered: run time {{.*}}.nolabels: exclude function main; exclude kind task
 // NOTASKS-NOT: {{^n[0-9]+ task }}
 // NOTASKS: single_begin
+// DIR: otter: warning: {{.*}}filter: cannot read the filter file: Is a directory; the filter is ignored (tracing everything){{$}}
 // EMPTY: otter: warning: OTTER_FILTER is empty (give the path of a filter file); not filtering
 // CC: error: otter: {{.*}}.bad:3: found 'funtion'; expected 'file', 'function' or 'kind'{{$}}
