@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up OTTER (packages + build) and runs every test: GoogleTest unit tests
 # and the lit end-to-end suites, through ctest; then the same suite on an
-# ASan+UBSan build and the concurrency unit tests on a TSan build
-# (scripts/sanitize.sh; docs/reliability.md). Ends with one line
+# ASan+UBSan build, the concurrency unit tests on a TSan build, and each
+# libFuzzer target for a short while (scripts/sanitize.sh, scripts/fuzz.sh;
+# docs/reliability.md). Ends with one line
 # "N passed, M failed" summing every part; the exit status is non-zero if
 # any part failed.
 #   OTTER_TEST_SANITIZERS=0  only the regular suite (quick local runs)
@@ -43,6 +44,7 @@ part() {
 if [ "${OTTER_TEST_SANITIZERS:-1}" != 0 ]; then
   part asan bash "$repo/scripts/sanitize.sh" asan
   part tsan bash "$repo/scripts/sanitize.sh" tsan
+  part fuzz bash "$repo/scripts/fuzz.sh"
 fi
 echo "$passed passed, $failed failed"
 exit $status
