@@ -5,10 +5,11 @@
 // object (runtime/site_index.cpp) and otter-sites in any ELF file it is
 // given, so its bytes are untrusted. The input's first byte chooses the note
 // area's alignment (4 or 8, as a PT_NOTE segment's p_align), the rest is
-// the area. The target walks it as the runtime does (directives first, then
-// sites looked up by the directive note they point to) and checks that
-// everything decoded lies inside the area: a decoder that reports a note or
-// a string beyond it would have the runtime read past a mapped segment.
+// the area. The target walks it as the runtime does (directives, filtered
+// sites and filter records first, then sites looked up by the directive
+// note they point to) and checks that everything decoded lies inside the
+// area: a decoder that reports a note or a string beyond it would have the
+// runtime read past a mapped segment.
 //
 //===----------------------------------------------------------------------===//
 #include "otter/site_table.h"
@@ -59,6 +60,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *Data,
       if (D.Kind.empty())
         fail();
       Directives.insert(N.Header);
+    } else if (st::noteKind(N.Type) == st::FilteredSiteKind) {
+      st::SiteView S;
+      if (st::decodeFilteredSite(N, S) && S.Directive)
+        fail(); // a filtered site has no directive
+    } else if (st::noteKind(N.Type) == st::FilterKind) {
+      std::string_view Text;
+      if (st::decodeFilter(N, Text) &&
+          (!inside(Text.data(), Text.size() + 1) ||
+           Text.data()[Text.size()] != '\0' ||
+           Text.data() < reinterpret_cast<const char *>(N.Desc)))
+        fail();
     }
   });
   for (const st::NoteView &N : Sites) {
