@@ -5,12 +5,73 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
+#include <cstdlib>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OTTER_PROBE_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OTTER_PROBE_SANITIZED 1
+#endif
+#ifdef OTTER_PROBE_SANITIZED
+extern "C" void __sanitizer_set_report_fd(void *Fd);
+#endif
+
 namespace otter::trace {
+
+namespace {
+
+/// What OTF2 may take on top of what the copy has when it starts: an
+/// anchor file is a few hundred bytes, but OTF2 believes its counts and
+/// sizes (fuzzing found a 5 KB archive whose anchor makes it calloc
+/// 2.9 GB; issue 14 saw 22.6 GB reserved).
+constexpr std::uint64_t AnchorMemory = 512ull << 20;
+
+/// Exit statuses of the copy.
+enum : int {
+  ProbeOpened = 0,
+  ProbeFailed = 3,      // OTF2 said no: the caller's own open says why
+  ProbeOutOfMemory = 4, // OTF2 said no because the limit was reached
+};
+
+bool OutOfMemory = false;
+OTF2_ErrorCode noteMemoryErrors(void *, const char *, uint64_t, const char *,
+                                OTF2_ErrorCode Code, const char *, va_list) {
+  if (Code == OTF2_ERROR_MEM_FAULT || Code == OTF2_ERROR_MEM_ALLOC_FAILED ||
+      Code == OTF2_ERROR_ENOMEM)
+    OutOfMemory = true;
+  return Code;
+}
+
+/// In the copy: its address space may grow by AnchorMemory, no more.
+void limitAddressSpace() {
+  int Fd = open("/proc/self/statm", O_RDONLY);
+  if (Fd < 0)
+    return;
+  char Buf[64];
+  ssize_t N = read(Fd, Buf, sizeof Buf - 1);
+  close(Fd);
+  if (N <= 0)
+    return;
+  Buf[N] = 0;
+  std::uint64_t Pages = std::strtoull(Buf, nullptr, 10);
+  long PageSize = sysconf(_SC_PAGESIZE);
+  if (Pages == 0 || PageSize <= 0)
+    return;
+  rlimit L;
+  L.rlim_cur = L.rlim_max = Pages * std::uint64_t(PageSize) + AnchorMemory;
+  setrlimit(RLIMIT_AS, &L);
+}
+
+} // namespace
 
 bool anchorOpensInTime(const std::string &Anchor, std::string &Error,
                        unsigned DeadlineMs) {
@@ -21,17 +82,42 @@ bool anchorOpensInTime(const std::string &Anchor, std::string &Error,
     // The copy only tells whether OTF2 gets through the anchor; its
     // messages would repeat the caller's.
     int Null = open("/dev/null", O_WRONLY);
-    if (Null >= 0)
+    if (Null >= 0) {
       dup2(Null, STDERR_FILENO);
+#ifdef OTTER_PROBE_SANITIZED
+      // A sanitizer build dies quietly too when the limit is reached (its
+      // allocator does not return null): that is the probe's answer, not
+      // a finding of the sanitizer run (whose reports go to files).
+      __sanitizer_set_report_fd(reinterpret_cast<void *>(std::intptr_t(Null)));
+#endif
+    }
+    limitAddressSpace();
+    OTF2_Error_RegisterCallback(noteMemoryErrors, nullptr);
     OTF2_Reader *R = OTF2_Reader_Open(Anchor.c_str());
-    _exit(R ? 0 : 1);
+    _exit(R ? ProbeOpened : OutOfMemory ? ProbeOutOfMemory : ProbeFailed);
   }
   const timespec Tick = {0, 5 * 1000 * 1000};
   for (unsigned Waited = 0; Waited < DeadlineMs; Waited += 5) {
     int Status = 0;
     pid_t Done = waitpid(Pid, &Status, WNOHANG);
-    if (Done == Pid || (Done < 0 && errno != EINTR))
+    if (Done < 0 && errno != EINTR)
       return true;
+    if (Done == Pid) {
+      if (WIFEXITED(Status) && (WEXITSTATUS(Status) == ProbeOpened ||
+                                WEXITSTATUS(Status) == ProbeFailed))
+        return true;
+      // Out of memory, or OTF2 crashed on it: opening it here would do
+      // the same to the caller.
+      Error =
+          "'" + Anchor + "' is damaged: OTF2 " +
+          (WIFEXITED(Status) && WEXITSTATUS(Status) == ProbeOutOfMemory
+               ? "would need more than " + std::to_string(AnchorMemory >> 20) +
+                     " MiB of memory to read its anchor file (a corrupt "
+                     "count in it)"
+               : std::string("fails on its anchor file")) +
+          "; the archive cannot be read";
+      return false;
+    }
     nanosleep(&Tick, nullptr);
   }
   kill(Pid, SIGKILL);
