@@ -5,32 +5,32 @@
 // rules cannot apply: said once, kind rules still do.
 //
 // RUN: %clang -fopenmp %s -o %t
-// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
+// RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
 // RUN: printf 'exclude kind task\n\n  exclude funtion f  # typo\n' > %t.bad
 // RUN: rm -rf %t.d %t.d2 %t.d3 %t.d4
-// RUN: env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.bad %t > %t.out 2> %t.err; echo "exit=$?" >> %t.out
+// RUN: sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.bad %t > %t.out 2> %t.err; echo "exit=$?" >> %t.out'
 // RUN: diff %t.plain %t.out
 // RUN: FileCheck --check-prefix=BAD %s < %t.err
 // RUN: grep -c "otter: warning" %t.err | FileCheck --check-prefix=ONE %s
 // RUN: FileCheck --check-prefix=UNFILTERED %s < %t.d/graph.txt
 //
-// RUN: env %otter_env OTTER_OUTPUT_DIR=%t.d2 OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.missing %t > %t.out2 2> %t.err2; echo "exit=$?" >> %t.out2
+// RUN: sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.d2 OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.missing %t > %t.out2 2> %t.err2; echo "exit=$?" >> %t.out2'
 // RUN: diff %t.plain %t.out2
 // RUN: FileCheck --check-prefix=MISSING %s < %t.err2
 // RUN: FileCheck --check-prefix=UNFILTERED %s < %t.d2/graph.txt
 //
 // No plugin labels: the function rule cannot apply, the kind rule does.
 // RUN: printf 'exclude function main\nexclude kind task\n' > %t.nolabels
-// RUN: env %otter_env OTTER_OUTPUT_DIR=%t.d3 OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.nolabels %t > %t.out3 2> %t.err3; echo "exit=$?" >> %t.out3
+// RUN: sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.d3 OTTER_GRAPH_FORMAT=canon OTTER_FILTER=%t.nolabels %t > %t.out3 2> %t.err3; echo "exit=$?" >> %t.out3'
 // RUN: diff %t.plain %t.out3
 // RUN: FileCheck --check-prefix=NOLABELS %s < %t.err3
 // RUN: FileCheck --check-prefix=NOTASKS %s < %t.d3/graph.txt
 //
 // A directory is no filter file either.
-// RUN: env %otter_env OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none OTTER_FILTER=%S %t > %t.out5 2> %t.err5; echo "exit=$?" >> %t.out5
+// RUN: sh -c 'env %otter_env OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none OTTER_FILTER=%S %t > %t.out5 2> %t.err5; echo "exit=$?" >> %t.out5'
 // RUN: diff %t.plain %t.out5
 // RUN: FileCheck --check-prefix=DIR %s < %t.err5
-// RUN: env %otter_env OTTER_OUTPUT_DIR=%t.d4 OTTER_GRAPH_FORMAT=canon OTTER_FILTER= %t > %t.out4 2> %t.err4; echo "exit=$?" >> %t.out4
+// RUN: sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.d4 OTTER_GRAPH_FORMAT=canon OTTER_FILTER= %t > %t.out4 2> %t.err4; echo "exit=$?" >> %t.out4'
 // RUN: diff %t.plain %t.out4
 // RUN: FileCheck --check-prefix=EMPTY %s < %t.err4
 //

@@ -2,10 +2,10 @@
 // values; the default is used; the program's output and exit code are those
 // of the untraced run.
 // RUN: %clang -fopenmp %s -o %t
-// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
-// RUN: rm -rf %t.d && env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.d \
+// RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
+// RUN: sh -c 'rm -rf %t.d && env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.d \
 // RUN:   OTTER_TRACE=maybe OTTER_VERBOSE=2 OTTER_GRAPH_FORMAT=dot,xml OTTER_BUFFER_EVENTS=12x \
-// RUN:   %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced
+// RUN:   %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced'
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.err
 // RUN: test -f %t.d/graph.gv && test -f %t.d/nodes.csv && test -f %t.d/graph.csv

@@ -4,8 +4,8 @@
 // back to a free list at its last report: none is still in use at the end
 // (the late-fulfilled ones were never freed: 3000 of them here).
 // RUN: %clang -fopenmp %s -o %t
-// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
-// RUN: rm -rf %t.d && %otter-run OTTER_VERBOSE=1 OTTER_OUTPUT_DIR=%t.d %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced
+// RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
+// RUN: sh -c 'rm -rf %t.d && %otter-run OTTER_VERBOSE=1 OTTER_OUTPUT_DIR=%t.d %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced'
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.err
 // RUN: otter dump --no-time --kind task_schedule %t.d | FileCheck --check-prefix=DUMP %s

@@ -5,10 +5,10 @@
 // finalize): it must not deadlock there (a fork() did, in libomp's atfork
 // handler), hence the timeout.
 // RUN: %clang -g -fopenmp %s -o %t
-// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
-// RUN: rm -rf %t.d && timeout 120 env %otter_env OTTER_OUTPUT_DIR=%t.d \
+// RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
+// RUN: sh -c 'rm -rf %t.d && timeout 120 env %otter_env OTTER_OUTPUT_DIR=%t.d \
 // RUN:   OTTER_GRAPH_FORMAT=canon OTTER_SYMBOLIZE=1 %t > %t.traced 2> %t.err; \
-// RUN:   echo "exit=$?" >> %t.traced
+// RUN:   echo "exit=$?" >> %t.traced'
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.d/graph.txt
 // Without it, only module+offset.

@@ -2,12 +2,12 @@
 // names the problem and the fix; the program's output and exit code are
 // unchanged.
 // RUN: %clang -fopenmp %s -o %t
-// RUN: %t > %t.plain; echo "exit=$?" >> %t.plain
+// RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
 // RUN: rm -f %t.file && touch %t.file
-// RUN: env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.file/sub %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced
+// RUN: sh -c 'env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.file/sub %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced'
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.err
-// RUN: env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.file %t > %t.traced2 2> %t.err2; echo "exit=$?" >> %t.traced2
+// RUN: sh -c 'env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.file %t > %t.traced2 2> %t.err2; echo "exit=$?" >> %t.traced2'
 // RUN: diff %t.plain %t.traced2
 // RUN: FileCheck --check-prefix=NOTDIR %s < %t.err2
 #include <stdio.h>
