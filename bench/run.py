@@ -442,6 +442,32 @@ def callgrind_filtered(args, tools, exe, runs, extra):
     return out
 
 
+def callgrind_paused(args, tools, exe, outdir, extra, runs):
+    """The paused case: libotter with OTTER_START=paused (every callback
+    refused until omp_control_tool start, which fib never calls) against the
+    do-nothing tool, per OMPT callback; the slope between n-2 and n removes
+    the fixed start-up and finalize cost. Target (issue 10): <= 20."""
+    ir, calls = {}, {}
+    for n in (args.n, args.n - 2):
+        env = mode_env(args.mode, tools, 1, outdir)
+        env["OTTER_START"] = "paused"
+        shutil.rmtree(outdir, ignore_errors=True)
+        out = os.path.join(args.work_dir, f"callgrind.out.fib{n}.paused")
+        ir[n], _, _ = callgrind_total(exe, [str(n)], env, out, extra)
+        calls[n] = callback_count(exe, n, tools, outdir)
+    null, null2 = runs[(args.n, "null")]["ir"], runs[(args.n - 2, "null")]["ir"]
+    per_cb = (ir[args.n] - null) / calls[args.n]
+    marginal = ((ir[args.n] - null) - (ir[args.n - 2] - null2)) / (calls[args.n] - calls[args.n - 2])
+    print(f"paused (OTTER_START=paused, fib {args.n}, 1 thread) vs do-nothing tool:")
+    print(f"  OMPT callbacks                {calls[args.n]:,}")
+    print(f"  Ir libotter paused            {ir[args.n]:,}")
+    print(f"  instructions/callback over null  {per_cb:,.1f}")
+    print(f"  marginal instr/callback (fib {args.n - 2}->{args.n})  {marginal:,.1f}   (target <= 20)")
+    return {"paused_callbacks": calls[args.n], "ir_paused": ir[args.n],
+            "ir_per_callback_paused_over_null": per_cb,
+            "ir_per_callback_paused_marginal": marginal}
+
+
 def cmd_callgrind(args):
     if not shutil.which("valgrind"):
         sys.exit("run.py: valgrind not found (Debian: apt-get install valgrind)")
@@ -485,6 +511,8 @@ def cmd_callgrind(args):
     print(f"  profile: callgrind_annotate --inclusive=yes {b['file']}")
     if args.filter:
         res["filtered"] = callgrind_filtered(args, tools, exe, runs, extra)
+    if not args.no_paused:
+        res.update(callgrind_paused(args, tools, exe, outdir, extra, runs))
     if args.json:
         res["meta"] = machine_info()
         res["meta"]["date"] = time.strftime("%Y-%m-%d %H:%M:%S %z")
@@ -631,6 +659,9 @@ def main(argv=None):
     c.add_argument("--n", type=int, default=22, help="fib argument (default: %(default)s)")
     c.add_argument("--mode", choices=OTTER_MODES, default="trace",
                    help="libotter mode (default: %(default)s)")
+    c.add_argument("--no-paused", action="store_true",
+                   help="skip the paused case (OTTER_START=paused: instructions per "
+                        "callback over the do-nothing tool while recording is paused)")
     c.add_argument("--dump-instr", action="store_true",
                    help="pass --dump-instr=yes (per-instruction costs for callgrind_annotate "
                         "--auto=yes / kcachegrind)")

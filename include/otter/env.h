@@ -38,6 +38,10 @@ inline constexpr const char *Symbolizer = "OTTER_SYMBOLIZER";
 /// A filter file (docs/filter.md): what not to record. Default: none.
 inline constexpr const char *Filter = "OTTER_FILTER";
 
+/// "paused": the run starts with recording paused, until the program calls
+/// omp_control_tool(omp_control_tool_start, ...); "recording" (default).
+inline constexpr const char *Start = "OTTER_START";
+
 /// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;
 /// default: only when ranks run on more than one host.
 inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";

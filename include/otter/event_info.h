@@ -47,7 +47,8 @@ enum Param : std::uint32_t {
   ParamCancel,
   ParamDispatch,
   ParamFlush,
-  ParamEvent, // any other kind: value = kind, A always as attribute
+  ParamEvent,   // any other kind: value = kind, A always as attribute
+  ParamControl, // ToolControl
   ParamCount
 };
 } // namespace trace
@@ -97,6 +98,7 @@ enum class FieldFormat : std::uint8_t {
   Rank, // NoRank: none
   Tag,  // AnyTag: any
   ClockPoint,
+  ControlCommand,
 };
 
 /// A payload field of one or more kinds.
@@ -221,7 +223,7 @@ struct RecordKinds {
                 I.Kind);
       }
       if (I.Record == Otf2Record::Param) {
-        if (I.Param >= trace::ParamEvent)
+        if (I.Param == trace::ParamEvent || I.Param >= trace::ParamCount)
           Valid = false;
         else
           claim(Param[I.Param], I.Kind);

@@ -152,6 +152,15 @@ enum class ScheduleStatus : std::uint16_t {
   TaskwaitComplete = 8,
 };
 
+/// omp_control_tool commands, values of OpenMP's omp_control_tool_t (the
+/// ToolControl event's command).
+enum class ControlCommand : std::uint16_t {
+  Start = 1, // recording on again (the first event after a pause)
+  Pause = 2, // recording paused (the last event before the gap)
+  Flush = 3, // buffers written out: the trace is readable from here
+  End = 4,   // recording ended for the rest of the run
+};
+
 /// Extra of a SyncBegin / SyncEnd: the region's wait began / ended at the
 /// same instant, and the OMPT adapter folded that sync_region_wait event into
 /// this one (one record instead of two, for every taskwait and most

@@ -67,6 +67,13 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
   boolean(env::Symbolize, C.Symbolize);
   if (const char *V = Getenv(env::Symbolizer); V && *V)
     C.Symbolizer = V;
+  if (const char *V = Getenv(env::Start)) {
+    if (std::string(V) == "paused")
+      C.StartPaused = true;
+    else if (std::string(V) != "recording")
+      Warn(std::string(env::Start) + "='" + V +
+           "' is not valid (use paused or recording); using recording");
+  }
 
   if (const char *V = Getenv(env::Filter)) {
     if (*V)

@@ -38,6 +38,8 @@ struct Config {
   /// environment but set by the session at start (core/filter_file.h), for
   /// the outputs to say.
   std::string FilterText;
+  /// OTTER_START=paused: recording starts paused (omp_control_tool).
+  bool StartPaused = false;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

@@ -21,8 +21,8 @@ namespace otter {
 namespace {
 
 constexpr const char *GroupNames[] = {
-    "threads", "parallel", "tasks",  "dependences", "sync", "worksharing",
-    "masked",  "mutex",    "cancel", "mpi",         "other"};
+    "threads", "parallel", "tasks",  "dependences", "sync",    "worksharing",
+    "masked",  "mutex",    "cancel", "mpi",         "control", "other"};
 static_assert(std::size(GroupNames) == std::size_t(EventGroup::Count));
 
 /// The group of each kind, from its row in otter/event_kinds.def: the OTF2
@@ -76,6 +76,8 @@ constexpr EventGroup groupOfKind(EventKind K) {
       return EventGroup::Worksharing;
     case Param::ParamFlush:
       return EventGroup::Sync;
+    case Param::ParamControl:
+      return EventGroup::Control;
     default:
       return EventGroup::Other;
     }
@@ -105,6 +107,7 @@ static_assert(groupOfKind(EventKind::NestLockEnd) == EventGroup::Mutex);
 static_assert(groupOfKind(EventKind::Cancel) == EventGroup::Cancel);
 static_assert(groupOfKind(EventKind::MpiCallBegin) == EventGroup::Mpi);
 static_assert(groupOfKind(EventKind::MpiSend) == EventGroup::Mpi);
+static_assert(groupOfKind(EventKind::ToolControl) == EventGroup::Control);
 
 constexpr auto KindGroups = [] {
   std::array<EventGroup, EventKindCount> A{};
@@ -195,11 +198,10 @@ State &state() {
   return *S;
 }
 
-std::atomic<bool> Paused{false};
-
 /// Engaged, and the recorder's gate with it, from the rules and Paused.
 void update() {
-  bool E = Paused.load(std::memory_order_relaxed) || !state().R.empty();
+  bool E =
+      filter::PausedFlag.load(std::memory_order_relaxed) || !state().R.empty();
   // Closing the gate first, opening it last: no fast path runs while
   // Engaged says admit() must be asked.
   if (E)
@@ -231,6 +233,7 @@ EventGroup eventGroupOf(EventKind K) {
 namespace filter {
 
 constinit std::atomic<bool> Engaged{false};
+constinit std::atomic<bool> PausedFlag{false};
 
 bool Rules::empty() const {
   return !Groups && !DropCode &&
@@ -251,15 +254,16 @@ void install(Rules R) {
 const Rules &rules() { return state().R; }
 
 void setPaused(bool P) {
-  Paused.store(P, std::memory_order_relaxed);
+  PausedFlag.store(P, std::memory_order_relaxed);
   update();
 }
 
-bool paused() { return Paused.load(std::memory_order_relaxed); }
+bool paused() { return filter::PausedFlag.load(std::memory_order_relaxed); }
 
 bool admit(EventKind K, std::uint16_t Sub, std::uint64_t Code) {
   EventGroup G = eventGroupOf(K);
-  if (Paused.load(std::memory_order_relaxed) && G != EventGroup::Threads)
+  if (filter::PausedFlag.load(std::memory_order_relaxed) &&
+      G != EventGroup::Threads)
     return false;
   const State &S = state();
   if (S.R.Groups & groupBit(G))

@@ -52,6 +52,7 @@ enum class EventGroup : std::uint8_t {
                // (critical, locks, ordered, atomic)
   Cancel,      // cancel
   Mpi,         // the MPI wrapper library (otter/source.h)
+  Control,     // control_tool (omp_control_tool: pause, start, flush, end)
   Other,       // a kind whose OTF2 record names no group (none today)
   Count
 };
@@ -103,6 +104,10 @@ const Rules &rules();
 /// and name its location).
 void setPaused(bool Paused);
 bool paused();
+/// The flag paused() reads, for the adapters' general path: a paused
+/// callback asks nothing more (core/filter.cpp sets it).
+extern std::atomic<bool> PausedFlag;
+inline bool pausedNow() { return PausedFlag.load(std::memory_order_relaxed); }
 
 /// Whether anything can be refused (rules set or paused): the adapters
 /// ask admit() only then. One relaxed load.

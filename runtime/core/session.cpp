@@ -1,6 +1,7 @@
 //===- core/session.cpp - One traced run: start, sinks, finish ------------===//
 #include "core/session.h"
 #include "core/config.h"
+#include "core/filter.h"
 #include "core/filter_file.h"
 #include "core/recorder.h"
 #include "core/sinks.h"
@@ -289,6 +290,8 @@ bool start() {
       }
     }
     recorder::setSinks(Consumers.data(), Consumers.size());
+    if (Cfg.StartPaused) // until omp_control_tool(omp_control_tool_start)
+      filter::setPaused(true);
     if (SaveOnCrash)
       trace::installCrashHandlers(saveOnCrash);
     trace::installTerminationHandlers(finishOnSignal, 600);
@@ -352,6 +355,45 @@ void onExit() {
   trace::runInChild(finishInChild, 600);
 }
 } // namespace
+
+namespace {
+/// Whether the calling thread is in an active parallel region (other
+/// threads may be recording), asked of the OpenMP runtime.
+bool inActiveParallel() {
+  using InParallelFn = int (*)();
+  static auto InParallel =
+      reinterpret_cast<InParallelFn>(dlsym(RTLD_DEFAULT, "omp_in_parallel"));
+  return InParallel && InParallel();
+}
+} // namespace
+
+void flushNow() {
+  State &St = state();
+  if (!St.Started || St.Finished.load())
+    return;
+  try {
+    WriteGuard Guard;
+    // Outside an active parallel region libomp's other threads wait for
+    // work: their buffers can be flushed from here.
+    bool Every = !inActiveParallel();
+    ThreadState *T = recorder::thisThread();
+    if (Every)
+      recorder::flushAll();
+    else if (T)
+      recorder::flush(T);
+    for (auto &S : St.Sinks)
+      S->flushNow(T ? T->Index : 0, Every);
+  } catch (...) {
+  }
+}
+
+void endNow() {
+  if (!inActiveParallel()) {
+    finish();
+    return;
+  }
+  finishNow();
+}
 
 void finishNow() {
   State &St = state();

@@ -35,6 +35,15 @@ bool started();
 /// The MPI rank and job size MPI_Init reported (checked against the
 /// launcher's environment the output directory was chosen from).
 void noteRank(int Rank, int Size);
+/// omp_control_tool flush: every event recorded so far is written out and
+/// the trace on disk reads up to here while the program runs (the calling
+/// thread's events only, inside an active parallel region: other threads
+/// may be recording).
+void flushNow();
+/// omp_control_tool end: recording ends for the rest of the run and
+/// everything recorded so far is written as at exit (from a forked copy
+/// inside an active parallel region).
+void endNow();
 /// The process ends now without returning (MPI_Abort): finish as at exit,
 /// from a forked copy (other threads may still run). Idempotent with
 /// finish().

@@ -62,6 +62,10 @@ public:
   /// After the summary line (e.g. the MPI job's archive, assembled by the
   /// last rank to close its own, says so after the rank's summary).
   virtual void afterSummary(FinishContext &) {}
+  /// omp_control_tool flush while the program runs: the buffers were
+  /// flushed (every thread's if Every, else thread Own's); make what was
+  /// consumed so far readable on disk, if this output can.
+  virtual void flushNow(std::uint32_t /*Own*/, bool /*Every*/) {}
   /// OTTER_VERBOSE details, after the event count.
   virtual void report(FinishContext &) {}
   /// True if saveOnCrash() saves something: the session then installs the

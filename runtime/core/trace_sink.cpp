@@ -65,6 +65,10 @@ public:
       rankArchiveClosed(C);
   }
 
+  void flushNow(std::uint32_t Own, bool Every) override {
+    W->flushToDisk(Own, Every);
+  }
+
   bool savesOnCrash() const override { return true; }
 
   void saveOnCrash(FinishContext &C) override {

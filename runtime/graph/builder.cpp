@@ -417,6 +417,13 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   case EventKind::MutexReleased:
     item(wide(E.waitId(), E.code(), 0));
     break;
+  case EventKind::ToolControl:
+    // A pause and the start after it bracket the gap in the recording;
+    // flush and end leave the graph as it is.
+    if (E.command() == ControlCommand::Pause ||
+        E.command() == ControlCommand::Start)
+      item(code(E.code()));
+    break;
   case EventKind::Cancel:
     // Only a cancel the task itself activated is program order; libomp's
     // "detected" (at a cancellation point or barrier) and "discarded task"
@@ -1057,6 +1064,10 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     case EventKind::MpiCallBegin: // one MPI call (graph/mpi_graph.h)
       In.Mpi.nodeMade(E.Payload, step(NodeKind::MpiCall, E.Sub));
+      break;
+    case EventKind::ToolControl:
+      step(E.Sub == std::uint8_t(ControlCommand::Pause) ? NodeKind::Pause
+                                                        : NodeKind::Resume);
       break;
     default:
       break;

@@ -51,6 +51,10 @@ enum class NodeKind : std::uint8_t {
   WorkshareBegin, // Fortran workshare, distribute, scope: other worksharing
   WorkshareEnd,
   MpiCall, // one MPI call (Flags: its otter::mpi::Function); Graph::Mpi
+  // omp_control_tool paused recording here: what the program did from here
+  // to the task's next Resume (on every thread) is not in the graph.
+  Pause,
+  Resume, // recording started again (omp_control_tool start)
   Count
 };
 

@@ -56,6 +56,8 @@ const char *nodeKindName(NodeKind K) {
   case NodeKind::WorkshareEnd: return "workshare_end";
   case NodeKind::MpiCall:
     return "mpi";
+  case NodeKind::Pause: return "pause";
+  case NodeKind::Resume: return "resume";
   case NodeKind::Count: break;
   }
   return "unknown";

@@ -87,6 +87,9 @@ DotStyle dotStyleOf(NodeKind K) {
     return {"doubleoctagon", "#ff6666"};
   case NodeKind::MpiCall:
     return {"cds", "#ffed6f"};
+  case NodeKind::Pause:
+  case NodeKind::Resume: // the gap in the recording
+    return {"note", "#d0d0d0"};
   default: // worksharing, masked, taskloop
     return {"hexagon", "#b3de69"};
   }

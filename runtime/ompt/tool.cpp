@@ -124,13 +124,21 @@ inline bool refusedByRules(ThreadState *T, const Event &E) {
 /// the fast path runs only while nothing is filtered (the stage closes the
 /// gate when engaged). A refused event goes to the thread's discard slot:
 /// the caller's own state (task records, ids) stays as if recorded.
-template <bool Fast = false, bool Aside = false, class MakeFn>
+/// While recording is paused (omp_control_tool) the event is not even made:
+/// two loads. Unless Pausable is false: a thread's begin and end (they name
+/// its location) and the initial task's (the graph's root) are recorded
+/// all the same, paused or not.
+template <bool Fast = false, bool Aside = false, bool Pausable = true,
+          class MakeFn>
 [[gnu::always_inline]] inline Event &record(ThreadState *T, TaskState *S,
                                             MakeFn &&Make) {
   if constexpr (!Fast) {
     if (filter::engaged()) [[unlikely]] {
+      const bool Paused = filter::pausedNow();
+      if (Pausable && Paused)
+        return T->Discard;
       const Event Ev = Make();
-      if (filtered(S) || !filter::admit(Ev.Kind, Ev.Sub, Ev.Code))
+      if (filtered(S) || (!Paused && !filter::admit(Ev.Kind, Ev.Sub, Ev.Code)))
         return T->Discard;
       Event &E = recorder::append(T);
       std::uint64_t Time = E.Time;
@@ -169,12 +177,13 @@ void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   if (!T)
     return;
   ThreadData->ptr = T;
-  record(T, nullptr, [&] { return Event::threadBegin(0, ThreadType(Type)); });
+  record<false, false, false>(
+      T, nullptr, [&] { return Event::threadBegin(0, ThreadType(Type)); });
 }
 
 void onThreadEnd(ompt_data_t *) {
   OTTER_PROLOGUE();
-  record(T, nullptr, [&] { return Event::threadEnd(0); });
+  record<false, false, false>(T, nullptr, [&] { return Event::threadEnd(0); });
   T->Ended = true;
   recorder::flush(T); // the thread is leaving: off the hot path
 }
@@ -268,18 +277,28 @@ implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
     S->Code = 0;
     S->CreatedInRuntime = false;
     TaskData->ptr = S;
-    record<Fast>(T, S, [&] {
+    auto Make = [&] {
       return Event::implicitTaskBegin(
           0, S->Id,
           (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
                                                          : 0,
           ActualParallelism, std::uint16_t(Index), std::uint32_t(Flags));
-    });
+    };
+    // The initial task is the root of the graph: recorded even when the
+    // run starts paused (OTTER_START=paused).
+    if (!Fast && (Flags & ompt_task_initial))
+      record<false, false, false>(T, S, Make);
+    else
+      record<Fast>(T, S, Make);
   } else {
     TaskState *S = taskOf(TaskData);
     if (!S)
       return;
-    record<Fast>(T, S, [&] { return Event::implicitTaskEnd(0, S->Id); });
+    auto Make = [&] { return Event::implicitTaskEnd(0, S->Id); };
+    if (!Fast && (S->Flags & ompt_task_initial))
+      record<false, false, false>(T, S, Make);
+    else
+      record<Fast>(T, S, Make);
     TaskData->ptr = nullptr;
     recorder::freeTask(T, S);
   }
@@ -380,10 +399,34 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
                     Codeptr);
 }
 
+/// Paused (omp_control_tool): the new task's record, as taskCreate makes it
+/// (its id, flags and code), and no event. A task libomp creates from
+/// inside itself takes the general path (taskloop bookkeeping).
+[[gnu::always_inline]] inline void
+taskCreatePaused(ompt_data_t *EncounteringTask, ompt_data_t *NewTaskData,
+                 int Flags, int HasDependences, const void *Codeptr) {
+  ThreadState *T = recorder::CurrentThread;
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr) || !T->FreeTasks)
+    return taskCreateGeneral(EncounteringTask, NewTaskData, Flags,
+                             HasDependences, Codeptr);
+  TaskState *S = T->FreeTasks;
+  T->FreeTasks = S->NextFree;
+  S->Id = recorder::newId(T);
+  S->Seq = 0;
+  S->Flags = std::uint32_t(Flags) |
+             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u) |
+             ((std::uint32_t(Flags) >> 18) & TaskIncluded);
+  S->Code = reinterpret_cast<std::uint64_t>(Codeptr);
+  S->CreatedInRuntime = false;
+  NewTaskData->ptr = S;
+}
+
 // The Slow functions below first drop what a filtered task does (the cost
 // of a filtered construct, docs/filter.md; filtered tasks exist only while
 // filter rules are installed), then tail-call the general path: apart, so
 // that the early exit does not pay for the general path's stack frame.
+// So do a paused recording's (omp_control_tool): a paused callback then
+// costs a few instructions (bench/run.py callgrind measures it).
 [[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
                                       ompt_data_t *NewTaskData, int Flags,
                                       int HasDependences,
@@ -393,6 +436,9 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
     NewTaskData->ptr = &FilteredTask;
     return;
   }
+  if (filter::pausedNow())
+    return taskCreatePaused(EncounteringTask, NewTaskData, Flags,
+                            HasDependences, Codeptr);
   taskCreateGeneral(EncounteringTask, NewTaskData, Flags, HasDependences,
                     Codeptr);
 }
@@ -467,6 +513,17 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
   }
 }
 
+/// Paused (omp_control_tool): only a finished task's record goes back.
+[[gnu::always_inline]] inline void
+taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
+  ThreadState *T = recorder::CurrentThread;
+  TaskState *Prior = taskOf(PriorTask);
+  if (T && Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
+    PriorTask->ptr = nullptr;
+    recorder::freeTask(T, Prior);
+  }
+}
+
 [[gnu::noinline]] void taskScheduleGeneral(ompt_data_t *PriorTask,
                                            ompt_task_status_t Status,
                                            ompt_data_t *NextTask) {
@@ -484,6 +541,8 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
       PriorTask->ptr = nullptr;
     return;
   }
+  if (filter::pausedNow())
+    return taskSchedulePaused(PriorTask, Status);
   taskScheduleGeneral(PriorTask, Status, NextTask);
 }
 
@@ -558,7 +617,8 @@ template <bool Wait>
                                      ompt_data_t *ParallelData,
                                      ompt_data_t *TaskData,
                                      const void *Codeptr) {
-  if (filtered(taskOf(TaskData))) [[unlikely]] // in a filtered task
+  // In a filtered task, or paused: nothing to keep.
+  if (filter::pausedNow() || filtered(taskOf(TaskData))) [[unlikely]]
     return;
   syncEventGeneral<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
@@ -745,6 +805,50 @@ void onFlush(ompt_data_t *, const void *Codeptr) {
   record(T, S, [&] { return Event::flush(0, idOf(S), code(Codeptr)); });
 }
 
+/// omp_control_tool (OpenMP 5.2, 3.14): the program pauses or starts
+/// recording again, flushes the buffers to disk, or ends tracing. A pause
+/// is recorded before the gap and a start after it (the graph's pause and
+/// resume nodes, docs/graph.md); paused, the callbacks refuse every event
+/// but a thread's begin and end before making it (record()). Returns
+/// omp_control_tool_success (0), or omp_control_tool_ignored (1) for a
+/// command OTTER does not know or one with nothing to do.
+int onControlTool(uint64_t Command, uint64_t, void *, const void *Codeptr) {
+  if (!recorder::Active.load(std::memory_order_relaxed))
+    return 1; // not recording (ended, or not started)
+  ThreadState *T = recorder::thisThread();
+  if (!T)
+    return 1;
+  TaskState *S = currentTask();
+  auto note = [&](ControlCommand C) {
+    record(T, S,
+           [&] { return Event::toolControl(0, idOf(S), C, code(Codeptr)); });
+  };
+  switch (Command) {
+  case std::uint64_t(ControlCommand::Pause):
+    if (filter::paused())
+      return 1;
+    note(ControlCommand::Pause);
+    filter::setPaused(true);
+    return 0;
+  case std::uint64_t(ControlCommand::Start):
+    if (!filter::paused())
+      return 1;
+    filter::setPaused(false);
+    note(ControlCommand::Start);
+    return 0;
+  case std::uint64_t(ControlCommand::Flush):
+    note(ControlCommand::Flush);
+    session::flushNow();
+    return 0;
+  case std::uint64_t(ControlCommand::End):
+    note(ControlCommand::End);
+    session::endNow();
+    return 0;
+  default:
+    return 1;
+  }
+}
+
 constexpr ompt::CallbackSet bits(std::initializer_list<ompt_callbacks_t> L) {
   ompt::CallbackSet S = 0;
   for (ompt_callbacks_t C : L)
@@ -823,6 +927,9 @@ const ompt::CallbackSpec *callbackTable(std::size_t &N) {
       // signature): libomp 19 reports one when it combines with a critical
       // section, a tree, or alone (a team of one), not for atomic updates.
       OTTER_CB(reduction, onSync<false>, Sync, false, 0, ""),
+      OTTER_CB(control_tool, onControlTool, Control, true, 0,
+               "omp_control_tool is ignored: recording cannot be paused, "
+               "flushed or ended by the program, nor annotated"),
   };
   N = std::size(Table);
   return Table;

@@ -79,7 +79,8 @@ inline constexpr const char *AttrNames[AttrCount] = {
 /// each stands for is the event table's REC_PARAM column).
 inline constexpr const char *ParamNames[ParamCount] = {
     "otter:dependence", "otter:dependence_pair", "otter:cancel",
-    "otter:dispatch",   "otter:flush",           "otter:event"};
+    "otter:dispatch",   "otter:flush",           "otter:event",
+    "otter:control"};
 
 inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 

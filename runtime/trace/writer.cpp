@@ -52,8 +52,16 @@ struct ChunkPool {
   void *Chunks[EventChunks];
 };
 std::atomic<std::uint64_t> EventChunkSize{0}; // as OTF2 allocates them
-void *allocChunk(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
-                 uint64_t Size) {
+/// Every event writer's pool, by (writer, location): what a flush on
+/// request copies to disk (TraceWriter::flushToDisk). Its own lock, taken
+/// with no other held inside it.
+std::mutex PoolsM;
+std::map<std::pair<void *, std::uint64_t>, ChunkPool *> &pools() {
+  static auto *M = new std::map<std::pair<void *, std::uint64_t>, ChunkPool *>;
+  return *M;
+}
+void *allocChunk(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
+                 void **Data, uint64_t Size) {
   if (Type != OTF2_FILETYPE_EVENTS)
     return std::malloc(Size); // definitions: few, freed by free_all below
   EventChunkSize.store(Size, std::memory_order_relaxed);
@@ -63,12 +71,24 @@ void *allocChunk(void *, OTF2_FileType Type, OTF2_LocationRef, void **Data,
     if (!P)
       return nullptr;
     *Data = P;
+    try {
+      std::lock_guard<std::mutex> G(PoolsM);
+      pools()[{User, Loc}] = P;
+    } catch (...) { // out of memory: this location is not flushed on request
+    }
   }
-  if (P->Used < P->Count)
-    return P->Chunks[P->Used++];
+  // Zeros after the last record: a copy of the chunk being filled ends
+  // where its records do (flushToDisk; zeros read as the end of a chunk).
+  // A new chunk comes zeroed (fresh pages: calloc writes nothing); one
+  // handed out again after OTF2 wrote it out is cleared here.
+  if (P->Used < P->Count) {
+    void *C = P->Chunks[P->Used++];
+    std::memset(C, 0, Size);
+    return C;
+  }
   if (P->Count == EventChunks)
     return nullptr; // full: OTF2 flushes, then calls freeAllChunks
-  void *C = std::malloc(Size);
+  void *C = std::calloc(1, Size);
   if (!C)
     return nullptr;
   P->Chunks[P->Count++] = C;
@@ -88,6 +108,10 @@ void freeAllChunks(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
     afterFlush(User, Loc);
   P->Used = 0;
   if (Final) {
+    {
+      std::lock_guard<std::mutex> G(PoolsM);
+      pools().erase({User, Loc});
+    }
     for (unsigned I = 0; I < P->Count; ++I)
       std::free(P->Chunks[I]);
     delete P;
@@ -164,6 +188,8 @@ struct Location {
   std::uint64_t DiskEnd = 0;    // end of the complete chunks written
   std::uint64_t DiskEvents = 0; // events in them
   bool OnDisk = false;          // listed in the checkpoint definitions
+  std::uint64_t FlushedEvents = 0; // on disk after a flush on request
+                                   // (TraceWriter::flushToDisk)
   bool Sentinel = false;        // a flush is in progress (see beforeFlush)
   unsigned char Endian = 0;     // of the chunks written (0: none yet)
   // Direct-mapped caches in front of the shared tables.
@@ -249,6 +275,8 @@ struct TraceWriter::Impl {
   void beforeFlush(std::uint32_t Loc);
   void afterFlush(std::uint32_t Loc);
   bool checkpoint();
+  void listOnDisk(Location &L);
+  void flushToDisk(Location &L);
 };
 
 // --- Surviving SIGKILL ----------------------------------------------------
@@ -321,6 +349,7 @@ void TraceWriter::Impl::cutBackToDisk(Location &L) {
   // still there unless the failed write reached it.)
   (void)terminate(L, L.DiskEnd, L.DiskEvents);
   (void)::ftruncate(L.Fd, off_t(L.DiskEnd + ChunkHeaderBytes + 1));
+  L.FlushedEvents = 0; // a copy flushed on request was cut off too
 }
 
 void TraceWriter::Impl::beforeFlush(std::uint32_t Loc) {
@@ -389,25 +418,81 @@ void TraceWriter::Impl::afterFlush(std::uint32_t Loc) {
   }
   std::uint64_t Now = wallNs();
   if (L.DiskEvents && !L.OnDisk && Endian) {
-    // Its (empty) local definition file first: readers expect one per
-    // location. The bytes OTF2 itself writes for an empty one.
-    unsigned char D[ChunkHeaderBytes + 2] = {ChunkHeaderType, Endian};
-    std::uint64_t One = 1;
-    std::memcpy(D + 2, &One, 8);
-    D[ChunkHeaderBytes] = EndOfFile;
-    D[ChunkHeaderBytes + 1] = 1; // end of buffer
-    std::string F = Opt.Dir + "/traces/" + std::to_string(Loc) + ".def";
-    int Fd = ::open((F + ".tmp").c_str(),
-                    O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    bool Ok = Fd >= 0 && ::write(Fd, D, sizeof D) == ssize_t(sizeof D);
-    if (Fd >= 0)
-      ::close(Fd);
-    L.OnDisk = Ok && ::rename((F + ".tmp").c_str(), F.c_str()) == 0;
+    listOnDisk(L);
     if (L.OnDisk)
       checkpoint();
   } else if (L.OnDisk && Now - LastCheckpointNs > 500000000ull) {
     checkpoint();
   }
+}
+
+/// A location's first events reached the disk: its (empty) local
+/// definition file first, then it may be listed in the checkpoints
+/// (readers expect one per location). Called with M held.
+void TraceWriter::Impl::listOnDisk(Location &L) {
+  // The bytes OTF2 itself writes for an empty one.
+  unsigned char D[ChunkHeaderBytes + 2] = {ChunkHeaderType, L.Endian};
+  std::uint64_t One = 1;
+  std::memcpy(D + 2, &One, 8);
+  D[ChunkHeaderBytes] = EndOfFile;
+  D[ChunkHeaderBytes + 1] = 1; // end of buffer
+  std::string F = Opt.Dir + "/traces/" + std::to_string(L.Index) + ".def";
+  int Fd = ::open((F + ".tmp").c_str(),
+                  O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  bool Ok = Fd >= 0 && ::write(Fd, D, sizeof D) == ssize_t(sizeof D);
+  if (Fd >= 0)
+    ::close(Fd);
+  L.OnDisk = Ok && ::rename((F + ".tmp").c_str(), F.c_str()) == 0;
+}
+
+// --- Flush on request (omp_control_tool flush) -----------------------------
+//
+// OTF2 has no call that writes an event writer's chunk before it is full.
+// Its memory is ours, though (allocChunk): a flush on request copies the
+// chunk being filled -- zeros after its last record, its header's event
+// range completed -- to where OTF2 will write it (the end of the complete
+// chunks), terminates the file after it, and lists the events in the next
+// checkpoint. When OTF2 writes that chunk for real, at the same offset, it
+// overwrites the copy with the same records and more (afterFlush finds the
+// copy's terminator beyond it, as it finds its own). Called with L.M and M
+// held: the location's thread is not encoding.
+void TraceWriter::Impl::flushToDisk(Location &L) {
+  std::uint64_t N = 0;
+  const std::uint64_t Chunk = EventChunkSize.load(std::memory_order_relaxed);
+  if (L.Closed || L.Failed || !L.W || Chunk < 64 ||
+      OTF2_EvtWriter_GetNumberOfEvents(L.W, &N) != OTF2_SUCCESS ||
+      N <= std::max(L.DiskEvents, L.FlushedEvents))
+    return;
+  std::vector<unsigned char> Copy;
+  {
+    std::lock_guard<std::mutex> G(PoolsM);
+    auto It = pools().find({this, L.Index});
+    if (It == pools().end() || !It->second->Used)
+      return;
+    const auto *C = static_cast<const unsigned char *>(It->second->Chunks[0]);
+    Copy.assign(C, C + Chunk);
+  }
+  std::uint64_t First;
+  std::memcpy(&First, Copy.data() + 2, 8);
+  if (Copy[0] != ChunkHeaderType || First != L.DiskEvents + 1)
+    return; // not the chunk this model expects: leave it to OTF2
+  std::memcpy(Copy.data() + 10, &N, 8);
+  if (L.Fd < 0) // OTF2 creates (truncates) the file at its first flush
+    L.Fd =
+        ::open(evtPath(L.Index).c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+  if (L.Fd < 0)
+    return;
+  if (!L.Endian)
+    L.Endian = Copy[1];
+  if (::pwrite(L.Fd, Copy.data(), Copy.size(), off_t(L.DiskEnd)) !=
+          ssize_t(Copy.size()) ||
+      !terminate(L, L.DiskEnd + Chunk, N)) {
+    cutBackToDisk(L);
+    return;
+  }
+  L.FlushedEvents = N;
+  if (!L.OnDisk)
+    listOnDisk(L);
 }
 
 /// Writes anchor + global definitions of what is on disk now, atomically enough: each file is renamed into place, the
@@ -1572,7 +1657,7 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   for (std::size_t I = 0; I < Locs.size(); ++I) {
     if (!listed(I))
       continue;
-    std::uint64_t N = Locs[I]->DiskEvents;
+    std::uint64_t N = std::max(Locs[I]->DiskEvents, Locs[I]->FlushedEvents);
     if (!Checkpoint)
       OTF2_EvtWriter_GetNumberOfEvents(Locs[I]->W, &N);
     OTF2_GlobalDefWriter_WriteLocation(D, I, SLoc[I],
@@ -1812,6 +1897,27 @@ bool TraceWriter::close(std::string &Error) {
 void TraceWriter::checkpoint() {
   std::lock_guard<std::mutex> G(P->M);
   if (P->Open && !P->Closed)
+    P->checkpoint();
+}
+
+void TraceWriter::flushToDisk(std::uint32_t Own, bool Every) {
+  std::vector<Location *> Ls;
+  {
+    std::lock_guard<std::mutex> G(P->M);
+    if (!P->Open || P->Closed || P->Closing.load())
+      return;
+    Ls = P->Locs;
+  }
+  // Location pointers live as long as the writer. A location's lock first,
+  // then M, as a flush by OTF2 takes them.
+  for (Location *L : Ls)
+    if (L && (Every || L->Index == Own)) {
+      std::lock_guard<std::mutex> G(L->M);
+      std::lock_guard<std::mutex> G2(P->M);
+      P->flushToDisk(*L);
+    }
+  std::lock_guard<std::mutex> G(P->M);
+  if (!P->Closed && !P->Closing.load())
     P->checkpoint();
 }
 

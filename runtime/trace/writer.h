@@ -65,6 +65,11 @@ public:
   /// the chunk flushes that need it (new definitions, a location's first
   /// chunk, every 0.5 s); calling it is never needed for correctness.
   void checkpoint();
+  /// Makes every event consumed so far readable from the archive while the
+  /// program runs (omp_control_tool flush): OTF2's chunk in memory is
+  /// copied to the event file, then checkpointed. Every: all locations (no
+  /// thread is recording), else location Own only.
+  void flushToDisk(std::uint32_t Own, bool Every);
   WriterStats stats() const;
 
   /// For tests: encode and write one thread's events under location L.

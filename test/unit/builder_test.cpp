@@ -415,6 +415,26 @@ TEST(Builder, OnlyActivatedCancelsMakeNodes) {
                        "n1 cancel parent=n0 at=~c+4 flags=taskgroup\n");
 }
 
+// omp_control_tool: a pause and the start after it are nodes in the calling
+// task's program order (the gap); flush and end leave the graph as it is.
+TEST(Builder, ToolControlPauseAndStartMarkTheGap) {
+  Stream S;
+  S.initial(0, 1);
+  S.add(0, Event::toolControl(0, 1, ControlCommand::Pause, 4));
+  S.add(0, Event::toolControl(0, 1, ControlCommand::Start, 5));
+  S.create(0, 1, 2, 6);
+  S.add(0, Event::toolControl(0, 1, ControlCommand::Flush, 7));
+  S.add(0, Event::toolControl(0, 1, ControlCommand::End, 8));
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 4 nodes, 3 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 pause parent=n0 at=~c+4\n"
+                       "  -> n2 scope\n"
+                       "n2 resume parent=n0 at=~c+5\n"
+                       "  -> n3 create\n"
+                       "n3 task parent=n0 at=~c+6\n");
+}
+
 } // namespace
 
 // Dispatch, flush and reduction events (trace only: otter/event_kinds.def)

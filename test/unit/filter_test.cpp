@@ -54,7 +54,8 @@ TEST_F(FilterTest, EveryKindHasAGroup) {
   EXPECT_EQ(eventGroupOf(EventKind::NestLockEnd), EventGroup::Mutex);
   EXPECT_EQ(eventGroupOf(EventKind::ImplicitTaskBegin), EventGroup::Parallel);
   EXPECT_EQ(eventGroupOf(EventKind::MpiCollectiveEnd), EventGroup::Mpi);
-  EXPECT_EQ(eventGroupOf(EventKind::LastKind), EventGroup::Mpi);
+  EXPECT_EQ(eventGroupOf(EventKind::MpiClockOffset), EventGroup::Mpi);
+  EXPECT_EQ(eventGroupOf(EventKind::ToolControl), EventGroup::Control);
   EXPECT_EQ(
       groupSetText(groupBit(EventGroup::Tasks) | groupBit(EventGroup::Mutex)),
       "tasks, mutex");

@@ -200,8 +200,8 @@ int run(int Argc, char **Argv) {
   if (!R.complete())
     std::fprintf(stderr,
                  "otter-graph: warning: the trace in '%s' was not closed (the "
-                 "program was killed?): the graph covers the events each "
-                 "thread had written to disk\n",
+                 "program is still running, or was killed?): the graph "
+                 "covers the events each thread had written to disk\n",
                  Input.c_str());
   Graph G;
   bool Built = false;

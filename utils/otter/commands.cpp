@@ -174,11 +174,13 @@ bool read(ArchiveInput &In, const std::string &Path, Result &R,
   if (!In.open(Path, Error))
     return false;
   if (!In.complete())
-    std::fprintf(stderr,
-                 "otter: warning: the trace in '%s' was not closed (the "
-                 "program was killed, or the disk filled up): what follows "
-                 "covers the events each thread had written\n",
-                 Path.c_str());
+    std::fprintf(
+        stderr,
+        "otter: warning: the trace in '%s' was not closed (the "
+        "program is still running, was killed, or the disk filled up): what "
+        "follows "
+        "covers the events each thread had written\n",
+        Path.c_str());
   // Filtered constructs are not in the trace: every figure leaves them out.
   if (!In.filter().empty())
     std::fprintf(stderr, "otter: filtered: %s\n", In.filter().c_str());

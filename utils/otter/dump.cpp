@@ -91,6 +91,8 @@ const char *const DispatchKinds[] = {nullptr,          "iteration",
                                      "section",        "ws_loop_chunk",
                                      "taskloop_chunk", "distribute_chunk"};
 const char *const ClockPoints[] = {"init", "finalize"};
+const char *const ControlCommands[] = {nullptr, "start", "pause", "flush",
+                                       "end"};
 const Flag TaskFlagNames[] = {{TaskInitial, "initial"},
                               {TaskImplicit, "implicit"},
                               {TaskExplicit, "explicit"},
@@ -174,6 +176,8 @@ std::string fieldText(const FieldInfo &F, const Event &E,
     return V == mpi::AnyTag ? "any" : std::to_string(V);
   case FieldFormat::ClockPoint:
     return named(ClockPoints, V);
+  case FieldFormat::ControlCommand:
+    return named(ControlCommands, V);
   }
   return std::to_string(V);
 }

@@ -524,11 +524,13 @@ int cmdDump(const Options &O) {
   if (!In.open(O.Archive, Error))
     return fail(Error);
   if (!In.complete())
-    std::fprintf(stderr,
-                 "otter: warning: the trace in '%s' was not closed (the "
-                 "program was killed, or the disk filled up): what follows "
-                 "covers the events each thread had written\n",
-                 O.Archive.c_str());
+    std::fprintf(
+        stderr,
+        "otter: warning: the trace in '%s' was not closed (the "
+        "program is still running, was killed, or the disk filled up): what "
+        "follows "
+        "covers the events each thread had written\n",
+        O.Archive.c_str());
   std::vector<std::uint32_t> Threads = In.locations();
   std::sort(Threads.begin(), Threads.end());
   if (!O.Threads.empty()) {
@@ -672,11 +674,13 @@ int run(int argc, char **argv) {
   if (!Archive.open(O.Archive, Error))
     return fail(Error);
   if (!Archive.complete())
-    std::fprintf(stderr,
-                 "otter: warning: the trace in '%s' was not closed (the "
-                 "program was killed, or the disk filled up): what follows "
-                 "covers the events each thread had written\n",
-                 O.Archive.c_str());
+    std::fprintf(
+        stderr,
+        "otter: warning: the trace in '%s' was not closed (the "
+        "program is still running, was killed, or the disk filled up): what "
+        "follows "
+        "covers the events each thread had written\n",
+        O.Archive.c_str());
   if (!Archive.filter().empty())
     std::fprintf(stderr, "otter: filtered: %s\n", Archive.filter().c_str());
   Input In{&Archive, nullptr, O.Archive};

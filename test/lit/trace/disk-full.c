@@ -47,7 +47,7 @@
 // RUN: otter summary %t.d1 > %t.sum 2> %t.sum.err
 // RUN: FileCheck --check-prefix=SUMMARY %s < %t.sum
 // RUN: FileCheck --check-prefix=NOTCLOSED %s < %t.sum.err
-// NOTCLOSED: otter: warning: the trace in '{{.*}}' was not closed (the program was killed, or the disk filled up)
+// NOTCLOSED: otter: warning: the trace in '{{.*}}' was not closed (the program is still running, was killed, or the disk filled up)
 // MID: otter: error: the trace in '{{.*}}/trace' is incomplete: writing it failed (thread {{[01]}}: No space left on device{{.*}}); is the disk full, or a file-size limit (ulimit -f) reached?
 // ONE: 1
 // SOME: {{[1-9][0-9][0-9][0-9]+}}
