@@ -23,6 +23,7 @@
 #endif
 #ifdef OTTER_PROBE_SANITIZED
 extern "C" void __sanitizer_set_report_fd(void *Fd);
+extern "C" void __sanitizer_set_death_callback(void (*Callback)(void));
 #endif
 
 namespace otter::trace {
@@ -40,6 +41,7 @@ enum : int {
   ProbeOpened = 0,
   ProbeFailed = 3,      // OTF2 said no: the caller's own open says why
   ProbeOutOfMemory = 4, // OTF2 said no because the limit was reached
+  ProbeDied = 5,        // a sanitizer build's runtime ended the copy
 };
 
 bool OutOfMemory = false;
@@ -89,6 +91,9 @@ bool anchorOpensInTime(const std::string &Anchor, std::string &Error,
       // allocator does not return null): that is the probe's answer, not
       // a finding of the sanitizer run (whose reports go to files).
       __sanitizer_set_report_fd(reinterpret_cast<void *>(std::intptr_t(Null)));
+      // ...and ends with this status only: not through a death callback
+      // the copy inherited (libFuzzer's would save the input as a crash).
+      __sanitizer_set_death_callback([] { _exit(ProbeDied); });
 #endif
     }
     limitAddressSpace();
