@@ -35,6 +35,7 @@ enum class RegionClass : std::uint8_t {
   Task,         // never entered: the task construct of TaskCreate sites
   Site,         // never entered: any other code address
   MpiCall,      // MpiCallBegin / MpiCallEnd, sub = otter::mpi::Function
+  Phase,        // PhaseBegin / PhaseEnd, sub = the phase's name id
   Count
 };
 
@@ -49,6 +50,8 @@ enum Param : std::uint32_t {
   ParamFlush,
   ParamEvent,   // any other kind: value = kind, A always as attribute
   ParamControl, // ToolControl
+  ParamTaskLabel,
+  ParamMark,
   ParamCount
 };
 } // namespace trace
@@ -99,6 +102,7 @@ enum class FieldFormat : std::uint8_t {
   Tag,  // AnyTag: any
   ClockPoint,
   ControlCommand,
+  Name, // a name id: its string where the name table is known
 };
 
 /// A payload field of one or more kinds.

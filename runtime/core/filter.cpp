@@ -62,6 +62,8 @@ constexpr EventGroup groupOfKind(EventKind K) {
       return EventGroup::Mutex;
     case RegionClass::MpiCall:
       return EventGroup::Mpi;
+    case RegionClass::Phase:
+      return EventGroup::Control;
     default:
       return EventGroup::Other;
     }
@@ -77,6 +79,8 @@ constexpr EventGroup groupOfKind(EventKind K) {
     case Param::ParamFlush:
       return EventGroup::Sync;
     case Param::ParamControl:
+    case Param::ParamTaskLabel:
+    case Param::ParamMark:
       return EventGroup::Control;
     default:
       return EventGroup::Other;

@@ -52,7 +52,8 @@ enum class EventGroup : std::uint8_t {
                // (critical, locks, ordered, atomic)
   Cancel,      // cancel
   Mpi,         // the MPI wrapper library (otter/source.h)
-  Control,     // control_tool (omp_control_tool: pause, start, flush, end)
+  Control,     // control_tool (omp_control_tool: pause, start, flush, end;
+               // the program's annotations, otter/otter.h)
   Other,       // a kind whose OTF2 record names no group (none today)
   Count
 };

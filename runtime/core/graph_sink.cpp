@@ -5,6 +5,7 @@
 // writes the files OTTER_GRAPH_FORMAT names (graph/outputs.h).
 //
 //===----------------------------------------------------------------------===//
+#include "core/names.h"
 #include "core/sinks.h"
 #include "graph/builder.h"
 #include "graph/outputs.h"
@@ -40,6 +41,7 @@ public:
       try {
         G = Builder.build();
         G.Filtered = C.Cfg.FilterText;
+        G.Names = names::snapshot(); // the annotations' strings
         Built = true;
       } catch (const std::exception &E) {
         C.Message("error: ",

@@ -6,6 +6,7 @@
 // closing may assemble the job's archive (trace/merge.h).
 //
 //===----------------------------------------------------------------------===//
+#include "core/names.h"
 #include "core/sinks.h"
 #include "trace/merge.h"
 #include "trace/writer.h"
@@ -133,6 +134,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.Creator = "OTTER (OpenMP Task Tracer)";
     O.Rank = Cfg.Rank;
     O.Filter = Cfg.FilterText;
+    O.Names = names::snapshot;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

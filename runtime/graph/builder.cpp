@@ -417,6 +417,14 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   case EventKind::MutexReleased:
     item(wide(E.waitId(), E.code(), 0));
     break;
+  case EventKind::PhaseBegin:
+  case EventKind::PhaseEnd:
+  case EventKind::Mark:
+    item(wide(E.name(), E.code(), 0));
+    break;
+  case EventKind::TaskLabel:
+    item(wide(E.name(), 0, 0));
+    break;
   case EventKind::ToolControl:
     // A pause and the start after it bracket the gap in the recording;
     // flush and end leave the graph as it is.
@@ -537,6 +545,10 @@ private:
     case EventKind::MutexAcquired:
     case EventKind::MutexReleased:
     case EventKind::Cancel:
+    case EventKind::PhaseBegin:
+    case EventKind::PhaseEnd:
+    case EventKind::Mark:
+    case EventKind::TaskLabel:
       return In.Wides[E.Payload].Code;
     case EventKind::MpiCallBegin:
       return In.MpiCodes[E.Payload];
@@ -1068,6 +1080,19 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
     case EventKind::ToolControl:
       step(E.Sub == std::uint8_t(ControlCommand::Pause) ? NodeKind::Pause
                                                         : NodeKind::Resume);
+      break;
+    case EventKind::PhaseBegin:
+    case EventKind::PhaseEnd:
+    case EventKind::Mark: {
+      NodeKind K = E.kind() == EventKind::PhaseBegin ? NodeKind::PhaseBegin
+                   : E.kind() == EventKind::PhaseEnd ? NodeKind::PhaseEnd
+                                                     : NodeKind::Mark;
+      G.NodeNames[step(K)] = std::uint32_t(In.Wides[E.Payload].A);
+      break;
+    }
+    case EventKind::TaskLabel: // names the strand's task node (last wins)
+      if (S.Node != NoNode)
+        G.NodeNames[S.Node] = std::uint32_t(In.Wides[E.Payload].A);
       break;
     default:
       break;

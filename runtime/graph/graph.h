@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace otter {
@@ -55,6 +56,11 @@ enum class NodeKind : std::uint8_t {
   // to the task's next Resume (on every thread) is not in the graph.
   Pause,
   Resume, // recording started again (omp_control_tool start)
+  // The program's annotations (otter/otter.h): a phase of the task that
+  // began it (they nest), an instant mark. Named (Graph::NodeNames).
+  PhaseBegin,
+  PhaseEnd,
+  Mark,
   Count
 };
 
@@ -134,6 +140,21 @@ struct Graph {
   /// What was not recorded (docs/filter.md), one line; empty: nothing was
   /// filtered. Not the builder's: the runtime's filter, or the trace's.
   std::string Filtered;
+  /// The program's names (annotations, otter/otter.h), by name id; [0] is
+  /// "". Filled by whoever has the table (the runtime, the trace reader);
+  /// the builder knows only ids.
+  std::vector<std::string> Names;
+  /// The name of a node that has one: a phase or mark node, a task
+  /// labelled by otter_task_label (its last label). By node id.
+  std::unordered_map<NodeId, std::uint32_t> NodeNames;
+  /// The name of node N ("" if none, or the table is not known).
+  std::string nameOf(NodeId N) const {
+    auto It = NodeNames.find(N);
+    if (It == NodeNames.end())
+      return {};
+    return It->second < Names.size() ? Names[It->second]
+                                     : "#" + std::to_string(It->second);
+  }
 };
 
 /// Flags column text: "untied|final" etc.

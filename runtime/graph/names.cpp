@@ -58,6 +58,9 @@ const char *nodeKindName(NodeKind K) {
     return "mpi";
   case NodeKind::Pause: return "pause";
   case NodeKind::Resume: return "resume";
+  case NodeKind::PhaseBegin: return "phase_begin";
+  case NodeKind::PhaseEnd: return "phase_end";
+  case NodeKind::Mark: return "mark";
   case NodeKind::Count: break;
   }
   return "unknown";

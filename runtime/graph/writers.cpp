@@ -90,6 +90,11 @@ DotStyle dotStyleOf(NodeKind K) {
   case NodeKind::Pause:
   case NodeKind::Resume: // the gap in the recording
     return {"note", "#d0d0d0"};
+  case NodeKind::PhaseBegin:
+  case NodeKind::PhaseEnd:
+    return {"invtrapezium", "#ffffb3"};
+  case NodeKind::Mark:
+    return {"star", "#ffffb3"};
   default: // worksharing, masked, taskloop
     return {"hexagon", "#b3de69"};
   }
@@ -189,12 +194,12 @@ void writeNodesCsv(const Graph &G, std::ostream &OS) {
     if (I)
       M += hex(L.RegionId);
     Tail[I] = csvField(L.Directive) + ',' + csvField(L.Location) + ',' +
-              (I ? labelQualityName(L.Quality) : "") + '\n';
+              (I ? labelQualityName(L.Quality) : "");
   }
   FlagsCache Flags;
   Buffered B(OS);
   B << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-       "directive,location,label_quality\n";
+       "directive,location,label_quality,name\n";
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
     B.num(I) << ',' << nodeKindName(N.Kind) << ',';
@@ -203,7 +208,12 @@ void writeNodesCsv(const Graph &G, std::ostream &OS) {
     B << ',';
     if (N.Thread != NoThread)
       B.num(N.Thread);
-    B << ',' << Mid[N.Label] << ',' << Flags(N) << ',' << Tail[N.Label];
+    B << ',' << Mid[N.Label] << ',' << Flags(N) << ',' << Tail[N.Label] << ',';
+    // The program's name of a phase, mark or labelled task (otter/otter.h).
+    if (!G.NodeNames.empty())
+      if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
+        B << csvField(Name);
+    B << '\n';
   }
   B.flush();
 }
@@ -251,6 +261,9 @@ void writeDot(const Graph &G, std::ostream &OS) {
     const std::string &F = Flags(N);
     if (!F.empty())
       B << "\\n[" << F << ']';
+    if (!G.NodeNames.empty())
+      if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
+        B << "\\n\\\"" << dotEscape(Name) << "\\\"";
     B << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
   }
   for (const Edge &E : G.Edges) {
@@ -383,6 +396,9 @@ void writeCanonical(const Graph &G, std::ostream &OS) {
     const std::string &F = Flags(N);
     if (!F.empty())
       B << " flags=" << F;
+    if (!G.NodeNames.empty())
+      if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
+        B << " name=\"" << dotEscape(Name) << '"';
     B << '\n';
     while (E < G.Edges.size() && G.Edges[E].Source < I)
       ++E;

@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
 #include "core/filter.h"
+#include "core/names.h"
 #include "core/recorder.h"
 #include "core/session.h"
 #include "ompt/registration.h"
@@ -812,7 +813,48 @@ void onFlush(ompt_data_t *, const void *Codeptr) {
 /// but a thread's begin and end before making it (record()). Returns
 /// omp_control_tool_success (0), or omp_control_tool_ignored (1) for a
 /// command OTTER does not know or one with nothing to do.
-int onControlTool(uint64_t Command, uint64_t, void *, const void *Codeptr) {
+/// The program's annotations (otter/otter.h: omp_control_tool commands 64
+/// and up). The name is copied (interned); the events follow recording's
+/// pause like any other. Returns 0, or 1 for a command OTTER does not know.
+int annotate(ThreadState *T, TaskState *S, std::uint64_t Command,
+             const char *Name, const void *Codeptr) {
+  const TaskId Task = idOf(S);
+  switch (Command) {
+  case 64: { // OTTER_CONTROL_PHASE_BEGIN
+    std::uint16_t N = names::intern(Name);
+    names::pushPhase(Task, N);
+    record(T, S, [&] { return Event::phaseBegin(0, Task, N, code(Codeptr)); });
+    return 0;
+  }
+  case 65: { // OTTER_CONTROL_PHASE_END
+    std::uint16_t N = 0;
+    if (!names::popPhase(Task, N)) {
+      static std::atomic<bool> Warned{false};
+      if (!Warned.exchange(true))
+        std::fputs("otter: warning: otter_phase_end() with no phase begun "
+                   "in the same task: ignored (said once)\n",
+                   stderr);
+      return 1;
+    }
+    record(T, S, [&] { return Event::phaseEnd(0, Task, N, code(Codeptr)); });
+    return 0;
+  }
+  case 66: { // OTTER_CONTROL_TASK_LABEL
+    std::uint16_t N = names::intern(Name);
+    record(T, S, [&] { return Event::taskLabel(0, Task, N); });
+    return 0;
+  }
+  case 67: { // OTTER_CONTROL_MARK
+    std::uint16_t N = names::intern(Name);
+    record(T, S, [&] { return Event::mark(0, Task, N, code(Codeptr)); });
+    return 0;
+  }
+  default:
+    return 1;
+  }
+}
+
+int onControlTool(uint64_t Command, uint64_t, void *Arg, const void *Codeptr) {
   if (!recorder::Active.load(std::memory_order_relaxed))
     return 1; // not recording (ended, or not started)
   ThreadState *T = recorder::thisThread();
@@ -845,7 +887,7 @@ int onControlTool(uint64_t Command, uint64_t, void *, const void *Codeptr) {
     session::endNow();
     return 0;
   default:
-    return 1;
+    return annotate(T, S, Command, static_cast<const char *>(Arg), Codeptr);
   }
 }
 

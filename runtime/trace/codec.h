@@ -37,6 +37,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace otter::trace {
 
@@ -57,6 +59,36 @@ inline constexpr const char *StateRunning = "running";
 /// Anchor property: what the run did not record (docs/filter.md), one
 /// line, as the graph's header says it; absent when nothing was filtered.
 inline constexpr const char *FilterProperty = "OTTER::FILTER";
+
+/// Anchor property: the run's name table (annotations, otter/otter.h): the
+/// strings of name ids 1, 2, ... one a line ('\\' and newline escaped as
+/// "\\\\" and "\\n"). Absent: no names.
+inline constexpr const char *NamesProperty = "OTTER::NAMES";
+inline std::string encodeNames(const std::vector<std::string> &Names) {
+  std::string S;
+  for (std::size_t I = 1; I < Names.size(); ++I) {
+    for (char C : Names[I])
+      S += C == '\\' ? "\\\\" : C == '\n' ? "\\n" : std::string(1, C);
+    S += '\n';
+  }
+  return S;
+}
+/// Index 0 is "" (no name).
+inline std::vector<std::string> decodeNames(const std::string &S) {
+  std::vector<std::string> Names(1);
+  std::string Cur;
+  for (std::size_t I = 0; I < S.size(); ++I) {
+    if (S[I] == '\n') {
+      Names.push_back(Cur);
+      Cur.clear();
+    } else if (S[I] == '\\' && I + 1 < S.size()) {
+      Cur += S[++I] == 'n' ? '\n' : S[I];
+    } else {
+      Cur += S[I];
+    }
+  }
+  return Names;
+}
 
 /// Attribute definitions (ref = enum value), one per Event field.
 enum Attr : std::uint32_t {
@@ -80,7 +112,7 @@ inline constexpr const char *AttrNames[AttrCount] = {
 inline constexpr const char *ParamNames[ParamCount] = {
     "otter:dependence", "otter:dependence_pair", "otter:cancel",
     "otter:dispatch",   "otter:flush",           "otter:event",
-    "otter:control"};
+    "otter:control",    "otter:task_label",      "otter:mark"};
 
 inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 

@@ -48,6 +48,7 @@ struct TraceReader::Impl {
   std::uint64_t Events = 0;
   bool Complete = true;
   std::string Filter; // FilterProperty
+  std::vector<std::string> Names{std::string()}; // OTTER::NAMES
   bool EvtFilesUsed = false;
 
   // Event decoding state (one location at a time).
@@ -515,6 +516,12 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   }
   std::string F = Format;
   std::free(Format);
+  char *NameList = nullptr;
+  if (OTF2_Reader_GetProperty(P->R, NamesProperty, &NameList) == OTF2_SUCCESS &&
+      NameList) {
+    P->Names = decodeNames(NameList);
+    std::free(NameList);
+  }
   char *State = nullptr;
   if (OTF2_Reader_GetProperty(P->R, StateProperty, &State) == OTF2_SUCCESS &&
       State) {
@@ -706,6 +713,7 @@ std::vector<std::uint32_t> TraceReader::locations() const {
   return R;
 }
 bool TraceReader::complete() const { return P->Complete; }
+const std::vector<std::string> &TraceReader::names() const { return P->Names; }
 
 const std::string &TraceReader::filter() const { return P->Filter; }
 

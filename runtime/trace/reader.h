@@ -57,6 +57,9 @@ public:
   /// What the run did not record (docs/filter.md), one line; empty:
   /// nothing was filtered.
   const std::string &filter() const;
+  /// The run's name table (annotations: phase, label and mark names by id;
+  /// index 0 is "").
+  const std::vector<std::string> &names() const;
 
   /// The label the runtime recorded for a code address.
   SourceLabel label(std::uint64_t Code) const;

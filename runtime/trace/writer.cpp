@@ -276,6 +276,17 @@ struct TraceWriter::Impl {
   void afterFlush(std::uint32_t Loc);
   bool checkpoint();
   void listOnDisk(Location &L);
+  /// The name table as an anchor property (NamesProperty), if there is
+  /// one; keeps it for the phase regions' names. False: OTF2 failed.
+  bool setNames(OTF2_Archive *A) {
+    if (!Opt.Names)
+      return true;
+    Names = Opt.Names();
+    return Names.size() < 2 || OTF2_Archive_SetProperty(
+                                   A, NamesProperty, encodeNames(Names).c_str(),
+                                   true) == OTF2_SUCCESS;
+  }
+  std::vector<std::string> Names; // as last stored (M)
   void flushToDisk(Location &L);
 };
 
@@ -529,7 +540,8 @@ bool TraceWriter::Impl::checkpoint() {
            OTF2_SUCCESS) &&
       (ClockOffsets.empty() ||
        OTF2_Archive_SetProperty(A, ClockOffsetsProperty, ClockOffsets.c_str(),
-                                true) == OTF2_SUCCESS);
+                                true) == OTF2_SUCCESS) &&
+      setNames(A);
   // Every code id needs a region for its calling context: lend one for
   // this checkpoint only (the final definitions may find a better one).
   std::size_t NRegions = Regions.size();
@@ -1571,6 +1583,11 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
       S(RankNow >= 0 ? "MPI rank " + std::to_string(RankNow)
                      : "process " + std::to_string(getpid()));
   std::uint32_t SMpi = S("MPI");
+  const bool SawPhase =
+      std::any_of(Regions.begin(), Regions.end(), [](const RegionEntry &R) {
+        return R.Class == RegionClass::Phase;
+      });
+  std::uint32_t SUser = SawPhase ? S("User") : 0;
   std::map<std::uint16_t, std::uint32_t> SComm;
   for (const auto &[Index, C] : MpiComms)
     SComm[Index] =
@@ -1595,7 +1612,11 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   for (std::size_t I = 0; I < Regions.size(); ++I) {
     const RegionEntry &R = Regions[I];
     const CodeEntry &C = Codes[R.Code];
-    std::string Name = regionBaseName(R.Class, R.Sub);
+    std::string Name = R.Class == RegionClass::Phase
+                           ? (R.Sub < Names.size() && !Names[R.Sub].empty()
+                                  ? Names[R.Sub]
+                                  : "phase #" + std::to_string(R.Sub))
+                           : regionBaseName(R.Class, R.Sub);
     if (!C.Where.empty())
       Name += " @ " + C.Where;
     RS[I].Name = S(Name);
@@ -1648,6 +1669,9 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   if (SawMpi)
     OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_MPI, SMpi,
                                        OTF2_PARADIGM_CLASS_PROCESS);
+  if (SawPhase) // the program's phases (otter/otter.h)
+    OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_USER, SUser,
+                                       OTF2_PARADIGM_CLASS_PROCESS);
   OTF2_GlobalDefWriter_WriteSystemTreeNode(D, 0, SHost, SMachine,
                                            OTF2_UNDEFINED_SYSTEM_TREE_NODE);
   OTF2_GlobalDefWriter_WriteLocationGroup(D, 0, SProcess,
@@ -1680,6 +1704,7 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
         D, std::uint32_t(I), RS[I].Name, RS[I].Canon, RS[I].Desc,
         roleOf(R.Class, R.Sub),
         R.Class == RegionClass::MpiCall ? OTF2_PARADIGM_MPI
+        : R.Class == RegionClass::Phase ? OTF2_PARADIGM_USER
                                         : OTF2_PARADIGM_OPENMP,
         OTF2_REGION_FLAG_NONE, RS[I].File, L.Line, L.Line);
   }
@@ -1835,7 +1860,7 @@ bool TraceWriter::close(std::string &Error) {
       P->Codes[I].Region = std::uint32_t(P->Regions.size());
       P->Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
     }
-  bool Ok = true;
+  bool Ok = P->setNames(P->Archive);
   if (!P->ClockOffsets.empty() &&
       OTF2_Archive_SetProperty(P->Archive, ClockOffsetsProperty,
                                P->ClockOffsets.c_str(), true) != OTF2_SUCCESS)

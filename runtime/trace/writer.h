@@ -34,6 +34,10 @@ struct WriterOptions {
   std::int64_t Rank = -1;
   /// What the run filters (FilterProperty; empty: nothing).
   std::string Filter;
+  /// The run's name table so far (annotations; index 0 is ""): stored in
+  /// the anchor (codec.h, NamesProperty) and naming the phase regions.
+  /// Null: none. Called with the writer's lock held: must not call back.
+  std::function<std::vector<std::string>()> Names;
 };
 
 struct WriterStats {

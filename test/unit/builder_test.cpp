@@ -81,7 +81,8 @@ struct Stream {
   }
 
   /// Builds the graph, feeding threads in the given order (default: by id).
-  std::string graph(std::vector<std::uint32_t> ThreadOrder = {}) const {
+  std::string graph(std::vector<std::uint32_t> ThreadOrder = {},
+                    std::vector<std::string> Names = {}) const {
     GraphBuilder B([](std::uint64_t Code) {
       SourceLabel L;
       L.Location = "c+" + std::to_string(Code);
@@ -96,6 +97,7 @@ struct Stream {
       B.addEvents(Th, Evs.data(), Evs.size());
     }
     Graph G = B.build();
+    G.Names = std::move(Names);
     std::ostringstream OS;
     writeCanonical(G, OS);
     for (const std::string &W : G.Warnings)
@@ -433,6 +435,34 @@ TEST(Builder, ToolControlPauseAndStartMarkTheGap) {
                        "n2 resume parent=n0 at=~c+5\n"
                        "  -> n3 create\n"
                        "n3 task parent=n0 at=~c+6\n");
+}
+
+// Annotations (otter/otter.h): phases and marks are named nodes in the
+// task's program order; a label names the task's own node (the last one
+// wins), wherever it comes in the task's events.
+TEST(Builder, AnnotationsAreNamedNodes) {
+  Stream S;
+  S.initial(0, 1);
+  S.add(0, Event::phaseBegin(0, 1, 1, 4));
+  S.add(0, Event::mark(0, 1, 2, 5));
+  S.create(0, 1, 2, 6);
+  S.run(0, 2);
+  S.add(0, Event::taskLabel(0, 2, 4));
+  S.add(0, Event::taskLabel(0, 2, 3));
+  S.add(0, Event::phaseEnd(0, 1, 1, 7));
+  EXPECT_EQ(S.graph({}, {"", "solve", "ready", "row 7", "first"}),
+            "# otter canonical graph v1: 5 nodes, 4 edges\n"
+            "n0 initial_task parent=- at=?\n"
+            "  -> n1 scope\n"
+            "n1 phase_begin parent=n0 at=~c+4 name=\"solve\"\n"
+            "  -> n2 scope\n"
+            "n2 mark parent=n0 at=~c+5 name=\"ready\"\n"
+            "  -> n3 create\n"
+            "  -> n4 scope\n"
+            "n3 task parent=n0 at=~c+6 name=\"row 7\"\n"
+            "n4 phase_end parent=n0 at=~c+7 name=\"solve\"\n");
+  // Without the table the ids show.
+  EXPECT_NE(S.graph().find("name=\"#1\""), std::string::npos);
 }
 
 } // namespace

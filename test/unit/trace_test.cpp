@@ -322,3 +322,11 @@ TEST(Trace, ADamagedAnchorCannotMakeTheReaderAllocateGigabytes) {
   EXPECT_EQ(Error.find('\n'), std::string::npos);
   std::system(("rm -rf '" + Dir + "'").c_str());
 }
+
+// The name table's anchor property (annotations) reads back as written,
+// escapes included.
+TEST(Trace, NamesPropertyRoundTrips) {
+  std::vector<std::string> Names = {"", "solve", "a\\b", "two\nlines", ""};
+  EXPECT_EQ(otter::trace::decodeNames(otter::trace::encodeNames(Names)), Names);
+  EXPECT_EQ(otter::trace::decodeNames(""), std::vector<std::string>{""});
+}

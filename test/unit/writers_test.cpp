@@ -56,14 +56,14 @@ TEST(Writers, NodesCsvQuotesFieldsThatNeedIt) {
   std::string S = OS.str();
   EXPECT_EQ(S.substr(0, S.find('\n')),
             "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-            "directive,location,label_quality");
+            "directive,location,label_quality,name");
   EXPECT_NE(S.find("1,task,0,1,\"dir/a,b.c\",12,3,\"say \"\"hi\"\"\","
-                   "0x0000000000000abc,untied|final,task,prog+0x10,exact\n"),
+                   "0x0000000000000abc,untied|final,task,prog+0x10,exact,\n"),
             std::string::npos)
       << S;
-  EXPECT_NE(S.find("0,initial_task,,0,,,,,,,,,\n"), std::string::npos) << S;
+  EXPECT_NE(S.find("0,initial_task,,0,,,,,,,,,,\n"), std::string::npos) << S;
   EXPECT_NE(S.find("2,taskwait,0,0,,,,main+0x5,0x0000000000000000,,,"
-                   "prog+0x20,approximate\n"),
+                   "prog+0x20,approximate,\n"),
             std::string::npos)
       << S;
 }

@@ -210,6 +210,7 @@ int run(int Argc, char **Argv) {
   runWithLargeStack([&] {
     try {
       G = B.build();
+      G.Names = R.names(); // the annotations' strings
       Built = true;
     } catch (const std::exception &E) {
       Error = E.what();

@@ -74,6 +74,7 @@ void rebuildRank(const std::string &Dir, Graph &G, RankStatus &S) {
   runWithLargeStack([&] {
     try {
       G = B.build();
+      G.Names = R.names(); // the annotations' strings
       S.Read = true;
     } catch (const std::exception &E) {
       S.Error = std::string("building the graph failed: ") + E.what();

@@ -232,6 +232,29 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::MpiCallBegin:
     onMpiCallBegin(TS, Th, T, E);
     break;
+  case EventKind::PhaseBegin:
+    OpenPhases[E.task()].emplace_back(E.name(), E.Time);
+    break;
+  case EventKind::PhaseEnd: {
+    auto It = OpenPhases.find(E.task());
+    if (It == OpenPhases.end() || It->second.empty())
+      break;
+    auto [Name, Begin] = It->second.back();
+    It->second.pop_back();
+    PhaseStats &P = PhaseAcc[Name];
+    P.Name = Name;
+    std::uint64_t D = E.Time > Begin ? E.Time - Begin : 0;
+    ++P.Instances;
+    P.TotalNs += D;
+    P.MaxNs = std::max(P.MaxNs, D);
+    break;
+  }
+  case EventKind::TaskLabel:
+    LabelOfTask[E.task()] = E.name();
+    break;
+  case EventKind::Mark:
+    ++R.Marks;
+    break;
   case EventKind::MpiCallEnd:
     onMpiCallEnd(TS, Th, T, E);
     break;
@@ -332,6 +355,21 @@ void Analyzer::Impl::onSyncWaitBegin(ThreadSt &TS, std::uint32_t T,
 //===----------------------------------------------------------------------===//
 
 Result Analyzer::Impl::finish() {
+  for (const auto &[Name, P] : PhaseAcc)
+    R.Phases.push_back(P);
+  std::stable_sort(R.Phases.begin(), R.Phases.end(),
+                   [](const PhaseStats &A, const PhaseStats &B) {
+                     return A.TotalNs > B.TotalNs;
+                   });
+  std::map<std::uint32_t, std::uint64_t> Labels;
+  for (const auto &[Task, Name] : LabelOfTask)
+    ++Labels[Name];
+  for (const auto &[Name, N] : Labels)
+    R.TaskLabels.push_back({Name, N});
+  std::stable_sort(R.TaskLabels.begin(), R.TaskLabels.end(),
+                   [](const LabelStats &A, const LabelStats &B) {
+                     return A.Tasks > B.Tasks;
+                   });
   // Tasks that never completed (truncated trace): count their work.
   std::uint64_t Open = 0;
   for (std::uint32_t S = 0; S < Slots.size(); ++S) {

@@ -52,6 +52,18 @@ const char *kindName(Kind K);
 // width, enough for a median, in 1 KiB per task construct.
 inline constexpr unsigned HistBuckets = 256;
 
+/// One of the program's phases (otter/otter.h), by name: its instances (a
+/// begin and its end in one task) and their time, begin to end.
+struct PhaseStats {
+  std::uint32_t Name = 0; // id in the trace's name table
+  std::uint64_t Instances = 0, TotalNs = 0, MaxNs = 0;
+};
+/// Tasks named by otter_task_label, by name (a task's last label).
+struct LabelStats {
+  std::uint32_t Name = 0;
+  std::uint64_t Tasks = 0;
+};
+
 /// Everything measured for one source construct (code address and kind).
 struct ConstructStats {
   std::uint64_t Code = 0;
@@ -127,6 +139,9 @@ struct Result {
   }
   std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
   std::vector<PathStep> CriticalPath;     // program order, merged steps
+  std::vector<PhaseStats> Phases;         // by TotalNs, descending
+  std::vector<LabelStats> TaskLabels;     // by Tasks, descending
+  std::uint64_t Marks = 0;                // mark events
   std::vector<std::string> Warnings;
   std::uint64_t runNs() const {
     return LastTime > FirstTime ? LastTime - FirstTime : 0;

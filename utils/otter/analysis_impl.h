@@ -33,6 +33,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -264,6 +265,13 @@ struct Analyzer::Impl {
   bool FixedBurden = false;
   Result R;
   bool First = true;
+  // The program's annotations (otter/otter.h): open phases per task (name,
+  // begin time), per name totals, each task's last label.
+  std::unordered_map<TaskId,
+                     std::vector<std::pair<std::uint32_t, std::uint64_t>>>
+      OpenPhases;
+  std::map<std::uint32_t, PhaseStats> PhaseAcc;
+  std::unordered_map<TaskId, std::uint32_t> LabelOfTask;
   std::uint64_t OutOfOrder = 0;
   // Between the ranks of a job (analysis_mpi.cpp).
   LinkSource *Links = nullptr;

@@ -233,6 +233,7 @@ bool graphPicture(ArchiveInput &In, const Result &R, const AggregateGraph &Agg,
                       Error))
       return false;
     Graph G = B.build();
+    G.Names = In.names();
     std::ostringstream OS;
     writeDot(G, OS);
     Dot = OS.str();

@@ -178,6 +178,8 @@ std::string fieldText(const FieldInfo &F, const Event &E,
     return named(ClockPoints, V);
   case FieldFormat::ControlCommand:
     return named(ControlCommands, V);
+  case FieldFormat::Name: // the Printer gives the string when it has it
+    return "#" + std::to_string(V);
   }
   return std::to_string(V);
 }
@@ -229,7 +231,7 @@ void Printer::event(const Event &E) {
       OS << ",\"time\":" << E.Time;
     OS << ",\"kind\":" << jsonString(eventKindName(E.Kind));
     for (const FieldInfo *const *F = I.Fields; F && *F; ++F) {
-      std::string V = fieldText(**F, E, Label);
+      std::string V = text(**F, E);
       OS << ',' << jsonString((*F)->Label) << ':'
          << (isNumber((*F)->Format) ? V : jsonString(V));
     }
@@ -244,8 +246,15 @@ void Printer::event(const Event &E) {
        << " code=" << hex(E.Code) << " aux=" << E.Aux << " sub=" << E.Sub
        << " extra=" << E.Extra;
   for (const FieldInfo *const *F = I.Fields; F && *F; ++F)
-    OS << ' ' << (*F)->Label << '=' << fieldText(**F, E, Label);
+    OS << ' ' << (*F)->Label << '=' << text(**F, E);
   OS << '\n';
+}
+
+std::string Printer::text(const FieldInfo &F, const Event &E) const {
+  std::uint64_t V = F.Get(E);
+  if (F.Format == FieldFormat::Name && V && V < O.Names.size())
+    return '"' + O.Names[V] + '"';
+  return fieldText(F, E, Label);
 }
 
 void listKinds(std::ostream &OS) {
@@ -261,7 +270,7 @@ void listKinds(std::ostream &OS) {
   static const char *const Classes[] = {
       "thread", "implicit_task", "parallel",   "sync",       "sync_wait",
       "work",   "masked",        "mutex_wait", "mutex_held", "nest_lock",
-      "task",   "site",          "mpi_call"};
+      "task",   "site",          "mpi_call",   "phase"};
   static_assert(sizeof Classes / sizeof *Classes ==
                 std::size_t(trace::RegionClass::Count));
   static const char *const Roles[] = {"none", "thread",     "task",

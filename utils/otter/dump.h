@@ -32,6 +32,9 @@ struct Options {
   bool Json = false; // one JSON object per line instead of text
   /// The kinds printed, by value (empty: all).
   std::vector<bool> Kinds;
+  /// The run's name table (annotations, otter/otter.h): name fields are
+  /// printed as their string, quoted.
+  std::vector<std::string> Names;
 };
 
 /// Parses a comma list of kind names (eventKindName) into O.Kinds. False:
@@ -52,6 +55,7 @@ public:
   std::uint64_t printed() const { return Printed; }
 
 private:
+  std::string text(const FieldInfo &F, const Event &E) const;
   std::ostream &OS;
   LabelFn Label;
   Options O;

@@ -133,6 +133,9 @@ bool ArchiveInput::streamLocations(const std::vector<std::uint32_t> &Threads,
 }
 bool ArchiveInput::complete() const { return P->Main.complete(); }
 const std::string &ArchiveInput::filter() const { return P->Main.filter(); }
+const std::vector<std::string> &ArchiveInput::names() const {
+  return P->Main.names();
+}
 SourceLabel ArchiveInput::label(std::uint64_t Code) const {
   return P->Main.label(Code);
 }

@@ -52,6 +52,8 @@ public:
   bool streamLocations(const std::vector<std::uint32_t> &Threads,
                        const EventFn &Fn, std::string &Error);
   SourceLabel label(std::uint64_t Code) const;
+  /// The run's name table (annotations, otter/otter.h); [0] is "".
+  const std::vector<std::string> &names() const;
   const std::string &path() const { return Path; }
   /// The locations (thread indices) of the archive.
   std::vector<std::uint32_t> locations() const;

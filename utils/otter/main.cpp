@@ -78,17 +78,23 @@ struct CommandHelp {
 };
 const CommandHelp Helps[] = {
     {"graph",
-     "usage: otter graph [--format dot,csv,canon|all] [-o DIR] [--json] <archive>\n"
+     "usage: otter graph [--format dot,csv,canon|all] [-o DIR] [--json] "
+     "<archive>\n"
      "Rebuilds the task graph from the trace and writes it into DIR (default:\n"
      "the current directory): nodes.csv + graph.csv (csv), graph.gv (dot),\n"
      "graph.txt (canon). Default formats: dot,csv. Same files as the runtime\n"
      "writes at exit (docs/graph.md).\n"},
     {"summary",
-     "usage: otter summary [--top N] [--json] <archive>\n"
-     "Run time, threads, instance counts per construct kind, and a profile per\n"
+     "usage: otter summary [--top N] [--by construct|phase] [--json] "
+     "<archive>\n"
+     "Run time, threads, instance counts per construct kind, and a profile "
+     "per\n"
      "source construct (region id, kind, file:line, instances, total/mean/max\n"
      "time, share of run time), sorted by total time. --top N: first N rows\n"
-     "(default 30; 0 = all; --json always lists all).\n"},
+     "(default 30; 0 = all; --json always lists all). Then the program's\n"
+     "phases (otter_phase_begin/end: instances, time begin to end), task\n"
+     "labels (tasks per otter_task_label) and marks, if it has any.\n"
+     "--by phase: the phase table alone.\n"},
     {"parallelism",
      "usage: otter parallelism [--top N] [--json] <archive>\n"
      "Work (time tasks spend executing their own code), span (longest path\n"
@@ -108,12 +114,14 @@ const CommandHelp Helps[] = {
     {"export",
      "usage: otter export --format perfetto|dot|csv [--aggregate] [--svg]\n"
      "                    [-o PATH] [--json] <archive>\n"
-     "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track per\n"
+     "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track "
+     "per\n"
      "  thread, a slice per task and construct, flow arrows for creation and\n"
      "  dependence edges; an MPI job: a process per rank, a slice per MPI\n"
      "  call, an arrow per message. Default -o otter.perfetto.json.\n"
      "dot, csv: the full task graph, as 'otter graph' (-o DIR, default .), or\n"
-     "  with --aggregate one node per source construct (instances, total time)\n"
+     "  with --aggregate one node per source construct (instances, total "
+     "time)\n"
      "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
      "  for csv). --svg also renders the dot file with Graphviz.\n"},
     {"dump",
@@ -149,6 +157,7 @@ struct Options {
   std::size_t Top = 30;
   // dump
   bool NoTime = false, ListKinds = false;
+  std::string By; // summary --by: "construct" (default) or "phase"
   std::string Kinds, Threads;
 };
 
@@ -551,6 +560,7 @@ int cmdDump(const Options &O) {
   }
   Input Src{&In, nullptr, O.Archive};
   Labels L{Src, {}};
+  D.Names = In.names();
   dump::Printer P(std::cout, L.fn(), D);
   auto print = [&](std::uint32_t, const Event *E, std::size_t N) {
     for (std::size_t I = 0; I < N; ++I)
@@ -626,6 +636,9 @@ int run(int argc, char **argv) {
       if (V.empty() || *End)
         return usage("--top needs a number, not '" + V + "'");
       O.Top = std::size_t(N);
+    } else if (O.Command == "summary" && Name == "--by") {
+      if (!value(O.By) || (O.By != "phase" && O.By != "construct"))
+        return usage("--by needs 'construct' or 'phase'");
     } else if (O.Command == "dump" && A == "--no-time") {
       O.NoTime = true;
     } else if (O.Command == "dump" && A == "--kinds") {
@@ -691,7 +704,8 @@ int run(int argc, char **argv) {
     return fail(Error);
   Labels L{In, {}};
   if (O.Command == "summary")
-    printSummary(R, L.fn(), O.Json, std::cout, O.Top);
+    printSummary(R, L.fn(), O.Json, std::cout, O.Top, Archive.names(),
+                 O.By == "phase");
   else if (O.Command == "parallelism")
     printParallelism(R, L.fn(), O.Json, std::cout, O.Top);
   else

@@ -132,8 +132,90 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
 
 static const char *kindLabel(Kind K) { return kindName(K); }
 
+namespace {
+std::string nameText(const std::vector<std::string> &Names, std::uint32_t N) {
+  return N < Names.size() ? Names[N] : "#" + std::to_string(N);
+}
+
+/// Task labels by count, then name (name ids follow the run's timing).
+std::vector<LabelStats> sortedLabels(const Result &R,
+                                     const std::vector<std::string> &Names) {
+  std::vector<LabelStats> L = R.TaskLabels;
+  std::sort(L.begin(), L.end(), [&](const LabelStats &A, const LabelStats &B) {
+    if (A.Tasks != B.Tasks)
+      return A.Tasks > B.Tasks;
+    return nameText(Names, A.Name) < nameText(Names, B.Name);
+  });
+  return L;
+}
+
+/// The program's phases and task labels (otter/otter.h): text.
+void printAnnotations(const Result &R, const std::vector<std::string> &Names,
+                      std::ostream &OS, bool Always) {
+  double Run = double(R.runNs());
+  char B[512];
+  if (!R.Phases.empty() || Always) {
+    std::snprintf(B, sizeof B, "%-28s %10s %12s %12s %12s %7s\n", "phase",
+                  "instances", "total", "mean", "max", "share");
+    OS << B;
+    for (const PhaseStats &P : R.Phases) {
+      std::snprintf(
+          B, sizeof B, "%-28s %10" PRIu64 " %12s %12s %12s %6.1f%%\n",
+          nameText(Names, P.Name).c_str(), P.Instances,
+          fmtNs(double(P.TotalNs)).c_str(),
+          fmtNs(P.Instances ? double(P.TotalNs) / P.Instances : 0).c_str(),
+          fmtNs(double(P.MaxNs)).c_str(),
+          Run > 0 ? 100.0 * P.TotalNs / Run : 0.0);
+      OS << B;
+    }
+  }
+  if (!R.TaskLabels.empty()) {
+    OS << "task labels ";
+    for (const LabelStats &L : sortedLabels(R, Names))
+      OS << " \"" << nameText(Names, L.Name) << "\"=" << L.Tasks;
+    OS << "\n";
+  }
+  if (R.Marks)
+    OS << "marks        " << R.Marks << "\n";
+}
+
+/// The same as JSON members (after others: a leading comma).
+void printAnnotationsJson(const Result &R,
+                          const std::vector<std::string> &Names,
+                          std::ostream &OS) {
+  double Run = double(R.runNs());
+  OS << ",\"phases\":[";
+  for (std::size_t I = 0; I < R.Phases.size(); ++I) {
+    const PhaseStats &P = R.Phases[I];
+    OS << (I ? "," : "") << "{\"name\":" << jsonString(nameText(Names, P.Name))
+       << ",\"instances\":" << P.Instances << ",\"total_ns\":" << P.TotalNs
+       << ",\"max_ns\":" << P.MaxNs
+       << ",\"share\":" << fmt("%.6f", Run > 0 ? P.TotalNs / Run : 0) << "}";
+  }
+  OS << "],\"task_labels\":[";
+  std::vector<LabelStats> Labels = sortedLabels(R, Names);
+  for (std::size_t I = 0; I < Labels.size(); ++I)
+    OS << (I ? "," : "")
+       << "{\"name\":" << jsonString(nameText(Names, Labels[I].Name))
+       << ",\"tasks\":" << Labels[I].Tasks << "}";
+  OS << "],\"marks\":" << R.Marks;
+}
+} // namespace
+
 void printSummary(const Result &R, const LabelFn &Label, bool Json,
-                  std::ostream &OS, std::size_t Top) {
+                  std::ostream &OS, std::size_t Top,
+                  const std::vector<std::string> &Names, bool ByPhase) {
+  if (ByPhase) {
+    if (Json) {
+      OS << "{\"run_ns\":" << R.runNs();
+      printAnnotationsJson(R, Names, OS);
+      OS << "}\n";
+    } else {
+      OS << "run time     " << fmtNs(double(R.runNs())) << "\n\n";
+      printAnnotations(R, Names, OS, true);
+    }
+    return;
+  }
   std::vector<Construct> Cs = groupConstructs(R, Label);
   std::uint64_t Counts[std::size_t(Kind::Count)] = {};
   for (const Construct &C : Cs)
@@ -167,7 +249,9 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
          << "}";
       First = false;
     }
-    OS << "],\"warnings\":[";
+    OS << "]";
+    printAnnotationsJson(R, Names, OS);
+    OS << ",\"warnings\":[";
     for (std::size_t I = 0; I < R.Warnings.size(); ++I)
       OS << (I ? "," : "") << jsonString(R.Warnings[I]);
     OS << "]}\n";
@@ -199,6 +283,10 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
         fmtNs(double(C.S.MaxNs)).c_str(),
         Run > 0 ? 100.0 * C.S.TotalNs / Run : 0.0);
     OS << B;
+  }
+  if (!R.Phases.empty() || !R.TaskLabels.empty() || R.Marks) {
+    OS << "\n";
+    printAnnotations(R, Names, OS, false);
   }
   for (const std::string &W : R.Warnings)
     OS << "warning: " << W << "\n";

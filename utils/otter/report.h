@@ -41,8 +41,12 @@ struct Finding {
 };
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label);
 
+/// Names: the trace's name table (annotations: phases, task labels);
+/// ByPhase: the per-phase table only (`otter summary --by phase`).
 void printSummary(const Result &R, const LabelFn &Label, bool Json,
-                  std::ostream &OS, std::size_t Top);
+                  std::ostream &OS, std::size_t Top,
+                  const std::vector<std::string> &Names = {},
+                  bool ByPhase = false);
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top);
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
