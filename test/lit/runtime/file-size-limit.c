@@ -14,7 +14,7 @@
 // Nor does the trace (no 4 MiB chunk fits in the limit): the utilities say
 // that it holds no events instead of passing an empty graph off as the
 // program's.
-// RUN: not otter-graph %t.d -o %t.g 2>&1 | FileCheck --check-prefix=NOEVENTS %s
+// RUN: rm -rf %t.g && not otter-graph %t.d -o %t.g 2>&1 | FileCheck --check-prefix=NOEVENTS %s
 // RUN: test ! -e %t.g
 // The program's own write past the limit still gets its SIGXFSZ.
 // RUN: rm -rf %t.d2 && sh -c 'ulimit -f 2000; env %otter_env OTTER_OUTPUT_DIR=%t.d2 %t write-past-limit %t.big 2>/dev/null; echo status=$?' | FileCheck --check-prefix=OWN %s

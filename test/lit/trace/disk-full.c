@@ -27,7 +27,7 @@
 // RUN: FileCheck --check-prefix=OUT26 %s < %t.out3
 // RUN: FileCheck --check-prefix=MID %s < %t.err3
 // RUN: grep -c . %t.err3 | FileCheck --check-prefix=ONE %s
-// RUN: not otter-graph %t.d3 -o %t.g3 2> %t.g3.err
+// RUN: rm -rf %t.g3 && not otter-graph %t.d3 -o %t.g3 2> %t.g3.err
 // RUN: FileCheck --check-prefix=NOEVENTS %s < %t.g3.err
 // RUN: grep -c . %t.g3.err | FileCheck --check-prefix=ONE %s
 // RUN: test ! -e %t.g3
