@@ -24,6 +24,20 @@
 #include <algorithm>
 #include <cstring>
 #include <malloc.h>
+// Under a sanitizer, malloc is the sanitizer's: glibc's malloc_trim then
+// works on arenas no thread attached to, and with several builders at once
+// (otter-graph on an MPI job) glibc aborts at thread exit
+// ("__malloc_arena_thread_freeres: a->attached_threads > 0").
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OTTER_SANITIZED_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OTTER_SANITIZED_MALLOC 1
+#endif
+#endif
+#ifndef OTTER_SANITIZED_MALLOC
+#define OTTER_SANITIZED_MALLOC 0
+#endif
 #include <memory>
 #include <numeric>
 #include <pthread.h>
@@ -695,7 +709,7 @@ void Walker::index() {
   }
   Seqs = {};
   Tmp = {};
-#if defined(__GLIBC__)
+#if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
   malloc_trim(0); // give the released pages back before the graph grows
 #endif
 
