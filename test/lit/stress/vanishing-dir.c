@@ -11,7 +11,7 @@
 // The graph is built from memory: written whole (the directory made again).
 // The trace's event files went with the directory: the utilities say so.
 // RUN: head -1 %t.d/graph.txt | FileCheck --check-prefix=GRAPH %s
-// RUN: not otter-graph %t.d -o %t.g 2>&1 | FileCheck --check-prefix=NOEVENTS %s
+// RUN: rm -rf %t.g && not otter-graph %t.d -o %t.g 2>&1 | FileCheck --check-prefix=NOEVENTS %s
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +49,9 @@ int main(int argc, char **argv) {
 }
 // CHECK: s=24950000
 // CHECK-NEXT: exit=0
-// ERR: otter: error: the trace in '{{.*}}' is incomplete: writing it failed ({{.*}}does not exist{{.*}})
+// What OTF2 reports depends on when its files went (a file that "does not
+// exist", or "Can't close buffer"): only the one line is checked.
+// ERR: otter: error: the trace in '{{.*}}' is incomplete: writing it failed ({{.+}}){{.*}}
 // ERR-NEXT: otter: wrote {{.*}}graph.txt{{.*}}: 2 threads, 200 parallel regions, 100000 tasks
 // GRAPH: # otter canonical graph v1: {{[0-9]+}} nodes
 // NOEVENTS: error: the trace in '{{.*}}' holds no events
