@@ -86,8 +86,19 @@ bool locFromIdent(const CallBase &CB, CallLoc &L) {
   return true;
 }
 
+/// True for a location inside OTTER's annotation header (otter/otter.h),
+/// whose always-inline functions make the omp_control_tool call on the
+/// caller's behalf.
+static bool inAnnotationHeader(const DILocation &DL) {
+  return DL.getFilename().ends_with("otter/otter.h");
+}
+
 bool locFromDebug(const CallBase &CB, CallLoc &L) {
   const DILocation *DL = CB.getDebugLoc().get();
+  // An annotation's call is labelled with the line that called
+  // otter_mark() & co., not the line of otter.h it was inlined from.
+  while (DL && DL->getInlinedAt() && inAnnotationHeader(*DL))
+    DL = DL->getInlinedAt();
   if (!DL || DL->getLine() == 0)
     return false;
   L.File = DL->getFilename().str();

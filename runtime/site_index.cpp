@@ -330,6 +330,46 @@ std::string hex(std::uintptr_t V) {
   return Buf;
 }
 
+/// llvm-symbolizer's answer for one address: a "function\nfile:line:col\n"
+/// pair per frame, the innermost inlined frame first. The innermost frame
+/// is the call's line, except in OTTER's annotation header (otter/otter.h),
+/// whose always-inline functions call omp_control_tool for their caller:
+/// there the first frame outside the header is.
+bool parseSymbolizerFrames(const std::string &Out, std::string &File,
+                           std::uint32_t &Line) {
+  bool Found = false;
+  std::size_t Pos = 0;
+  while (Pos < Out.size()) {
+    std::size_t FnEnd = Out.find('\n', Pos);
+    if (FnEnd == std::string::npos)
+      break;
+    std::size_t LocEnd = Out.find('\n', FnEnd + 1);
+    std::string Loc = Out.substr(FnEnd + 1, LocEnd == std::string::npos
+                                                ? std::string::npos
+                                                : LocEnd - FnEnd - 1);
+    Pos = LocEnd == std::string::npos ? Out.size() : LocEnd + 1;
+    std::size_t C2 = Loc.rfind(':');
+    std::size_t C1 = C2 == std::string::npos || C2 == 0
+                         ? std::string::npos
+                         : Loc.rfind(':', C2 - 1);
+    if (C1 == std::string::npos)
+      break; // the blank line after the last frame
+    std::string F = Loc.substr(0, C1);
+    auto L = static_cast<std::uint32_t>(
+        std::strtoul(Loc.c_str() + C1 + 1, nullptr, 10));
+    if (F == "??" || L == 0)
+      break;
+    if (!Found || File.ends_with("otter/otter.h")) {
+      File = F;
+      Line = L;
+      Found = true;
+    }
+    if (!File.ends_with("otter/otter.h"))
+      break;
+  }
+  return Found;
+}
+
 /// OTTER_SYMBOLIZE=1: file:line from llvm-symbolizer (a subprocess; off by
 /// default). Returns false if unavailable.
 bool symbolize(const SiteIndexOptions &O, const std::string &Module,
@@ -347,7 +387,6 @@ bool symbolize(const SiteIndexOptions &O, const std::string &Module,
   std::string Obj = "--obj=" + Module;
   std::string Addr = hex(Offset);
   char *Argv[] = {const_cast<char *>(Tool),
-                  const_cast<char *>("--no-inlines"),
                   const_cast<char *>("--relative-address"),
                   Obj.data(),
                   Addr.data(),
@@ -376,20 +415,7 @@ bool symbolize(const SiteIndexOptions &O, const std::string &Module,
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
   }
-  // Output: function\nfile:line:col\n
-  std::size_t NL = Out.find('\n');
-  if (NL == std::string::npos)
-    return false;
-  std::string Loc = Out.substr(NL + 1, Out.find('\n', NL + 1) - NL - 1);
-  std::size_t C2 = Loc.rfind(':');
-  std::size_t C1 = C2 == std::string::npos ? C2 : Loc.rfind(':', C2 - 1);
-  if (C1 == std::string::npos)
-    return false;
-  File = Loc.substr(0, C1);
-  Line = static_cast<std::uint32_t>(std::strtoul(Loc.c_str() + C1 + 1, nullptr, 10));
-  if (File == "??" || Line == 0)
-    return false;
-  return true;
+  return parseSymbolizerFrames(Out, File, Line);
 }
 
 std::string demangle(const char *Name) {

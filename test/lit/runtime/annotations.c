@@ -2,7 +2,8 @@
 // marks. With OTTER they are nodes of the graph (named), events of the
 // trace (phases: OTF2 regions of paradigm USER named after the phase), and
 // otter summary reports them; without a tool the program's output and exit
-// code are the same. An unbalanced end is one warning, never a crash.
+// code are the same. An unbalanced end is one warning, never a crash. Each
+// annotation is labelled with the line that called it (not otter.h's).
 // RUN: %otter-cc -I%otter_src/include %s -o %t
 // RUN: sh -c '%t; echo "rc=$?"' > %t.plain 2> %t.plain.err
 // RUN: rm -rf %t.d && %otter-run OTTER_OUTPUT_DIR=%t.d sh -c '%t; echo "rc=$?"' > %t.out 2> %t.err
@@ -37,15 +38,15 @@ static int work(int n) {
 
 int main(void) {
   // CHECK: n0 initial_task
-  // CHECK: phase_begin parent=n0 at={{.*}} name="setup"
+  // CHECK: phase_begin parent=n0 at={{.*}}annotations.c:[[@LINE+1]]:3 name="setup"
   otter_phase_begin("setup");
-  // CHECK: mark parent=n0 at={{.*}} name="ready"
+  // CHECK: mark parent=n0 at={{.*}}annotations.c:[[@LINE+1]]:3 name="ready"
   otter_mark("ready");
-  // CHECK: phase_end parent=n0 {{.*}} name="setup"
+  // CHECK: phase_end parent=n0 at={{.*}}annotations.c:[[@LINE+1]]:3 {{.*}}name="setup"
   otter_phase_end();
   int total = 0;
   for (int round = 0; round < 2; ++round) {
-    // CHECK: phase_begin parent=n0 {{.*}} name="solve"
+    // CHECK: phase_begin parent=n0 at={{.*}}annotations.c:[[@LINE+1]]:5 {{.*}}name="solve"
     otter_phase_begin("solve");
     // CHECK: phase_begin parent=n0 {{.*}} name="inner"
     otter_phase_begin("inner");
