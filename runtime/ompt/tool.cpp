@@ -514,15 +514,19 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
   }
 }
 
-/// Paused (omp_control_tool): only a finished task's record goes back.
+/// Paused (omp_control_tool): only a finished task's record goes back (the
+/// filtered tasks' shared record never does). A switch costs two tests.
 [[gnu::always_inline]] inline void
 taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
-  ThreadState *T = recorder::CurrentThread;
+  if (!((LastReports >> (unsigned(Status) & 31)) & 1))
+    return;
   TaskState *Prior = taskOf(PriorTask);
-  if (T && Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
-    PriorTask->ptr = nullptr;
+  if (!Prior)
+    return;
+  PriorTask->ptr = nullptr;
+  ThreadState *T = recorder::CurrentThread;
+  if (T && Prior != &FilteredTask) [[likely]]
     recorder::freeTask(T, Prior);
-  }
 }
 
 [[gnu::noinline]] void taskScheduleGeneral(ompt_data_t *PriorTask,
@@ -542,16 +546,18 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
       PriorTask->ptr = nullptr;
     return;
   }
-  if (filter::pausedNow())
-    return taskSchedulePaused(PriorTask, Status);
   taskScheduleGeneral(PriorTask, Status, NextTask);
 }
 
 void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
                     ompt_data_t *NextTask) {
   ThreadState *T = recorder::fastThread();
-  if (!T) [[unlikely]]
+  if (!T) [[unlikely]] {
+    // Paused: decided here, without the slow path's call and checks.
+    if (filter::pausedNow())
+      return taskSchedulePaused(PriorTask, Status);
     return taskScheduleSlow(PriorTask, Status, NextTask);
+  }
   taskSchedule<true>(T, PriorTask, Status, NextTask);
 }
 
@@ -618,8 +624,8 @@ template <bool Wait>
                                      ompt_data_t *ParallelData,
                                      ompt_data_t *TaskData,
                                      const void *Codeptr) {
-  // In a filtered task, or paused: nothing to keep.
-  if (filter::pausedNow() || filtered(taskOf(TaskData))) [[unlikely]]
+  // In a filtered task: nothing to keep.
+  if (filtered(taskOf(TaskData))) [[unlikely]]
     return;
   syncEventGeneral<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
@@ -629,8 +635,11 @@ void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
             ompt_data_t *ParallelData, ompt_data_t *TaskData,
             const void *Codeptr) {
   ThreadState *T = recorder::fastThread();
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
+  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]] {
+    if (filter::pausedNow()) // paused: nothing to keep
+      return;
     return syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
+  }
   syncEvent<true, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
 }
 
