@@ -236,6 +236,117 @@ TEST(Simulate, DependencesAndUndeferred) {
   EXPECT_EQ(simulate(G, 16, ideal()).MakespanNs, 40u);
 }
 
+/// A parallel region traced on one thread (requested 1, a team of 1): the
+/// primary creates four undeferred tasks of 10 ns, each run at once, with
+/// the flags of Flags[i] and code 0x100 + i; a taskwait; the region ends.
+void teamOfOne(Stream &S, const std::uint32_t (&Flags)[4],
+               std::uint32_t Requested = 1) {
+  S.e(0, 0, EventKind::ImplicitTaskBegin, Init).Extra = TaskInitial;
+  S.e(0, 0, EventKind::ParallelBegin, Init, Par, 0, 0x500).Aux = Requested;
+  Event &X = S.e(0, 0, EventKind::ImplicitTaskBegin, I0, Par, 0);
+  X.Aux = 1; // the team's size
+  X.Extra = TaskImplicit;
+  for (unsigned I = 0; I < 4; ++I) {
+    TaskId T = 31 + I;
+    S.create(0, 10 * I, I0, T, Flags[I]);
+    S.Ev.back().second.Code = 0x100 + I;
+    S.run(0, 10 * I, 10 * I + 10, T, I0);
+  }
+  S.sync(0, 40, 40, I0, SyncKind::Taskwait, true);
+  S.sync(0, 40, 40, I0, SyncKind::Taskwait, false);
+  S.e(0, 40, EventKind::ImplicitTaskEnd, I0);
+  S.e(0, 40, EventKind::ParallelEnd, Init, Par, 0, 0x500);
+  S.e(0, 40, EventKind::ImplicitTaskEnd, Init);
+}
+
+TEST(Simulate, SerializedTeamOfOne) {
+  constexpr std::uint32_t U = TaskExplicit | TaskUndeferred | TaskIncluded;
+  Stream S;
+  teamOfOne(S, {U, U, U, U});
+  Program G;
+  analysis::Result R;
+  S.program(G, &R);
+  EXPECT_EQ(R.WorkNs, 40u);
+  EXPECT_EQ(G.SerializedTasks, 4u);
+  for (std::size_t T = 0; T < G.tasks(); ++T) {
+    if (!(G.Flags[T] & (FInitial | FImplicit))) {
+      EXPECT_EQ(G.Flags[T] & (FImmediate | FSerialized),
+                FImmediate | FSerialized);
+    }
+  }
+  // One core: at once, as traced: the work.
+  EXPECT_EQ(simulate(G, 1, ideal()).MakespanNs, 40u);
+  // Two cores: deferred. Core 0 creates all four at 0 and waits at the
+  // taskwait, running its newest; core 1 steals the oldest: 20 ns.
+  sim::Run R2 = simulate(G, 2, ideal());
+  EXPECT_EQ(R2.MakespanNs, 20u);
+  EXPECT_EQ(R2.Immediate, 0u);
+  EXPECT_EQ(simulate(G, 4, ideal()).MakespanNs, 10u);
+  // Each deferred task pays the dispatch cost: 2 per core, 5 ns each.
+  Options O = ideal();
+  O.ScheduleNs = 5;
+  EXPECT_EQ(simulate(G, 2, O).MakespanNs, 30u);
+  // Kept serialized: as traced, on any number of cores.
+  Options Keep = ideal();
+  Keep.Deserialize = false;
+  EXPECT_EQ(simulate(G, 2, Keep).MakespanNs, 40u);
+  EXPECT_EQ(simulate(G, 2, Keep).Immediate, 4u);
+}
+
+TEST(Simulate, SerializedOnlyWhenDeferrable) {
+  constexpr std::uint32_t U = TaskExplicit | TaskUndeferred | TaskIncluded;
+  // A final task and a task of a construct with an if clause (code 0x102)
+  // stay undeferred; the others are serialized.
+  {
+    Stream S;
+    teamOfOne(S, {U, U | TaskFinal, U, U});
+    std::stable_sort(S.Ev.begin(), S.Ev.end(),
+                     [](const auto &A, const auto &B) {
+                       return A.second.Time < B.second.Time;
+                     });
+    Recorder Rec;
+    Rec.setIfClause([](std::uint64_t Code) { return Code == 0x102; });
+    for (auto &[Th, E] : S.Ev)
+      Rec.add(Th, &E, 1);
+    Program G;
+    std::string Error;
+    ASSERT_TRUE(Rec.finish(G, Error)) << Error;
+    EXPECT_EQ(G.SerializedTasks, 2u);
+    // Two cores: the final task and the if(0) one run at once on core 0
+    // (10 + 10), the other two are deferred beside them.
+    EXPECT_EQ(simulate(G, 2, ideal()).Immediate, 2u);
+  }
+  // A team of one that asked for two threads (a nested region while
+  // nesting is inactive): serialized on any machine.
+  {
+    Stream S;
+    teamOfOne(S, {U, U, U, U}, 2);
+    Program G;
+    S.program(G);
+    EXPECT_EQ(G.SerializedTasks, 0u);
+    EXPECT_EQ(simulate(G, 2, ideal()).MakespanNs, 40u);
+  }
+  // Deferred tasks (a team of one does not report them so, but a trace
+  // may hold them) are never serialized.
+  {
+    Stream S;
+    teamOfOne(S, {TaskExplicit, TaskExplicit, TaskExplicit, TaskExplicit});
+    Program G;
+    S.program(G);
+    EXPECT_EQ(G.SerializedTasks, 0u);
+  }
+}
+
+TEST(Simulate, IfClauseText) {
+  EXPECT_TRUE(hasIfClause("if(0)"));
+  EXPECT_TRUE(hasIfClause("depend(in: a) if(task: n > 4)"));
+  EXPECT_TRUE(hasIfClause("if (c)"));
+  EXPECT_FALSE(hasIfClause(""));
+  EXPECT_FALSE(hasIfClause("final(d > 3)"));
+  EXPECT_FALSE(hasIfClause("firstprivate(diff) shared(x)"));
+  EXPECT_FALSE(hasIfClause("priority(gif)"));
+}
+
 TEST(Simulate, CoreLists) {
   std::vector<unsigned> C;
   std::string E;

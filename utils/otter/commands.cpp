@@ -54,8 +54,8 @@ int usage(const std::string &Msg) {
 }
 
 const char *SimulateHelp =
-    "usage: otter simulate [--cores LIST] [--ideal] [--svg FILE] [--json]\n"
-    "                      <archive>\n"
+    "usage: otter simulate [--cores LIST] [--ideal] [--dispatch-ns NS]\n"
+    "                      [--svg FILE] [--json] <archive>\n"
     "Replays the measured tasks (execution times, creations, dependences,\n"
     "taskwaits, taskgroups, barriers, teams) on simulated cores with a greedy\n"
     "work-first scheduler like libomp's (a core runs its own newest task,\n"
@@ -65,6 +65,12 @@ const char *SimulateHelp =
     "efficiency beside the bounds work/P, span and burdened span.\n"
     "  --cores LIST  core counts: 1,2,8 or 1-256 (powers of two; default)\n"
     "  --ideal       no scheduling, fork or join cost\n"
+    "  --dispatch-ns NS  the cost of starting a deferred task (default: the\n"
+    "                mean measured in the trace; a trace with no deferred\n"
+    "                task, such as a run on one thread, 3000)\n"
+    "A run on one thread has its tasks serialized (its team has one thread):\n"
+    "on more cores they are replayed as deferred, unless final or created\n"
+    "at a construct with an if clause.\n"
     "  --svg FILE    also write the scalability plot\n"
     "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
     "bounds}\n";
@@ -103,7 +109,7 @@ const char *DiffHelp =
     "(default 30; 0 = all; --json always lists all).\n";
 
 struct Args {
-  std::string Archive, Output, Svg, Cores, Window, Top;
+  std::string Archive, Output, Svg, Cores, Window, Top, DispatchNs;
   bool Json = false, Ideal = false, Full = false, Aggregate = false,
        NoSimulate = false;
 };
@@ -154,6 +160,9 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
     else if (Name == "--cores") {
       if (!value(A.Cores))
         return usage("--cores needs a list");
+    } else if (Name == "--dispatch-ns") {
+      if (!value(A.DispatchNs))
+        return usage("--dispatch-ns needs a time in ns");
     } else if (Name == "--svg") {
       if (!value(A.Svg))
         return usage("--svg needs a file name");
@@ -166,11 +175,13 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
   return -1;
 }
 
+} // namespace
+
 /// One streaming pass: the analysis (with Obs), and the replayable program
 /// if Prog. In: the archive, opened here.
-bool read(ArchiveInput &In, const std::string &Path, Result &R,
-          sim::Program *Prog, Observer *Obs, std::string &Error,
-          const std::function<void(std::uint64_t)> &OnFirst = {}) {
+bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
+                 sim::Program *Prog, Observer *Obs, std::string &Error,
+                 const std::function<void(std::uint64_t)> &OnFirst) {
   if (!In.open(Path, Error))
     return false;
   if (!In.complete())
@@ -187,6 +198,15 @@ bool read(ArchiveInput &In, const std::string &Path, Result &R,
   Analyzer A;
   A.setObserver(Obs);
   sim::Recorder Rec;
+  // Which task constructs have an if clause (the plugin's clause text),
+  // memoised per code address: their undeferred tasks may be if(0).
+  std::unordered_map<std::uint64_t, bool> HasIf;
+  Rec.setIfClause([&In, &HasIf](std::uint64_t Code) {
+    auto [It, New] = HasIf.try_emplace(Code, false);
+    if (New)
+      It->second = sim::hasIfClause(In.label(Code).Clauses);
+    return It->second;
+  });
   bool First = true;
   if (!analyseStream(In, A, R, Error,
                      [&](std::uint32_t Th, const Event *E, std::size_t K) {
@@ -200,6 +220,51 @@ bool read(ArchiveInput &In, const std::string &Path, Result &R,
   if (Prog && !Rec.finish(*Prog, Error))
     return false;
   return true;
+}
+
+namespace {
+
+bool read(ArchiveInput &In, const std::string &Path, Result &R,
+          sim::Program *Prog, Observer *Obs, std::string &Error,
+          const std::function<void(std::uint64_t)> &OnFirst = {}) {
+  return readArchive(In, Path, R, Prog, Obs, Error, OnFirst);
+}
+
+/// The options of the replay: the dispatch cost as given, measured in the
+/// trace, or the default for a trace with no deferred task.
+} // namespace
+
+bool simOptions(bool Ideal, const std::string &DispatchNs, const Result &R,
+                sim::Options &O, sim::DispatchSource &From,
+                std::string &Error) {
+  O.Overheads = !Ideal;
+  if (Ideal) {
+    O.ScheduleNs = 0;
+    From = sim::DispatchSource::None;
+  } else if (!DispatchNs.empty()) {
+    char *End = nullptr;
+    O.ScheduleNs = std::strtod(DispatchNs.c_str(), &End);
+    if (*End || End == DispatchNs.c_str() || !(O.ScheduleNs >= 0) ||
+        O.ScheduleNs > 1e12) {
+      Error = "--dispatch-ns needs a time in ns, not '" + DispatchNs + "'";
+      return false;
+    }
+    From = sim::DispatchSource::Given;
+  } else if (R.DispatchSamples) {
+    O.ScheduleNs = R.dispatchMeanNs();
+    From = sim::DispatchSource::Measured;
+  } else {
+    O.ScheduleNs = sim::DefaultDispatchNs;
+    From = sim::DispatchSource::Default;
+  }
+  return true;
+}
+
+namespace {
+
+bool argsOptions(const Args &A, const Result &R, sim::Options &O,
+                 sim::DispatchSource &From, std::string &Error) {
+  return simOptions(A.Ideal, A.DispatchNs, R, O, From, Error);
 }
 
 /// The archive's labels, memoised per code address.
@@ -284,8 +349,8 @@ int cmdPicture(int argc, char **argv) {
 int cmdSimulate(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
-  int Rc =
-      parse(argc, argv, SimulateHelp, " --json --ideal --cores --svg ", A, In);
+  int Rc = parse(argc, argv, SimulateHelp,
+                 " --json --ideal --cores --svg --dispatch-ns ", A, In);
   if (Rc >= 0)
     return Rc;
   if (In.empty())
@@ -301,12 +366,16 @@ int cmdSimulate(int argc, char **argv) {
   Result R;
   sim::Program G;
   ArchiveInput Input;
+  sim::Options O;
+  sim::DispatchSource From;
+  if (!argsOptions(A, R, O, From, Error)) // a bad --dispatch-ns: before reading
+    return usage(Error);
   if (!read(Input, In[0], R, &G, nullptr, Error))
     return fail(Error);
-  sim::Options O;
-  O.ScheduleNs = A.Ideal ? 0 : R.dispatchMeanNs();
-  O.Overheads = !A.Ideal;
+  if (!argsOptions(A, R, O, From, Error))
+    return usage(Error);
   sim::Prediction P = sim::predict(G, R, Cores, O);
+  P.ScheduleFrom = From;
   if (!A.Svg.empty() && !writeFile(A.Svg, picture::scalabilitySvg(P), Error))
     return fail(Error);
   sim::printPrediction(P, A.Json, std::cout);
@@ -390,8 +459,10 @@ int cmdReport(int argc, char **argv) {
   sim::Prediction P;
   if (!A.NoSimulate) {
     sim::Options O;
-    O.ScheduleNs = R.dispatchMeanNs();
+    sim::DispatchSource From;
+    argsOptions(A, R, O, From, Error);
     P = sim::predict(G, R, Cores, O);
+    P.ScheduleFrom = From;
     G = sim::Program(); // its memory is not needed any more
   }
   html::ReportInput RI;

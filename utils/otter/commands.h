@@ -9,9 +9,21 @@
 #ifndef OTTER_UTILS_COMMANDS_H
 #define OTTER_UTILS_COMMANDS_H
 
+#include "analysis.h"
+#include "simulate.h"
+
+#include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
+
+namespace otter::job {
+struct Layout;
+}
 
 namespace otter::cli {
+
+class ArchiveInput;
 
 /// Lines for `otter --help`, one per command.
 extern const char *ReportCommandsHelp;
@@ -20,6 +32,33 @@ extern const char *ReportCommandsHelp;
 /// true, with its exit status in Rc. False: not one of these.
 bool runReportCommand(const std::string &Command, int argc, char **argv,
                       int &Rc);
+
+// Shared by commands.cpp and commands_job.cpp.
+
+/// One streaming pass over the archive at Path (opened into In): the
+/// analysis (with Obs), and the replayable program if Prog; OnFirst gets
+/// the first event's time. Warns on stderr about an archive not closed.
+bool readArchive(ArchiveInput &In, const std::string &Path, analysis::Result &R,
+                 sim::Program *Prog, analysis::Observer *Obs,
+                 std::string &Error,
+                 const std::function<void(std::uint64_t)> &OnFirst = {});
+
+/// The replay's options: --ideal, --dispatch-ns (empty: the mean measured
+/// in R, else sim::DefaultDispatchNs); From says which. False: a bad
+/// --dispatch-ns (Error).
+bool simOptions(bool Ideal, const std::string &DispatchNs,
+                const analysis::Result &R, sim::Options &O,
+                sim::DispatchSource &From, std::string &Error);
+
+/// `otter simulate` and `otter report` on an MPI job (commands_job.cpp):
+/// exit statuses as every command's.
+int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
+                bool Ideal, const std::string &DispatchNs, bool Json,
+                const std::string &Svg);
+int reportJob(const job::Layout &L, const std::string &Arg,
+              const std::vector<unsigned> &Cores, bool NoSimulate,
+              std::uint64_t WindowFrom, std::uint64_t WindowTo,
+              const std::string &Out, bool Json);
 
 } // namespace otter::cli
 

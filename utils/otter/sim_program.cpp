@@ -25,6 +25,7 @@
 #include "sim_program.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace otter::sim {
 
@@ -33,6 +34,20 @@ std::uint64_t word(Step S, std::uint64_t Pre, std::uint32_t Arg) {
   return std::uint64_t(S) | (Pre << 4) | (std::uint64_t(Arg) << 32);
 }
 } // namespace
+
+bool hasIfClause(std::string_view Clauses) {
+  for (std::size_t I = Clauses.find("if"); I != std::string_view::npos;
+       I = Clauses.find("if", I + 1)) {
+    bool Start = I == 0 || !(std::isalnum((unsigned char)Clauses[I - 1]) ||
+                             Clauses[I - 1] == '_');
+    std::size_t J = I + 2;
+    while (J < Clauses.size() && Clauses[J] == ' ')
+      ++J;
+    if (Start && J < Clauses.size() && Clauses[J] == '(')
+      return true;
+  }
+  return false;
+}
 
 std::uint64_t Program::memoryBytes() const {
   return Steps.capacity() * 8 +
@@ -82,6 +97,11 @@ struct Recorder::Impl {
       std::uint64_t LastArrive = 0, Release = ~0ull;
     } Bars[2];
     std::uint64_t LastTaskEnd = 0;
+    // The team's size (its members' implicit task begin) and the threads
+    // its parallel region asked for; Forked: a parallel region's team, not
+    // an initial task's.
+    std::uint32_t Size = 0, Requested = 0;
+    bool Forked = false;
     Bar &bar(std::uint32_t K) {
       Bar &B = Bars[K & 1];
       if (B.K != K)
@@ -103,6 +123,7 @@ struct Recorder::Impl {
   std::vector<std::uint32_t> Scratch;
   bool TooLarge = false;
   std::uint64_t Now = 0; // the event being read
+  std::function<bool(std::uint64_t)> HasIf;
 
   std::uint32_t task(TaskId Id) const { return Id ? Ids.find(Id) : NoTask; }
 
@@ -172,6 +193,25 @@ struct Recorder::Impl {
     FreeBufs.push_back(L.Buf);
     L.Buf = NoTask;
     DepsOf.erase(T);
+  }
+
+  /// A task undeferred only because its team has one thread (FSerialized).
+  /// libomp 19 reports every task of a serialized team as undeferred, as it
+  /// reports an if(0) task or a final one: the flags cannot tell them
+  /// apart, the context can. Final: kept (the final flag is reported, and
+  /// the descendants of a final task carry it). if(0): only a construct
+  /// with an if clause can be (the plugin's clause text). A team of one
+  /// whose region asked for more threads (a nested region while nesting is
+  /// inactive, a thread limit) stays serialized on more cores, and so do
+  /// tasks of an initial task's team (outside any parallel region).
+  bool serialized(const Event &E, std::uint32_t Team) const {
+    if (!(E.flags() & TaskUndeferred) || (E.flags() & TaskFinal) ||
+        Team == NoTask)
+      return false;
+    const TeamBuild &TB = Teams[Team];
+    if (!TB.Forked || TB.Size != 1 || TB.Requested > 1)
+      return false;
+    return !(HasIf && HasIf(E.code()));
   }
 
   std::uint32_t teamFor(std::uint64_t ParId) {
@@ -255,6 +295,7 @@ struct Recorder::Impl {
           return;
         Teams[TI].Members.push_back({E.Sub, S});
         Teams[TI].Begins.push_back(E.Time);
+        Teams[TI].Size = std::max(Teams[TI].Size, E.teamSize());
       }
       TS.Cur = S;
       break;
@@ -271,6 +312,8 @@ struct Recorder::Impl {
     case EventKind::ParallelBegin: {
       std::uint32_t TI = teamFor(E.A);
       Teams[TI].R.Enc = T;
+      Teams[TI].Forked = true;
+      Teams[TI].Requested = E.requested();
       if (T != NoTask)
         step(T, Step::Fork, TI);
       break;
@@ -301,6 +344,10 @@ struct Recorder::Impl {
       if (E.Aux & TaskUntied)
         F |= FUntied;
       std::uint32_t Team = T != NoTask ? G.Team[T] : NoTask;
+      if (serialized(E, Team)) {
+        F |= FSerialized;
+        ++G.SerializedTasks;
+      }
       std::uint32_t C = newTask(E.A, T, Team, F);
       if (C == NoTask)
         return;
@@ -601,6 +648,10 @@ Recorder::~Recorder() = default;
 void Recorder::add(std::uint32_t Thread, const Event *E, std::size_t N) {
   Impl &I = *P;
   rules::forEachEvent(E, N, [&](const Event &X) { I.add(Thread, X); });
+}
+
+void Recorder::setIfClause(std::function<bool(std::uint64_t)> HasIf) {
+  P->HasIf = std::move(HasIf);
 }
 
 bool Recorder::finish(Program &Out, std::string &Error) {

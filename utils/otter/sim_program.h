@@ -26,8 +26,10 @@
 #include "otter/events.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -62,6 +64,11 @@ enum TaskFlag : std::uint8_t {
   FImplicit = 2,  // a member of a team
   FImmediate = 4, // undeferred or included: run by its creator at once
   FUntied = 8,
+  /// Undeferred only because its team had one thread: libomp serializes a
+  /// team of one (OMP_NUM_THREADS=1), the program lets the task be
+  /// deferred (not final, no if clause at its construct, a team that was
+  /// asked for one thread). FImmediate is set too.
+  FSerialized = 16,
 };
 
 struct TeamRec {
@@ -90,6 +97,7 @@ struct Program {
   std::vector<std::uint32_t> Roots; // initial tasks
   std::uint64_t ComputeNs = 0;      // every step's execution + fork times
   std::uint64_t ExplicitTasks = 0;
+  std::uint64_t SerializedTasks = 0; // flagged FSerialized
   std::size_t tasks() const { return Flags.size(); }
   /// T is a descendant of A in the creation tree (tasks created, teams
   /// forked), or A itself.
@@ -99,6 +107,10 @@ struct Program {
   std::uint64_t memoryBytes() const;
 };
 
+/// Whether a construct's clause text (the plugin's, otter/label.h) has an
+/// if clause: "if(0)", "if(task: c)".
+bool hasIfClause(std::string_view Clauses);
+
 /// Reads events in global time order (like analysis::Analyzer) into a
 /// Program.
 class Recorder {
@@ -106,6 +118,11 @@ public:
   Recorder();
   ~Recorder();
   void add(std::uint32_t Thread, const Event *E, std::size_t N);
+  /// Whether the task construct at a code address has an if clause (the
+  /// plugin's clause text, otter/label.h): its undeferred tasks may be
+  /// if(0), so they are never taken as serialized (FSerialized). Without
+  /// one (no plugin), no construct has.
+  void setIfClause(std::function<bool(std::uint64_t Code)> HasIf);
   /// Ends the program: tasks that did not end (a truncated trace) end with
   /// what was seen. False (Error set) if the program is too large to
   /// replay (more than 2^32 steps or tasks).

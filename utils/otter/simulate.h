@@ -37,7 +37,24 @@ struct Options {
   /// On one core every task runs at once, without a scheduling cost:
   /// libomp serializes a team of one thread (its tasks are "included").
   bool SerialOneCore = true;
+  /// On more than one core, a task the trace has as serialized by a team
+  /// of one thread (FSerialized) is deferred: a run on more threads would
+  /// have deferred it.
+  bool Deserialize = true;
 };
+
+/// Where the dispatch cost (Options::ScheduleNs) came from.
+enum class DispatchSource : std::uint8_t {
+  Measured, // the mean over the trace's deferred tasks
+  Given,    // --dispatch-ns
+  Default,  // the trace has no deferred task: DefaultDispatchNs
+  None,     // --ideal
+};
+/// The dispatch cost of a trace that has no deferred task to measure it
+/// from (a run on one thread): the mean measured in a 2-thread trace on
+/// the development machine (docs/utils.md, `otter simulate`).
+inline constexpr double DefaultDispatchNs = 3000;
+const char *dispatchSourceName(DispatchSource S);
 
 struct Run {
   unsigned Cores = 0;
@@ -67,7 +84,9 @@ struct Prediction {
   std::vector<Point> Points;
   std::uint64_t WorkNs = 0, SpanNs = 0;
   double BurdenedSpanNs = 0, ScheduleNs = 0;
+  DispatchSource ScheduleFrom = DispatchSource::Measured;
   std::uint64_t Tasks = 0;
+  std::uint64_t Serialized = 0; // tasks deferred on more than one core
   // The run itself: a measured point.
   unsigned MeasuredThreads = 0;
   std::uint64_t MeasuredNs = 0;
