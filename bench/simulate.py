@@ -10,7 +10,9 @@ shared: a median is robust to the odd disturbed run):
   measured 1, 2        run time of the traced run (first to last event)
   self 1, self 2       the replay of the T-thread trace on T cores
   2->1, 1->2           the replay of the 2-thread trace on 1 core, of the
-                       1-thread trace on 2 cores
+                       1-thread trace on 2 cores (its tasks, serialized by
+                       the team of one, deferred; the dispatch cost the
+                       default, as `otter simulate` says)
   err                  (predicted - measured) / measured
 
 and finally times `otter simulate` (9 core counts, 1..256) on one large
@@ -34,6 +36,11 @@ REPO = os.path.dirname(HERE)
 
 # Program arguments: the programs of bench/run.py, sized to run for tens of
 # milliseconds traced.  fib-cutoff: the same program with coarse tasks.
+# These are the tracer's overhead benchmarks (tasks of 0.1-2 us: the
+# runtime's cost per task is their run time).  The realistic ones have
+# tasks of tens of microseconds to milliseconds of real work: a blocked
+# Cholesky with depend clauses, N-queens with a cutoff, a taskloop over
+# Mandelbrot rows.
 PROGRAMS = {
     "fib": ("fib", ["20"]),
     "fib-cutoff": ("fib", ["30", "18"]),
@@ -41,7 +48,11 @@ PROGRAMS = {
     "taskloop": ("taskloop", ["2"]),
     "deps": ("deps", ["32", "8", "4"]),
     "taskgroup": ("taskgroup", ["200"]),
+    "cholesky": ("cholesky", ["16", "64"]),
+    "nqueens": ("nqueens", ["12", "3"]),
+    "mandel": ("mandel", ["384", "500", "4", "2"]),
 }
+REALISTIC = {"cholesky", "nqueens", "mandel"}
 
 
 def log(msg):
@@ -89,12 +100,13 @@ def main():
     cc = shutil.which("clang-19") or "/usr/lib/llvm-19/bin/clang"
     os.makedirs(a.work, exist_ok=True)
     rows = []
+    load = [os.getloadavg()[0]]
     for name in a.bench.split(","):
         src, argv = PROGRAMS[name]
         exe = os.path.join(a.work, src)
         if not os.path.exists(exe):
             subprocess.run([cc, "-O2", "-fopenmp", "-fplugin=" + plugin,
-                            os.path.join(HERE, src + ".c"), "-o", exe],
+                            os.path.join(HERE, src + ".c"), "-o", exe, "-lm"],
                            check=True)
         runs = {1: [], 2: []}
         for t in (1, 2):
@@ -113,8 +125,11 @@ def main():
         def sim(j, cores):
             return next(p["simulated_ns"] for p in j["points"]
                         if p["cores"] == cores)
+        load.append(os.getloadavg()[0])
         rows.append({
             "program": name, "args": " ".join(argv),
+            "realistic": name in REALISTIC,
+            "dispatch_1": runs[1][0].get("scheduling_cost_source"),
             "tasks": runs[2][0]["tasks"],
             "measured_1": med(1, lambda j: j["measured"]["run_ns"]),
             "measured_2": med(2, lambda j: j["measured"]["run_ns"]),
@@ -127,19 +142,23 @@ def main():
             "self_err_2": [err(sim(j, 2), j["measured"]["run_ns"])
                            for j in runs[2]],
         })
-    hdr = ["program", "args", "tasks", "measured 1", "measured 2",
+    hdr = ["program", "kind", "args", "tasks", "measured 1", "measured 2",
            "self 1 (err)", "self 2 (err)", "2->1 (err)", "1->2 (err)"]
     lines = []
     for r in rows:
         def c(p, m):
             return f"{p / 1e6:.2f} ms ({100 * err(p, m):+.0f}%)"
-        lines.append([r["program"], r["args"], str(r["tasks"]),
+        lines.append([r["program"],
+                      "realistic" if r["realistic"] else "overhead",
+                      r["args"], str(r["tasks"]),
                       f"{r['measured_1'] / 1e6:.2f} ms",
                       f"{r['measured_2'] / 1e6:.2f} ms",
                       c(r["self_1"], r["measured_1"]),
                       c(r["self_2"], r["measured_2"]),
                       c(r["from2_1"], r["measured_1"]),
                       c(r["from1_2"], r["measured_2"])])
+    print(f"load average (1 min) during the runs: {min(load):.2f}-"
+          f"{max(load):.2f}\n")
     if a.markdown:
         print("| " + " | ".join(hdr) + " |")
         print("|" + "---|" * len(hdr))
@@ -178,7 +197,8 @@ def main():
               f"({rss / max(1, j['tasks']):.0f} B/task)")
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"rows": rows, "scale": scale}, f, indent=1)
+            json.dump({"rows": rows, "scale": scale, "load": load}, f,
+                      indent=1)
 
 
 if __name__ == "__main__":
