@@ -4,6 +4,7 @@
 #include "trace/codec.h"
 #include "trace/errors.h"
 #include "trace/merge.h"
+#include "trace/otf2_direct.h"
 
 #include <otf2/OTF2_Pthread_Locks.h>
 #include <otf2/otf2.h>
@@ -141,6 +142,7 @@ struct Location {
   std::uint32_t Index;
   std::uint32_t Type = 0;
   OTF2_EvtWriter *W = nullptr;
+  Otf2Direct D; // W's hot records written in place (otf2_direct.h)
   OTF2_AttributeList *Attrs = nullptr;
   Predictor P;
   // Clock range (LastT: the latest). Atomic: a checkpoint made by another
@@ -198,6 +200,38 @@ struct Location {
   std::uint64_t RegionKeys[256] = {};
   std::uint32_t RegionVals[256] = {};
 };
+
+// The records of a task stream without attributes: written in place when
+// the location's Otf2Direct can, else by OTF2's own calls (otf2_direct.h).
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeEnter(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
+  if (L.D.region(Otf2Direct::Enter, T, Region)) [[likely]]
+    return OTF2_SUCCESS;
+  return OTF2_EvtWriter_Enter(L.W, nullptr, T, Region);
+}
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeLeave(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
+  if (L.D.region(Otf2Direct::Leave, T, Region)) [[likely]]
+    return OTF2_SUCCESS;
+  return OTF2_EvtWriter_Leave(L.W, nullptr, T, Region);
+}
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeTask(Location &L, Otf2Direct::Record R, OTF2_TimeStamp T,
+          std::uint32_t Thread, std::uint32_t Gen) {
+  if (L.D.task(R, T, TeamComm, Thread, Gen)) [[likely]]
+    return OTF2_SUCCESS;
+  switch (R) {
+  case Otf2Direct::TaskCreate:
+    return OTF2_EvtWriter_ThreadTaskCreate(L.W, nullptr, T, TeamComm, Thread,
+                                           Gen);
+  case Otf2Direct::TaskComplete:
+    return OTF2_EvtWriter_ThreadTaskComplete(L.W, nullptr, T, TeamComm, Thread,
+                                             Gen);
+  default:
+    return OTF2_EvtWriter_ThreadTaskSwitch(L.W, nullptr, T, TeamComm, Thread,
+                                           Gen);
+  }
+}
 
 } // namespace
 
@@ -665,6 +699,8 @@ Location *TraceWriter::Impl::location(std::uint32_t Index,
     delete L;
     return nullptr;
   }
+  if (Opt.DirectRecords)
+    L->D.attach(L->W, Archive, Index, Opt.ChunkBytes);
   Locs[Index] = L;
   return L;
 }
@@ -977,7 +1013,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
         Ev.Sub == std::uint16_t(ScheduleStatus::EarlyFulfill);
     if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
         !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
-      OTF2_EvtWriter_Leave(W, nullptr, T, L.Stack.back().Region);
+      writeLeave(L, T, L.Stack.back().Region);
       L.Stack.pop_back();
       --L.RunN;
     }
@@ -989,8 +1025,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     if (Complete) {
       N.HasTask = true;
       N.Task = idToPair(Ev.Task, Th, Gen);
-      if (OTF2_EvtWriter_ThreadTaskComplete(W, nullptr, T, TeamComm, Th,
-                                            Gen) != OTF2_SUCCESS) [[unlikely]]
+      if (writeTask(L, Otf2Direct::TaskComplete, T, Th, Gen) != OTF2_SUCCESS)
+          [[unlikely]]
         writeFailed(L);
     }
     N.HasA = true;
@@ -1024,37 +1060,41 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   OTF2_ErrorCode Status = OTF2_SUCCESS;
   switch (Prim) {
   case PEnter:
-    Status = OTF2_EvtWriter_Enter(W, AL, T, Region);
+    Status =
+        AL ? OTF2_EvtWriter_Enter(W, AL, T, Region) : writeEnter(L, T, Region);
     break;
   case PLeave:
-    Status = OTF2_EvtWriter_Leave(W, AL, T, Region);
+    Status =
+        AL ? OTF2_EvtWriter_Leave(W, AL, T, Region) : writeLeave(L, T, Region);
     break;
   case PFork: {
     Status = OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
     std::uint32_t R = region(L, RegionClass::Parallel, 0, Code);
     L.Stack.push({R, RegionClass::Parallel, 0});
-    OTF2_EvtWriter_Enter(W, nullptr, T, R);
+    writeEnter(L, T, R);
     break;
   }
   case PJoin: {
     if ((!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) ||
         leaveMismatched(L, RegionClass::Parallel, T)) {
-      OTF2_EvtWriter_Leave(W, nullptr, T, L.Stack.back().Region);
+      writeLeave(L, T, L.Stack.back().Region);
       L.Stack.pop_back();
     }
     Status = OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
     break;
   }
   case PCreate:
-    Status = OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen);
+    Status = AL ? OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen)
+                : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen);
     break;
   case PSwitch:
-    Status = OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen);
+    Status = AL ? OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen)
+                : writeTask(L, Otf2Direct::TaskSwitch, T, Th, Gen);
     if (StartBody) {
       const std::uint32_t R = taskBodyRegion(L, Ev.A);
       L.Stack.push({R, RegionClass::Task, 0});
       L.Running[L.RunN++] = Ev.A;
-      OTF2_EvtWriter_Enter(W, nullptr, T, R);
+      writeEnter(L, T, R);
     }
     break;
   case PParam:
@@ -1073,7 +1113,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
                                      std::uint32_t(Ev.A ^ (Ev.A >> 32)),
                                      ++L.LockOrder);
     enterRegion(RegionClass::MutexHeld, Ev.Sub);
-    OTF2_EvtWriter_Enter(W, nullptr, T, Region);
+    writeEnter(L, T, Region);
   }
   if (K == EventKind::MutexReleased)
     OTF2_EvtWriter_ThreadReleaseLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
@@ -1308,7 +1348,7 @@ TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
   if (!I || I == L.Stack.Size || L.Stack.Items[I - 1].Class != C)
     return false;
   while (L.Stack.Size > I) {
-    OTF2_EvtWriter_Leave(L.W, nullptr, T, L.Stack.back().Region);
+    writeLeave(L, T, L.Stack.back().Region);
     L.Stack.pop_back();
     if (L.RunN)
       --L.RunN;
@@ -1954,6 +1994,7 @@ WriterStats TraceWriter::stats() const {
   for (Location *L : P->Locs)
     if (L) {
       ++S.Locations;
+      S.DirectLocations += L->D.attached();
       S.AttributeEvents += L->AttrEvents;
     }
   S.Regions = P->Regions.size();

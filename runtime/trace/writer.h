@@ -29,6 +29,11 @@ struct WriterOptions {
   /// OTF2 writes a chunk to its file directly instead of copying it into a
   /// 4 MiB file buffer first (OTF2_FILE_BUFFER_SIZE in OTF2's file layer).
   std::uint64_t ChunkBytes = 4 << 20;
+  /// Write the hot records (task create/switch/complete, region enter and
+  /// leave) in place into OTF2's chunk (otf2_direct.h): the same bytes as
+  /// OTF2's calls, at a fraction of the instructions. False (tests): OTF2's
+  /// calls only.
+  bool DirectRecords = true;
   /// The process's rank in an MPI job (-1: none), for the location group's
   /// name until an MpiInit event confirms it.
   std::int64_t Rank = -1;
@@ -43,6 +48,8 @@ struct WriterOptions {
 struct WriterStats {
   std::uint64_t Events = 0;      // Events consumed
   std::uint64_t Locations = 0;
+  /// Locations whose hot records are written in place (otf2_direct.h).
+  std::uint64_t DirectLocations = 0;
   std::uint64_t Regions = 0;
   std::uint64_t Codes = 0;
   std::uint64_t AttributeEvents = 0; // events that needed an attribute list

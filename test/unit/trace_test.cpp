@@ -4,10 +4,12 @@
 #include "trace/writer.h"
 
 #include <gtest/gtest.h>
+#include <otf2/otf2.h>
 
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <unistd.h>
@@ -189,6 +191,51 @@ TEST(Trace, WriterReaderRoundTripIsExact) {
   EXPECT_EQ(Got.Location, Want.Location);
   EXPECT_EQ(Got.Quality, Want.Quality);
   std::system(("rm -rf '" + Dir + "'").c_str());
+}
+
+namespace {
+std::string fileBytes(const std::string &Path) {
+  std::ifstream In(Path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(In), {});
+}
+} // namespace
+
+// The hot records written in place into OTF2's chunk (otf2_direct.h) are
+// OTF2's own bytes: the event files of the same streams written both ways
+// are identical, across chunk boundaries (the smallest chunk OTF2 allows:
+// several chunks per location) and with repeated timestamps.
+TEST(Trace, DirectRecordsAreOtf2sBytes) {
+  std::vector<Event> In[2] = {stream(0), stream(1)};
+  std::string Dirs[2];
+  for (int Direct = 0; Direct < 2; ++Direct) {
+    Dirs[Direct] = tempDir();
+    trace::WriterOptions O;
+    O.Dir = Dirs[Direct];
+    O.ChunkBytes = OTF2_CHUNK_SIZE_MIN;
+    O.DirectRecords = Direct;
+    trace::TraceWriter W(O, labelFor);
+    std::string Error;
+    ASSERT_TRUE(W.open(Error)) << Error;
+    for (std::uint32_t L = 0; L < 2; ++L)
+      for (std::size_t I = 0; I < In[L].size(); I += 4096)
+        W.write(L, 1, In[L].data() + I,
+                std::min<std::size_t>(4096, In[L].size() - I));
+    ASSERT_TRUE(W.close(Error)) << Error;
+    // In place only when asked (and this libotf2 is the one it knows).
+    EXPECT_EQ(W.stats().DirectLocations, Direct ? 2u : 0u);
+  }
+  for (int L = 0; L < 2; ++L) {
+    const std::string F = "/traces/" + std::to_string(L) + ".evt";
+    std::string Api = fileBytes(Dirs[0] + F), Direct = fileBytes(Dirs[1] + F);
+    ASSERT_GT(Api.size(), 3 * std::size_t(OTF2_CHUNK_SIZE_MIN)) << F;
+    ASSERT_EQ(Api.size(), Direct.size()) << F;
+    std::size_t At = 0;
+    while (At < Api.size() && Api[At] == Direct[At])
+      ++At;
+    EXPECT_EQ(At, Api.size()) << F << ": first difference at byte " << At;
+  }
+  for (const std::string &D : Dirs)
+    std::system(("rm -rf '" + D + "'").c_str());
 }
 
 // The writer's fused Predictor::check must stay the reader's predict +

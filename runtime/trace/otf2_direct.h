@@ -1,0 +1,209 @@
+//===- trace/otf2_direct.h - hot OTF2 records, written in place -*- C++ -*-===//
+//
+// The records a task stream is made of (Enter, Leave, ThreadTaskCreate,
+// ThreadTaskSwitch, ThreadTaskComplete, without attributes) written straight
+// into the OTF2 event writer's current chunk, byte for byte what OTF2's own
+// OTF2_EvtWriter_* calls write there, at ~20 instructions a record instead
+// of ~130 (argument checks, a record-length estimate, a call to the
+// timestamp writer and a compressed-integer loop per field in libotf2).
+//
+// How: an OTF2 event writer owns an OTF2 buffer (libotf2's internal
+// OTF2_Buffer: not in OTF2's public headers, but the format it writes is
+// OTF2's documented chunk format). We keep a pointer to it and read / update
+// the four things OTF2 itself updates per record: the write position, the
+// last timestamp written, the current chunk's end and its event counter.
+// Their offsets are those of libotf2 3.0 (Debian 12); attach() checks them
+// against values it knows (the archive, the writer, the location, the chunk
+// size, the chunk header just written) and the library's version, and when
+// anything differs the writer stays on OTF2's API for the whole run (same
+// archive, only slower). So does every record that does not fit the chunk's
+// rest with a margin larger than OTF2's own estimate, or whose time is older
+// than the last one (OTF2 then reports the error as before): at a chunk
+// boundary OTF2 decides and writes exactly as without this file.
+// test/unit/trace_test.cpp (Trace.DirectRecordsAreOtf2sBytes) compares the
+// event files of both ways byte for byte.
+//
+// Record layout (OTF2 3.0, little-endian chunks): an optional timestamp
+// record (type 5, the time as 8 raw bytes) when the time differs from the
+// last one written; then Enter = 12, Leave = 13 followed by the region as a
+// compressed uint32; ThreadTaskCreate = 59, ThreadTaskSwitch = 60,
+// ThreadTaskComplete = 61 followed by a record-length byte and three
+// compressed uint32 (communicator, creating thread, generation). A
+// compressed uint32 is one byte for 0 and UINT32_MAX (the value's low byte),
+// else a byte count n (1-4) and the n low bytes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_OTF2_DIRECT_H
+#define OTTER_TRACE_OTF2_DIRECT_H
+
+#include <otf2/otf2.h>
+
+#include <bit>
+#include <cstdint>
+#include <cstring>
+
+namespace otter::trace {
+
+class Otf2Direct {
+public:
+  enum Record : std::uint8_t {
+    Enter = 12,
+    Leave = 13,
+    TaskCreate = 59,
+    TaskSwitch = 60,
+    TaskComplete = 61,
+  };
+
+  /// Starts writing W's records in place, if W's buffer is laid out as this
+  /// file expects. Call right after OTF2_Archive_GetEvtWriter (nothing
+  /// written yet). False: stay on OTF2's API.
+  bool attach(OTF2_EvtWriter *W, OTF2_Archive *A, std::uint64_t Location,
+              std::uint64_t ChunkBytes) {
+    B = nullptr;
+    if constexpr (std::endian::native != std::endian::little ||
+                  OTF2_VERSION_MAJOR != 3 || OTF2_VERSION_MINOR != 0)
+      return false;
+    // The library's version (an archive opened for writing has it).
+    std::uint8_t Major = 0, Minor = 0, Bugfix = 0;
+    if (!W || !A ||
+        OTF2_Archive_GetVersion(A, &Major, &Minor, &Bugfix) != OTF2_SUCCESS ||
+        Major != 3 || Minor != 0)
+      return false;
+    unsigned char *Wr = reinterpret_cast<unsigned char *>(W);
+    if (load<OTF2_Archive *>(Wr, WriterArchive) != A)
+      return false;
+    unsigned char *Buf = load<unsigned char *>(Wr, WriterBuffer);
+    if (!Buf || load<OTF2_Archive *>(Buf, BufArchive) != A ||
+        load<OTF2_EvtWriter *>(Buf, BufOperator) != W ||
+        load<std::uint8_t>(Buf, BufMode) != 0 /* write */ ||
+        load<std::uint64_t>(Buf, BufChunkSize) != ChunkBytes ||
+        load<std::uint8_t>(Buf, BufFileType) != OTF2_FILETYPE_EVENTS ||
+        load<std::uint64_t>(Buf, BufLocation) != Location ||
+        load<std::uint64_t>(Buf, BufTime) != 0)
+      return false;
+    unsigned char *C = load<unsigned char *>(Buf, BufChunk);
+    if (!C)
+      return false;
+    unsigned char *Begin = load<unsigned char *>(C, ChunkBegin);
+    unsigned char *End = load<unsigned char *>(C, ChunkEnd);
+    // A fresh buffer: its chunk holds just the 18-byte header (chunk header
+    // type 3, the host's endianness, first event 1, last event 0).
+    if (!Begin || End != Begin + ChunkBytes ||
+        load<unsigned char *>(Buf, BufWritePos) != Begin + 18 ||
+        Begin[0] != 3 || Begin[1] != 0x42 ||
+        load<std::uint64_t>(Begin, 2) != 1 ||
+        load<std::uint64_t>(C, ChunkEvents) != 0)
+      return false;
+    B = Buf;
+    return true;
+  }
+  bool attached() const { return B != nullptr; }
+  void detach() { B = nullptr; }
+
+  /// Enter / Leave of Region at T. False: not written (use OTF2's call).
+  [[gnu::always_inline]] bool region(Record R, std::uint64_t T,
+                                     std::uint32_t Region) {
+    unsigned char *C, *P = begin(T, C);
+    if (!P)
+      return false;
+    P[0] = R;
+    end(C, putU32(P + 1, Region));
+    return true;
+  }
+  /// ThreadTaskCreate / Switch / Complete at T.
+  [[gnu::always_inline]] bool task(Record R, std::uint64_t T,
+                                   std::uint32_t Comm, std::uint32_t Thread,
+                                   std::uint32_t Generation) {
+    unsigned char *C, *P = begin(T, C);
+    if (!P)
+      return false;
+    P[0] = R;
+    unsigned char *Q = putU32(putU32(putU32(P + 2, Comm), Thread), Generation);
+    P[1] = std::uint8_t(Q - P - 2); // the record's length
+    end(C, Q);
+    return true;
+  }
+
+private:
+  // libotf2 3.0's OTF2_EvtWriter and OTF2_Buffer / chunk fields (byte
+  // offsets, x86-64 / LP64), checked by attach().
+  static constexpr unsigned WriterArchive = 0, WriterBuffer = 8;
+  static constexpr unsigned BufArchive = 0, BufOperator = 8, BufMode = 16,
+                            BufChunkSize = 24, BufFileType = 41,
+                            BufLocation = 48, BufTime = 56, BufWritePos = 72,
+                            BufChunk = 104;
+  static constexpr unsigned ChunkBegin = 0, ChunkEnd = 8, ChunkEvents = 24;
+  // Room a record needs beyond the write position: a timestamp record (9)
+  // and the longest record here (17), plus the end-of-chunk byte OTF2
+  // keeps; OTF2 itself asks for no more, so it would write any record
+  // written here in the same chunk.
+  static constexpr std::ptrdiff_t Room = 32;
+
+  template <class T> static T load(const unsigned char *Base, unsigned Off) {
+    T V;
+    std::memcpy(&V, Base + Off, sizeof V);
+    return V;
+  }
+  template <class T> static void store(unsigned char *Base, unsigned Off, T V) {
+    std::memcpy(Base + Off, &V, sizeof V);
+  }
+
+  /// The write position for a record at T (after its timestamp record, if
+  /// one is due) and the current chunk, or null when OTF2 must write it.
+  [[gnu::always_inline]] unsigned char *begin(std::uint64_t T,
+                                              unsigned char *&C) {
+    if (!B) [[unlikely]]
+      return nullptr;
+    unsigned char *P = load<unsigned char *>(B, BufWritePos);
+    C = load<unsigned char *>(B, BufChunk);
+    const std::uint64_t Last = load<std::uint64_t>(B, BufTime);
+    if (load<unsigned char *>(C, ChunkEnd) - P <= Room || T < Last) [[unlikely]]
+      return nullptr;
+    if (T > Last || T == 0) { // as OTF2: a time 0 is written at the start
+      *P = 5;
+      std::memcpy(P + 1, &T, 8);
+      P += 9;
+      store(B, BufTime, T);
+    }
+    return P;
+  }
+  [[gnu::always_inline]] void end(unsigned char *C, unsigned char *P) {
+    store(B, BufWritePos, P);
+    store(C, ChunkEvents, load<std::uint64_t>(C, ChunkEvents) + 1);
+  }
+  /// V compressed, exactly its bytes: the chunk after the last record
+  /// must stay zero (a copy of it ends there, see flushToDisk in
+  /// writer.cpp). Branches beat a bit count here: ids and generations are
+  /// mostly small.
+  [[gnu::always_inline]] static unsigned char *putU32(unsigned char *P,
+                                                      std::uint32_t V) {
+    if (V == 0 || V == ~0u) {
+      *P = std::uint8_t(V);
+      return P + 1;
+    }
+    if (V < 0x100) {
+      P[0] = 1;
+      P[1] = std::uint8_t(V);
+      return P + 2;
+    }
+    if (V < 0x10000) {
+      P[0] = 2;
+      std::memcpy(P + 1, &V, 2);
+      return P + 3;
+    }
+    if (V < 0x1000000) {
+      P[0] = 3;
+      std::memcpy(P + 1, &V, 3);
+      return P + 4;
+    }
+    P[0] = 4;
+    std::memcpy(P + 1, &V, 4);
+    return P + 5;
+  }
+
+  unsigned char *B = nullptr; // the writer's OTF2_Buffer
+};
+
+} // namespace otter::trace
+
+#endif // OTTER_TRACE_OTF2_DIRECT_H
