@@ -26,6 +26,7 @@
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendOptions.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -375,6 +376,15 @@ public:
     S->UserDebugInfo =
         CGO.getDebugInfo() != llvm::codegenoptions::NoDebugInfo;
     S->PrepareForLTO = CGO.PrepareForLTO || CGO.PrepareForThinLTO;
+    // Labels placed by the AsmPrinter need clang to run it (object or
+    // assembly output, not bitcode) and a target whose call lowering keeps
+    // !heapallocsite (x86-64); ELF for the note sections.
+    const llvm::Triple &T = CI.getTarget().getTriple();
+    frontend::ActionKind Act = CI.getFrontendOpts().ProgramAction;
+    S->MachineLabels =
+        !S->PrepareForLTO && T.getArch() == llvm::Triple::x86_64 &&
+        T.isOSBinFormatELF() &&
+        (Act == frontend::EmitObj || Act == frontend::EmitAssembly);
     if (!LO.OpenMP || LO.OpenMPIsTargetDevice)
       return std::make_unique<ASTConsumer>();
     if (!S->UserDebugInfo) {

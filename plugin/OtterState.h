@@ -56,6 +56,9 @@ struct TUState {
   /// Bitcode for (Thin)LTO: every site's asm must carry its directive
   /// record (later cross-module inlining); otherwise once per module.
   bool PrepareForLTO = false;
+  /// Clang writes the object (or assembly) itself for x86-64 ELF: sites are
+  /// labelled at assembly printing time (MachineSites.cpp), not with asm.
+  bool MachineLabels = false;
   clang::DiagnosticsEngine *Diags = nullptr;
   clang::SourceManager *SM = nullptr;
   std::string MainFile;
@@ -84,6 +87,11 @@ public:
 private:
   std::shared_ptr<TUState> S;
 };
+
+/// The GC strategy name that brings in MachineSites.cpp's AsmPrinter
+/// handler, and the first operand of a site call's !heapallocsite tag.
+extern const char MachineSiteGC[];
+extern const char MachineSiteTag[];
 
 /// API functions whose call sites are bracketed: OpenMP API functions whose
 /// OMPT callbacks report codeptr_ra, and the MPI functions the wrapper

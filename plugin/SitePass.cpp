@@ -322,6 +322,17 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   const std::uint32_t DirType =
       site_table::noteType(site_table::Version, site_table::DirectiveKind);
 
+  // A directive record's symbol: keyed by its contents, so that equal
+  // records from several objects fold into one COMDAT group.
+  auto directiveSymbol = [](const Directive &D) {
+    std::uint64_t Key = site_table::regionId(D.File, D.Line, D.Col, D.Kind);
+    for (const std::string *Str : {&D.Function, &D.Clauses})
+      Key = site_table::fnv1a(Str->data(), Str->size(), Key ^ 0xff);
+    unsigned Ends[2] = {D.EndLine, D.EndCol};
+    Key = site_table::fnv1a(Ends, sizeof Ends, Key);
+    return "__otter_d_" + utohexstr(Key, /*LowerCase=*/true, 16);
+  };
+
   // Directive note bodies, built once per directive.
   std::map<std::size_t, std::pair<std::string, std::string>> DirAsm;
   auto directiveAsm = [&](std::size_t Idx)
@@ -333,12 +344,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     std::uint32_t DescSize = site_table::DirectiveFixedSize +
                              D.Kind.size() + D.File.size() +
                              D.Function.size() + D.Clauses.size() + 4;
-    std::uint64_t Key = site_table::regionId(D.File, D.Line, D.Col, D.Kind);
-    for (const std::string *Str : {&D.Function, &D.Clauses})
-      Key = site_table::fnv1a(Str->data(), Str->size(), Key ^ 0xff);
-    unsigned Ends[2] = {D.EndLine, D.EndCol};
-    Key = site_table::fnv1a(Ends, sizeof Ends, Key);
-    std::string Sym = "__otter_d_" + utohexstr(Key, /*LowerCase=*/true, 16);
+    std::string Sym = directiveSymbol(D);
     std::string A;
     A += ".ifndef " + Sym + "\n";
     A += ".pushsection .note.otter,\"aG\",@note," + Sym + ",comdat\n";
@@ -382,6 +388,63 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
       site_table::noteType(site_table::Version, site_table::FilteredSiteKind);
   bool AnyFiltered = false;
 
+  // Machine-level labels (MachineSites.cpp): the site's tag carries the
+  // record of its directive (or of the filter), written once per output.
+  auto makeMachineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
+    auto Str = [&](StringRef V) { return MDString::get(Ctx, V); };
+    auto Type = [&](site_table::Kind K) {
+      return ConstantAsMetadata::get(ConstantInt::get(
+          Type::getInt32Ty(Ctx), site_table::noteType(site_table::Version, K)));
+    };
+    if (Filtered) {
+      std::string Text = S->Opts.Filter->Source + ": " + S->Opts.Filter->text();
+      std::string Sym =
+          "__otter_f_" +
+          utohexstr(site_table::fnv1a(Text.data(), Text.size()), true, 16);
+      Text.push_back('\0');
+      return MDNode::get(Ctx, {Str(MachineSiteTag), Str("f"), Str(Sym),
+                               Type(site_table::FilterKind), Str(Text)});
+    }
+    const Directive &D = S->Dirs[DirIdx];
+    std::string Desc;
+    auto Put = [&](std::uint64_t V, unsigned Bytes) {
+      for (unsigned I = 0; I < Bytes; ++I)
+        Desc.push_back(static_cast<char>(V >> (8 * I)));
+    };
+    Put(D.RegionId, 8);
+    for (unsigned V : {D.Line, D.Col, D.EndLine, D.EndCol, 0u})
+      Put(V, 4);
+    for (const std::string *Str : {&D.Kind, &D.File, &D.Function, &D.Clauses}) {
+      Desc += *Str;
+      Desc.push_back('\0');
+    }
+    return MDNode::get(Ctx, {Str(MachineSiteTag), Str("d"),
+                             Str(directiveSymbol(D)),
+                             Type(site_table::DirectiveKind), Str(Desc)});
+  };
+  std::map<long, MDNode *> MachineTags; // by directive, -1: filtered
+  auto machineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
+    MDNode *&Tag = MachineTags[Filtered ? -1 : static_cast<long>(DirIdx)];
+    if (!Tag)
+      Tag = makeMachineTag(Filtered, DirIdx);
+    return Tag;
+  };
+  bool GCMarked = false;
+  std::vector<std::pair<CallBase *, MDNode *>> MachineTagged;
+
+  auto Report = [&](CallBase &CB, const Directive &D, bool Filtered) {
+    if (!S->Opts.Verbose)
+      return;
+    CallLoc L;
+    if (!locFromIdent(CB, L))
+      locFromDebug(CB, L);
+    errs() << "otter: site '" << CB.getCalledFunction()->getName() << "' in '"
+           << functionDisplayName(*CB.getFunction()) << "' at " << L.File
+           << ":" << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at "
+           << D.File << ":" << D.Line << ":" << D.Col
+           << (Filtered ? " (filtered)" : "") << "\n";
+  };
+
   std::set<std::size_t> ModuleDirs;
   unsigned SiteNo = 0;
   for (const Todo &T : Work) {
@@ -396,6 +459,21 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         FS &&
         (FS->excludes(D.File, D.Function) ||
          (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK)));
+    if (S->MachineLabels) {
+      if (Filtered)
+        AnyFiltered = true;
+      if (auto *CI = dyn_cast<CallInst>(CB))
+        CI->setTailCallKind(CallInst::TCK_NoTail);
+      // Set after StripDebugInfo below, which drops !heapallocsite.
+      MachineTagged.push_back({CB, machineTag(Filtered, T.Dir)});
+      // One function with the strategy makes the AsmPrinter call ours.
+      if (!GCMarked && !F.hasGC()) {
+        F.setGC(MachineSiteGC);
+        GCMarked = true;
+      }
+      Report(*CB, D, Filtered);
+      continue;
+    }
     // Numeric local labels, unique per site in this module.
     unsigned LStart = 700000 + 2 * SiteNo, LEnd = LStart + 1;
     ++SiteNo;
@@ -454,26 +532,21 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
       AfterI->insertBefore(&*ND->getFirstInsertionPt());
     }
 
-    if (S->Opts.Verbose) {
-      CallLoc L;
-      if (!locFromIdent(*CB, L))
-        locFromDebug(*CB, L);
-      errs() << "otter: site '" << CB->getCalledFunction()->getName()
-             << "' in '" << functionDisplayName(F) << "' at " << L.File << ":"
-             << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at " << D.File
-             << ":" << D.Line << ":" << D.Col << (Filtered ? " (filtered)" : "")
-             << "\n";
-    }
+    Report(*CB, D, Filtered);
   }
 
   // Without LTO nothing after this pass moves code between modules: each
   // directive record goes once into module-level asm (cheaper to assemble).
+  if (S->MachineLabels)
+    ModuleDirs.clear(); // written with the sites (MachineSites.cpp)
   for (std::size_t Idx : ModuleDirs)
     M.appendModuleInlineAsm(directiveAsm(Idx).first);
-  if (AnyFiltered && !S->PrepareForLTO)
+  if (AnyFiltered && !S->PrepareForLTO && !S->MachineLabels)
     M.appendModuleInlineAsm(FilterAsm);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)
     StripDebugInfo(M);
+  for (auto [CB, Tag] : MachineTagged)
+    CB->setMetadata("heapallocsite", Tag);
   return Work.empty() && !S->ForcedDebugInfo ? PreservedAnalyses::all()
                                              : PreservedAnalyses::none();
 }

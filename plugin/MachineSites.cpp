@@ -1,0 +1,213 @@
+//===- plugin/MachineSites.cpp - Call-site labels placed by the AsmPrinter ===//
+//
+// The fast way to label call sites (docs/plugin.md "How sites are labelled"),
+// used when clang writes the object or assembly itself (no LTO bitcode) for
+// x86-64 ELF. The site pass (SitePass.cpp) tags each site's call with
+// !heapallocsite metadata (the one call-site metadata both instruction
+// selectors carry onto the machine call instruction) holding the directive
+// record; here, at assembly printing time, a handler gives each tagged call
+// a label before and after it (pre/post-instruction symbols: exactly the call
+// instruction, the "after" label is the return address) and writes the site
+// and directive records of otter/site_table.h through the MC streamer. No
+// inline asm is parsed, which is what made the plugin's -O0 compiles slow
+// (two asm statements per site, ~100 us each).
+//
+// LLVM 19 has no hook for a plugin to add a machine pass or an AsmPrinter
+// handler; a GC strategy's metadata printer is the one registry-based
+// extension the AsmPrinter calls with itself (beginAssembly), so the pass
+// marks one function with gc "otter-sites" (a strategy with no roots and no
+// safe points: the GC passes leave such a function alone), and the printer
+// registers the handler.
+//
+//===----------------------------------------------------------------------===//
+#include "OtterState.h"
+#include "otter/site_table.h"
+
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/CodeGen/AsmPrinter.h"
+#include "llvm/CodeGen/AsmPrinterHandler.h"
+#include "llvm/CodeGen/GCMetadata.h"
+#include "llvm/CodeGen/GCMetadataPrinter.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GCStrategy.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCStreamer.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace otter::plugin {
+
+const char MachineSiteGC[] = "otter-sites";
+const char MachineSiteTag[] = "otter.site";
+
+namespace {
+
+/// Emits the note header "Otter" records share (site_table.h).
+void emitNoteHeader(MCStreamer &OS, std::uint32_t DescSize,
+                    std::uint32_t Type) {
+  OS.emitValueToAlignment(Align(4));
+  OS.emitIntValue(site_table::NoteOwnerSize, 4);
+  OS.emitIntValue(DescSize, 4);
+  OS.emitIntValue(Type, 4);
+  OS.emitBytes(StringRef("Otter\0\0\0", 8));
+}
+
+class SiteHandler : public AsmPrinterHandler {
+public:
+  explicit SiteHandler(AsmPrinter &AP) : AP(AP) {}
+
+  void endModule() override {}
+
+  void beginFunction(const MachineFunction *CMF) override {
+    Sites.clear();
+    // The instructions are the printer's to emit; attaching the labels
+    // here, just before it does, is what a machine pass would do.
+    auto &MF = const_cast<MachineFunction &>(*CMF);
+    MCContext &Ctx = AP.OutContext;
+    for (MachineBasicBlock &MBB : MF) {
+      for (MachineInstr &MI : MBB.instrs()) {
+        if (!MI.isCall())
+          continue;
+        MDNode *MD = MI.getHeapAllocMarker();
+        if (!MD || MD->getNumOperands() < 2)
+          continue;
+        auto *Tag = dyn_cast<MDString>(MD->getOperand(0));
+        if (!Tag || Tag->getString() != MachineSiteTag)
+          continue;
+        Site S;
+        S.MD = MD;
+        S.Start = MI.getPreInstrSymbol();
+        if (!S.Start) {
+          S.Start = Ctx.createTempSymbol("otter_site");
+          MI.setPreInstrSymbol(MF, S.Start);
+        }
+        S.End = MI.getPostInstrSymbol();
+        if (!S.End) {
+          S.End = Ctx.createTempSymbol("otter_ret");
+          MI.setPostInstrSymbol(MF, S.End);
+        }
+        // Nothing else reads the tag; no debug handler must take it for a
+        // heap allocation type.
+        MI.setHeapAllocMarker(MF, nullptr);
+        Sites.push_back(S);
+      }
+    }
+  }
+
+  void endFunction(const MachineFunction *MF) override {
+    if (Sites.empty())
+      return;
+    MCStreamer &OS = *AP.OutStreamer;
+    MCContext &Ctx = AP.OutContext;
+    OS.pushSection();
+    // Records of directives and filters first (once per output, in a COMDAT
+    // group keyed by their symbol), then this function's sites, in its own
+    // group if it has one (dropped with it).
+    for (const Site &S : Sites)
+      emitKeyedRecord(*S.MD);
+    const Comdat *C = MF->getFunction().getComdat();
+    MCSection *Sec =
+        C ? Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
+                              ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, C->getName(),
+                              /*IsComdat=*/true)
+          : Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
+                              ELF::SHF_ALLOC);
+    OS.switchSection(Sec);
+    for (const Site &S : Sites) {
+      // Operands: tag, kind ("d" site of a directive, "f" filtered site),
+      // keyed record's symbol, its note type, its desc.
+      bool Filtered = cast<MDString>(S.MD->getOperand(1))->getString() == "f";
+      emitNoteHeader(OS,
+                     Filtered ? site_table::FilteredSiteDescSize
+                              : site_table::SiteDescSize,
+                     site_table::noteType(site_table::Version,
+                                          Filtered
+                                              ? site_table::FilteredSiteKind
+                                              : site_table::SiteKind));
+      emitRelative(S.Start);
+      emitRelative(S.End);
+      if (!Filtered)
+        emitRelative(Ctx.getOrCreateSymbol(
+            cast<MDString>(S.MD->getOperand(2))->getString()));
+    }
+    OS.popSection();
+    Sites.clear();
+  }
+
+private:
+  struct Site {
+    MDNode *MD = nullptr;
+    MCSymbol *Start = nullptr, *End = nullptr;
+  };
+
+  /// int32 Sym - . (PC-relative, as ".long Sym-." in the assembler).
+  void emitRelative(const MCSymbol *Sym) {
+    MCSymbol *Here = AP.OutContext.createTempSymbol();
+    AP.OutStreamer->emitLabel(Here);
+    AP.emitLabelDifference(Sym, Here, 4);
+  }
+
+  /// The directive (or filter) record a site's tag names, once.
+  void emitKeyedRecord(const MDNode &MD) {
+    if (MD.getNumOperands() < 5)
+      return;
+    StringRef Name = cast<MDString>(MD.getOperand(2))->getString();
+    if (!Emitted.insert(Name.str()).second)
+      return;
+    auto *TypeMD = dyn_cast<ConstantAsMetadata>(MD.getOperand(3));
+    StringRef Desc = cast<MDString>(MD.getOperand(4))->getString();
+    MCStreamer &OS = *AP.OutStreamer;
+    MCContext &Ctx = AP.OutContext;
+    OS.switchSection(Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
+                                       ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, Name,
+                                       /*IsComdat=*/true));
+    MCSymbol *Sym = Ctx.getOrCreateSymbol(Name);
+    OS.emitValueToAlignment(Align(4));
+    OS.emitSymbolAttribute(Sym, MCSA_Weak);
+    OS.emitSymbolAttribute(Sym, MCSA_Hidden);
+    OS.emitLabel(Sym);
+    OS.emitIntValue(site_table::NoteOwnerSize, 4);
+    OS.emitIntValue(Desc.size(), 4);
+    OS.emitIntValue(
+        cast<ConstantInt>(TypeMD->getValue())->getZExtValue(), 4);
+    OS.emitBytes(StringRef("Otter\0\0\0", 8));
+    OS.emitBytes(Desc);
+    OS.emitValueToAlignment(Align(4));
+  }
+
+  AsmPrinter &AP;
+  std::vector<Site> Sites;
+  std::set<std::string> Emitted;
+};
+
+/// No roots, no safe points, no lowering: only "emit metadata" so that the
+/// AsmPrinter instantiates the printer below.
+class SiteGC : public GCStrategy {
+public:
+  SiteGC() { UsesMetadata = true; }
+};
+
+class SiteGCPrinter : public GCMetadataPrinter {
+public:
+  void beginAssembly(Module &, GCModuleInfo &, AsmPrinter &AP) override {
+    AP.addAsmPrinterHandler(std::make_unique<SiteHandler>(AP));
+  }
+};
+
+GCRegistry::Add<SiteGC> RegisterGC(MachineSiteGC,
+                                   "OTTER: call-site labels (no GC)");
+GCMetadataPrinterRegistry::Add<SiteGCPrinter>
+    RegisterPrinter(MachineSiteGC, "OTTER: call-site labels (no GC)");
+
+} // namespace
+} // namespace otter::plugin
