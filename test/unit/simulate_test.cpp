@@ -424,3 +424,48 @@ TEST(SimulateProperty, BoundsOnRandomPrograms) {
   }
   EXPECT_EQ(Checked, 300u);
 }
+
+// A team of one traced with N independent serialized tasks of random
+// lengths, each run at once by the primary: on one core (or kept
+// serialized) the replay takes the work; deferred on P cores without
+// overheads it is a greedy list schedule of independent tasks, so within
+// Graham's bound: max(work / P, longest) <= time <= work / P + longest.
+TEST(SimulateProperty, SerializedTasksSpreadOnRandomTeams) {
+  std::mt19937_64 Rng(1313);
+  for (int Case = 0; Case < 200; ++Case) {
+    unsigned N = 1 + Rng() % 40;
+    Stream S;
+    S.e(0, 0, EventKind::ImplicitTaskBegin, Init).Extra = TaskInitial;
+    S.e(0, 0, EventKind::ParallelBegin, Init, Par, 0, 0x500).Aux = 1;
+    Event &X = S.e(0, 0, EventKind::ImplicitTaskBegin, I0, Par, 0);
+    X.Aux = 1;
+    X.Extra = TaskImplicit;
+    std::uint64_t T = 0, Longest = 0;
+    for (unsigned I = 0; I < N; ++I) {
+      std::uint64_t Len = 1 + Rng() % 1000;
+      Longest = std::max(Longest, Len);
+      S.create(0, T, I0, 100 + I, TaskExplicit | TaskUndeferred | TaskIncluded);
+      S.run(0, T, T + Len, 100 + I, I0);
+      T += Len;
+    }
+    S.sync(0, T, T, I0, SyncKind::Taskwait, true);
+    S.sync(0, T, T, I0, SyncKind::Taskwait, false);
+    S.e(0, T, EventKind::ImplicitTaskEnd, I0);
+    S.e(0, T, EventKind::ParallelEnd, Init, Par, 0, 0x500);
+    S.e(0, T, EventKind::ImplicitTaskEnd, Init);
+    Program G;
+    analysis::Result R;
+    S.program(G, &R);
+    ASSERT_EQ(G.SerializedTasks, N);
+    ASSERT_EQ(R.WorkNs, T);
+    EXPECT_EQ(simulate(G, 1, ideal()).MakespanNs, T);
+    Options Keep = ideal();
+    Keep.Deserialize = false;
+    for (unsigned P : {2u, 3u, 8u}) {
+      EXPECT_EQ(simulate(G, P, Keep).MakespanNs, T);
+      std::uint64_t M = simulate(G, P, ideal()).MakespanNs;
+      EXPECT_GE(double(M), std::max(double(T) / P, double(Longest)));
+      EXPECT_LE(double(M), double(T) / P + double(Longest));
+    }
+  }
+}

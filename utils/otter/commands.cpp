@@ -14,6 +14,7 @@
 #include "graph/writers.h"
 #include "html_report.h"
 #include "input.h"
+#include "job_input.h"
 #include "stream.h"
 #include "picture.h"
 #include "report.h"
@@ -68,12 +69,15 @@ const char *SimulateHelp =
     "  --dispatch-ns NS  the cost of starting a deferred task (default: the\n"
     "                mean measured in the trace; a trace with no deferred\n"
     "                task, such as a run on one thread, 3000)\n"
+    "  --svg FILE    also write the scalability plot\n"
+    "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
+    "bounds}\n"
     "A run on one thread has its tasks serialized (its team has one thread):\n"
     "on more cores they are replayed as deferred, unless final or created\n"
     "at a construct with an if clause.\n"
-    "  --svg FILE    also write the scalability plot\n"
-    "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
-    "bounds}\n";
+    "An MPI job (its directory or archive): each rank replayed alone on P\n"
+    "cores, its MPI calls as long as they took; the job's time on P cores\n"
+    "per rank is its slowest rank's.\n";
 
 const char *PictureHelp =
     "usage: otter picture [-o FILE] [--full|--aggregate] [--json] <archive>\n"
@@ -95,7 +99,9 @@ const char *ReportHelp =
     "table (as otter simulate, --cores), the task graph (as otter picture)\n"
     "and per-thread timelines of a window, binned.\n"
     "  --window FROM:TO  in ms from the run's first event (default: all)\n"
-    "  --no-simulate     leave out the scalability section (faster)\n";
+    "  --no-simulate     leave out the scalability section (faster)\n"
+    "An MPI job (its directory or archive): one page for the job as one\n"
+    "program, with a section per rank; scalability as otter simulate's.\n";
 
 const char *DiffHelp =
     "usage: otter diff [--top N] [--json] <archive A> <archive B>\n"
@@ -366,6 +372,13 @@ int cmdSimulate(int argc, char **argv) {
   Result R;
   sim::Program G;
   ArchiveInput Input;
+  if (job::Layout L; job::findJob(In[0], L)) {
+    sim::Options O;
+    sim::DispatchSource From;
+    if (!argsOptions(A, R, O, From, Error))
+      return usage(Error);
+    return simulateJob(L, Cores, A.Ideal, A.DispatchNs, A.Json, A.Svg);
+  }
   sim::Options O;
   sim::DispatchSource From;
   if (!argsOptions(A, R, O, From, Error)) // a bad --dispatch-ns: before reading
@@ -443,6 +456,9 @@ int cmdReport(int argc, char **argv) {
                    "'");
   }
   std::string Out = A.Output.empty() ? "report.html" : A.Output;
+  if (job::Layout L; job::findJob(In[0], L))
+    return reportJob(L, In[0], Cores, A.NoSimulate, std::uint64_t(WFrom * 1e6),
+                     std::uint64_t(WTo * 1e6), Out, A.Json);
   ArchiveInput Input;
   // Bins per thread: 1000, fewer for many threads (the page stays small).
   html::Timeline Times(std::uint64_t(WFrom * 1e6), std::uint64_t(WTo * 1e6),

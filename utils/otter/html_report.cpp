@@ -248,6 +248,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     OS << "<div class=\"finding\">warning: " << xmlEscape(W) << "</div>";
   OS << "</section>\n";
 
+  OS << In.JobHtml;
+
   // ---- time per construct -------------------------------------------------
   constexpr std::size_t TopRows = 100;
   OS << "<section id=\"constructs\"><h2>Time per construct and source "
@@ -357,11 +359,14 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
          << "</td>" << numCell(fmt("%.2f", X.Speedup), X.Speedup * 1000)
          << numCell(fmt("%.1f%%", 100 * X.Efficiency), X.Efficiency * 1000)
          << numCell(fmtNs(X.WorkBoundNs), X.WorkBoundNs) << "</tr>\n";
-    OS << "</tbody></table><div class=\"muted\">The measured tasks replayed "
-          "on P cores by a work-first scheduler with the overheads measured "
-          "(otter simulate; docs/utils.md). Measured: "
-       << xmlEscape(fmtNs(double(P.MeasuredNs))) << " on " << P.MeasuredThreads
-       << " thread(s).</div>";
+    OS << "</tbody></table><div class=\"muted\">"
+       << (In.ScalingNote.empty()
+               ? "The measured tasks replayed on P cores by a work-first "
+                 "scheduler with the overheads measured (otter simulate; "
+                 "docs/utils.md)."
+               : xmlEscape(In.ScalingNote))
+       << " Measured: " << xmlEscape(fmtNs(double(P.MeasuredNs))) << " on "
+       << P.MeasuredThreads << " thread(s).</div>";
   } else {
     OS << "<div class=\"muted\">not simulated (--no-simulate)</div>";
   }

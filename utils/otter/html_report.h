@@ -79,6 +79,10 @@ struct ReportInput {
   std::string GraphNote;                    // why there is none, or which
   bool GraphFull = false;                   // the full graph, not aggregated
   const Timeline *Times = nullptr;
+  /// An MPI job: its ranks' section (HTML, after the overview), and what
+  /// the scalability section's numbers are (replaces the single run's
+  /// note when not empty).
+  std::string JobHtml, ScalingNote;
 };
 
 /// Writes the report.

@@ -1,0 +1,65 @@
+"""Checks test/lit/mpi/sim-report.c's outputs: the job's prediction per
+core count is its slowest rank's, each rank's part equals `otter simulate`
+on that rank's own archive, the job's directory and its archive give the
+same answer, and the report shows the ranks and the same predicted times.
+
+usage: sim-report-check.py JOB.json ARCHIVE.json RANK0.json RANK1.json
+                           REPORT.html NOSIM.html"""
+import json
+import re
+import sys
+
+job, archive, r0, r1 = (json.load(open(f)) for f in sys.argv[1:5])
+html = open(sys.argv[5]).read()
+nosim = open(sys.argv[6]).read()
+
+
+def check(cond, what):
+    if not cond:
+        sys.exit("sim-report-check: " + what)
+
+
+check(job == archive, "the job's directory and its archive differ")
+check(job["job"]["ranks"] == 2, "not 2 ranks")
+ranks = {r["rank"]: r for r in job["ranks"]}
+check(sorted(ranks) == [0, 1], "ranks %s" % sorted(ranks))
+# A rank's part of the job is the rank's own replay (same trace, same
+# deterministic replay).
+for k, own in ((0, r0), (1, r1)):
+    part = dict(ranks[k])
+    del part["rank"]
+    for p in part["points"] + own["points"]:
+        p.pop("seconds", None)
+    check(part == own, "rank %d's part differs from its own replay" % k)
+pts = job["points"]
+check([p["cores"] for p in pts] == [1, 2, 4], "cores")
+for i, p in enumerate(pts):
+    each = {k: ranks[k]["points"][i]["predicted_ns"] for k in (0, 1)}
+    check(p["predicted_ns"] == max(each.values()),
+          "not the slowest rank at %d cores" % p["cores"])
+    check(each[p["slowest_rank"]] == p["predicted_ns"],
+          "slowest rank %d is not the slowest" % p["slowest_rank"])
+    check(p["simulated_ns"] == max(ranks[k]["points"][i]["simulated_ns"]
+                                   for k in (0, 1)), "simulated_ns")
+# One core runs every task of the slowest rank: at least its work; more
+# cores are never predicted slower (the best replay on at most P cores).
+check(pts[0]["predicted_ns"] >= max(r["work_ns"] for r in ranks.values()),
+      "1 core below a rank's work")
+check(all(a["predicted_ns"] >= b["predicted_ns"]
+          for a, b in zip(pts, pts[1:])), "slower on more cores")
+check(abs(pts[0]["speedup"] - 1) < 1e-3, "speedup on 1 core")
+check(job["measured"]["run_ns"] == max(r["measured"]["run_ns"]
+                                       for r in ranks.values()), "measured")
+# The report: a section per rank, the same predicted times.
+check('id="ranks"' in html and 'id="rank-0"' in html and 'id="rank-1"' in html,
+      "no ranks section")
+data = json.loads(re.search(
+    r'<script type="application/json" id="otter-data">(.*?)</script>',
+    html).group(1))
+check([(p["cores"], p["predicted_ns"]) for p in data["points"]] ==
+      [(p["cores"], p["predicted_ns"]) for p in pts], "report's points differ")
+check(data["threads"] == 4, "the job has 4 threads, report says %d"
+      % data["threads"])
+check("not simulated (--no-simulate)" in nosim and 'id="rank-1"' in nosim,
+      "--no-simulate report")
+print("ok")
