@@ -103,55 +103,30 @@ public:
   /// Enter / Leave of Region at T. False: not written (use OTF2's call).
   [[gnu::always_inline]] bool region(Record R, std::uint64_t T,
                                      std::uint32_t Region) {
-    unsigned char *C, *P = begin(T, C);
+    unsigned char *C, *P = open(T, C);
     if (!P)
       return false;
-    P[0] = R;
-    end(C, putU32(P + 1, Region));
+    close(C, putRegion(P, R, Region), 1);
     return true;
   }
   /// ThreadTaskCreate / Switch / Complete at T.
   [[gnu::always_inline]] bool task(Record R, std::uint64_t T,
                                    std::uint32_t Comm, std::uint32_t Thread,
                                    std::uint32_t Generation) {
-    unsigned char *C, *P = begin(T, C);
+    unsigned char *C, *P = open(T, C);
     if (!P)
       return false;
-    P[0] = R;
-    unsigned char *Q = putU32(putU32(putU32(P + 2, Comm), Thread), Generation);
-    P[1] = std::uint8_t(Q - P - 2); // the record's length
-    end(C, Q);
+    close(C, putTask(P, R, Comm, Thread, Generation), 1);
     return true;
   }
 
-private:
-  // libotf2 3.0's OTF2_EvtWriter and OTF2_Buffer / chunk fields (byte
-  // offsets, x86-64 / LP64), checked by attach().
-  static constexpr unsigned WriterArchive = 0, WriterBuffer = 8;
-  static constexpr unsigned BufArchive = 0, BufOperator = 8, BufMode = 16,
-                            BufChunkSize = 24, BufFileType = 41,
-                            BufLocation = 48, BufTime = 56, BufWritePos = 72,
-                            BufChunk = 104;
-  static constexpr unsigned ChunkBegin = 0, ChunkEnd = 8, ChunkEvents = 24;
-  // Room a record needs beyond the write position: a timestamp record (9)
-  // and the longest record here (17), plus the end-of-chunk byte OTF2
-  // keeps; OTF2 itself asks for no more, so it would write any record
-  // written here in the same chunk.
-  static constexpr std::ptrdiff_t Room = 32;
-
-  template <class T> static T load(const unsigned char *Base, unsigned Off) {
-    T V;
-    std::memcpy(&V, Base + Off, sizeof V);
-    return V;
-  }
-  template <class T> static void store(unsigned char *Base, unsigned Off, T V) {
-    std::memcpy(Base + Off, &V, sizeof V);
-  }
-
-  /// The write position for a record at T (after its timestamp record, if
-  /// one is due) and the current chunk, or null when OTF2 must write it.
-  [[gnu::always_inline]] unsigned char *begin(std::uint64_t T,
-                                              unsigned char *&C) {
+  /// Several records at one time T (at most Room - 9 bytes of them: a task
+  /// switch's Leave, ThreadTaskComplete, ThreadTaskSwitch and Enter): one
+  /// room check, one timestamp, one update of OTF2's buffer. open() gives
+  /// the write position (its chunk in C), or null: use OTF2's calls for
+  /// all of them. Then putRegion / putTask, then close() with the count.
+  [[gnu::always_inline]] unsigned char *open(std::uint64_t T,
+                                             unsigned char *&C) {
     if (!B) [[unlikely]]
       return nullptr;
     unsigned char *P = load<unsigned char *>(B, BufWritePos);
@@ -167,10 +142,51 @@ private:
     }
     return P;
   }
-  [[gnu::always_inline]] void end(unsigned char *C, unsigned char *P) {
+  [[gnu::always_inline]] void close(unsigned char *C, unsigned char *P,
+                                    unsigned Records) {
     store(B, BufWritePos, P);
-    store(C, ChunkEvents, load<std::uint64_t>(C, ChunkEvents) + 1);
+    store(C, ChunkEvents, load<std::uint64_t>(C, ChunkEvents) + Records);
   }
+  [[gnu::always_inline]] static unsigned char *
+  putRegion(unsigned char *P, Record R, std::uint32_t Region) {
+    P[0] = R;
+    return putU32(P + 1, Region);
+  }
+  [[gnu::always_inline]] static unsigned char *
+  putTask(unsigned char *P, Record R, std::uint32_t Comm, std::uint32_t Thread,
+          std::uint32_t Generation) {
+    P[0] = R;
+    unsigned char *Q = putU32(putU32(putU32(P + 2, Comm), Thread), Generation);
+    P[1] = std::uint8_t(Q - P - 2); // the record's length
+    return Q;
+  }
+
+private:
+  // libotf2 3.0's OTF2_EvtWriter and OTF2_Buffer / chunk fields (byte
+  // offsets, x86-64 / LP64), checked by attach().
+  static constexpr unsigned WriterArchive = 0, WriterBuffer = 8;
+  static constexpr unsigned BufArchive = 0, BufOperator = 8, BufMode = 16,
+                            BufChunkSize = 24, BufFileType = 41,
+                            BufLocation = 48, BufTime = 56, BufWritePos = 72,
+                            BufChunk = 104;
+  static constexpr unsigned ChunkBegin = 0, ChunkEnd = 8, ChunkEvents = 24;
+  // Room the records at one time need beyond the write position: a
+  // timestamp record (9) and at most Leave + ThreadTaskComplete +
+  // ThreadTaskSwitch + Enter (6 + 17 + 17 + 6), plus the end-of-chunk byte
+  // OTF2 keeps. OTF2 asks for no more per record (its estimate: 26 for a
+  // task record, 15 for a region), so it would write every record written
+  // here in the same chunk.
+  static constexpr std::ptrdiff_t Room = 64;
+
+  template <class T> static T load(const unsigned char *Base, unsigned Off) {
+    T V;
+    std::memcpy(&V, Base + Off, sizeof V);
+    return V;
+  }
+  template <class T> static void store(unsigned char *Base, unsigned Off, T V) {
+    std::memcpy(Base + Off, &V, sizeof V);
+  }
+
   /// V compressed, exactly its bytes: the chunk after the last record
   /// must stay zero (a copy of it ends there, see flushToDisk in
   /// writer.cpp). Branches beat a bit count here: ids and generations are

@@ -898,6 +898,11 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   std::uint16_t RSub = 0;
   std::uint64_t ParamVal = 0;
   bool StartBody = false;
+  // A task switch's records before its ThreadTaskSwitch, written with it
+  // (PSwitch below): the Leave of the prior task's body region, its
+  // ThreadTaskComplete.
+  bool LeaveBody = false, SwitchComplete = false;
+  std::uint32_t BodyRegion = 0, CTh = 0, CGen = 0;
   // A Leave closes the innermost open region, or it is not written as one
   // (see "Balanced regions" below): false then.
   auto leaveRegion = [&](RegionClass C) __attribute__((always_inline)) {
@@ -1013,7 +1018,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
         Ev.Sub == std::uint16_t(ScheduleStatus::EarlyFulfill);
     if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
         !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
-      writeLeave(L, T, L.Stack.back().Region);
+      LeaveBody = true;
+      BodyRegion = L.Stack.back().Region;
       L.Stack.pop_back();
       --L.RunN;
     }
@@ -1024,10 +1030,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
                 L.Stack.Size < Location::OpenStack::Capacity;
     if (Complete) {
       N.HasTask = true;
-      N.Task = idToPair(Ev.Task, Th, Gen);
-      if (writeTask(L, Otf2Direct::TaskComplete, T, Th, Gen) != OTF2_SUCCESS)
-          [[unlikely]]
-        writeFailed(L);
+      N.Task = idToPair(Ev.Task, CTh, CGen);
+      SwitchComplete = true;
     }
     N.HasA = true;
     N.A = idToPair(Ev.A, Th, Gen);
@@ -1087,16 +1091,38 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     Status = AL ? OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen)
                 : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen);
     break;
-  case PSwitch:
-    Status = AL ? OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen)
-                : writeTask(L, Otf2Direct::TaskSwitch, T, Th, Gen);
+  case PSwitch: {
+    // [Leave body] [ThreadTaskComplete] ThreadTaskSwitch [Enter body], all
+    // at T: in place in one go when they can be (otf2_direct.h).
+    const std::uint32_t R = StartBody ? taskBodyRegion(L, Ev.A) : 0;
+    unsigned char *C, *Pos = AL ? nullptr : L.D.open(T, C);
+    if (Pos) [[likely]] {
+      if (LeaveBody)
+        Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Leave, BodyRegion);
+      if (SwitchComplete)
+        Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskComplete, TeamComm, CTh,
+                                  CGen);
+      Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskSwitch, TeamComm, Th, Gen);
+      if (StartBody)
+        Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Enter, R);
+      L.D.close(C, Pos, 1 + LeaveBody + SwitchComplete + StartBody);
+    } else {
+      if (LeaveBody)
+        writeLeave(L, T, BodyRegion);
+      if (SwitchComplete && writeTask(L, Otf2Direct::TaskComplete, T, CTh,
+                                      CGen) != OTF2_SUCCESS) [[unlikely]]
+        writeFailed(L);
+      Status = AL ? OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen)
+                  : writeTask(L, Otf2Direct::TaskSwitch, T, Th, Gen);
+      if (StartBody)
+        writeEnter(L, T, R);
+    }
     if (StartBody) {
-      const std::uint32_t R = taskBodyRegion(L, Ev.A);
       L.Stack.push({R, RegionClass::Task, 0});
       L.Running[L.RunN++] = Ev.A;
-      writeEnter(L, T, R);
     }
     break;
+  }
   case PParam:
     Status =
         OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
