@@ -171,9 +171,9 @@ JobGraph buildJobGraph(std::vector<Graph> Ranks, bool Edges = true);
 //
 // As for a rank (graph/writers.h), in the job's output directory:
 //  nodes.csv    id,rank,node,kind,parent,thread,file,line,col,function,
-//               region_id,flags,directive,location,label_quality (id and
-//               parent job-wide; rank and node: the rank's own numbering;
-//               collective nodes have no rank)
+//               region_id,flags,directive,location,label_quality,name
+//               (id and parent job-wide; rank and node: the rank's own
+//               numbering; collective nodes have no rank and no name)
 //  graph.csv    source,target,kind (job-wide ids; kinds as a rank's plus
 //               message and collective)
 //  messages.csv status,send_rank,send_node,send_at,recv_rank,recv_node,

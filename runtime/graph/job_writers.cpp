@@ -82,6 +82,12 @@ void forEachEdge(
   crossUpTo(~JobNodeId(0), true);
 }
 
+/// The program's name of node I of a rank (otter/otter.h), "" if none: as
+/// a rank's own files show it (writers.cpp).
+std::string nodeName(const Graph &G, NodeId I) {
+  return G.NodeNames.empty() ? std::string() : G.nameOf(I);
+}
+
 /// The rank node a collective node takes its label from.
 const Node *labelNode(const JobGraph &J, const JobCollective &C) {
   if (C.LabelRank >= J.Ranks.size() ||
@@ -103,7 +109,7 @@ std::string jobNodeSourceText(const JobGraph &J, JobNodeId Id) {
 
 void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
   OS << "id,rank,node,kind,parent,thread,file,line,col,function,region_id,"
-        "flags,directive,location,label_quality\n";
+        "flags,directive,location,label_quality,name\n";
   auto labelFields = [&](const Graph &G, const Node &N) {
     const SourceLabel &L = G.Labels[N.Label];
     OS << csvField(L.File) << ',';
@@ -116,10 +122,13 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
     if (N.Label)
       OS << hex(L.RegionId);
   };
-  auto labelTail = [&](const Graph &G, const Node &N) {
+  // Name: the program's name of a phase, mark or labelled task
+  // (otter/otter.h), as in a rank's nodes.csv; collectives have none.
+  auto labelTail = [&](const Graph &G, const Node &N, const std::string &Name) {
     const SourceLabel &L = G.Labels[N.Label];
     OS << ',' << csvField(L.Directive) << ',' << csvField(L.Location) << ','
-       << (N.Label ? labelQualityName(L.Quality) : "") << '\n';
+       << (N.Label ? labelQualityName(L.Quality) : "") << ','
+       << (Name.empty() ? Name : csvField(Name)) << '\n';
   };
   for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
     const Graph &G = J.Ranks[R];
@@ -135,7 +144,7 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
       OS << ',';
       labelFields(G, N);
       OS << ',' << flagsOf(N);
-      labelTail(G, N);
+      labelTail(G, N, nodeName(G, I));
     }
   }
   for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
@@ -144,9 +153,9 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
     if (const Node *N = labelNode(J, C)) {
       labelFields(J.Ranks[C.LabelRank], *N);
       OS << ',' << mpi::functionName(C.Function);
-      labelTail(J.Ranks[C.LabelRank], *N);
+      labelTail(J.Ranks[C.LabelRank], *N, {});
     } else {
-      OS << ",,,,," << mpi::functionName(C.Function) << ",,,\n";
+      OS << ",,,,," << mpi::functionName(C.Function) << ",,,,\n";
     }
   }
 }
@@ -220,6 +229,8 @@ void writeJobDot(const JobGraph &J, std::ostream &OS) {
         OS << "\\n" << dotEscape(Src);
       if (!F.empty())
         OS << "\\n[" << dotEscape(F) << ']';
+      if (std::string Name = nodeName(G, I); !Name.empty())
+        OS << "\\n\\\"" << dotEscape(Name) << "\\\"";
       OS << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
     }
     OS << "  }\n";
@@ -281,6 +292,8 @@ void writeJobCanonical(const JobGraph &J, std::ostream &OS) {
         std::string F = flagsOf(N);
         if (!F.empty())
           OS << " flags=" << F;
+        if (std::string Name = nodeName(G, Next - J.Offset[R]); !Name.empty())
+          OS << " name=\"" << dotEscape(Name) << '"';
       } else {
         const JobCollective &C = J.Collectives[Next - J.Offset.back()];
         OS << "mpi_collective at=" << jobNodeSourceText(J, Next)

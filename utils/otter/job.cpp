@@ -6,6 +6,7 @@
 #include "otter/mpi.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace otter::cli {
 
@@ -35,6 +36,20 @@ const IdInA IdFields;
 
 bool aIsId(EventKind K) {
   return std::size_t(K) < KindSlots && IdFields.Kind[std::size_t(K)];
+}
+
+/// toJob writes a name where the event table stores it: Sub.
+constexpr bool nameInSub() {
+  Event E{};
+  E.Sub = 0x1234;
+  return E.name() == 0x1234;
+}
+static_assert(nameInSub(), "the name field moved: update toJob");
+
+/// Kinds with a name field (the annotations': otter/otter.h).
+bool hasName(EventKind K) {
+  return K == EventKind::PhaseBegin || K == EventKind::PhaseEnd ||
+         K == EventKind::TaskLabel || K == EventKind::Mark;
 }
 
 } // namespace
@@ -77,6 +92,29 @@ void JobInput::toJob(std::uint32_t R, std::uint32_t &Thread, Event *E,
       X.A = jobId(R, X.A);
     if (codeIsAddress(X.Kind))
       X.Code = Tag | codeAddress(X.Code);
+    if (hasName(X.Kind) && X.name() < NameMap[R].size())
+      X.Sub = NameMap[R][X.name()]; // the name's slot (nameInSub)
+  }
+}
+
+void JobInput::mapNames(std::uint32_t R,
+                        const std::vector<std::string> &RankNames) {
+  std::unordered_map<std::string, std::uint16_t> Index;
+  for (std::size_t I = 0; I < Names.size(); ++I)
+    Index.emplace(Names[I], std::uint16_t(I));
+  std::vector<std::uint16_t> &M = NameMap[R];
+  M.assign(RankNames.size(), 0);
+  for (std::size_t I = 1; I < RankNames.size(); ++I) {
+    auto [It, New] = Index.emplace(RankNames[I], std::uint16_t(Names.size()));
+    if (New) {
+      // Ids are 16 bits, as in a rank's trace: past that, no name ("").
+      if (Names.size() > 0xffff) {
+        It->second = 0;
+      } else {
+        Names.push_back(RankNames[I]);
+      }
+    }
+    M[I] = It->second;
   }
 }
 
@@ -100,6 +138,7 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
   Ranks.assign(N, Rank());
   Inputs.resize(N);
   CallKeys.assign(N, {});
+  NameMap.assign(N, {});
   std::vector<Graph> Calls(N);
   std::vector<std::uint64_t> MaxHi(N, 0);
   std::uint32_t Size = std::uint32_t(N);
@@ -151,6 +190,7 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
     MaxHi[R] = Hi;
     Rk.Read = true;
     Rk.Complete = In->complete();
+    mapNames(std::uint32_t(R), In->names());
     Inputs[R] = std::move(In);
   }
   std::uint32_t ThreadBase = 0;
@@ -183,6 +223,7 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
                          "' (the job had " + std::to_string(Size) + " ranks)";
     Inputs.emplace_back();
     CallKeys.emplace_back();
+    NameMap.emplace_back();
   }
   Match = buildJobGraph(std::move(Calls), /*Edges=*/false);
   makeLinks();

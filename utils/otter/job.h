@@ -81,6 +81,10 @@ public:
   bool streamOrdered(const ArchiveInput::EventFn &Fn, std::string &Error);
   /// The label of a job's code (any rank's).
   SourceLabel label(std::uint64_t Code) const;
+  /// The job's name table (annotations, otter/otter.h): every rank's names,
+  /// each once, [0] "". The stream's name fields index it (toJob maps each
+  /// rank's own ids).
+  const std::vector<std::string> &names() const { return Names; }
 
   // analysis::LinkSource: the matched messages and the collectives.
   const analysis::MpiLinks *links(std::uint32_t Thread,
@@ -95,6 +99,10 @@ private:
   std::vector<Rank> Ranks;
   std::vector<std::unique_ptr<ArchiveInput>> Inputs; // by rank; null: unread
   JobGraph Match;
+  std::vector<std::string> Names{""};
+  /// Per rank: its name ids to the job's (NameMap[r][id]).
+  std::vector<std::vector<std::uint16_t>> NameMap;
+  void mapNames(std::uint32_t R, const std::vector<std::string> &RankNames);
   /// (task id in the job's terms, seq of its MpiCallBegin) -> its links.
   struct KeyHash {
     std::size_t

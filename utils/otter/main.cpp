@@ -174,6 +174,10 @@ struct Input {
   SourceLabel label(std::uint64_t Code) const {
     return Job ? Job->label(Code) : Archive->label(Code);
   }
+  /// The name table of the annotations (otter/otter.h).
+  const std::vector<std::string> &names() const {
+    return Job ? Job->names() : Archive->names();
+  }
   const std::string &path() const { return Path; }
 };
 
@@ -498,8 +502,10 @@ int runJob(const Options &O, const job::Layout &Layout) {
     return fail(Error);
   Labels L{In, {}};
   JobInfo J = jobInfo(Job, R);
-  if (O.Command == "summary")
-    printJobSummary(R, J, L.fn(), O.Json, std::cout, O.Top);
+  if (O.Command == "summary" && O.By == "phase")
+    printSummary(R, L.fn(), O.Json, std::cout, O.Top, Job.names(), true);
+  else if (O.Command == "summary")
+    printJobSummary(R, J, L.fn(), O.Json, std::cout, O.Top, Job.names());
   else if (O.Command == "parallelism")
     printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top);
   else

@@ -163,7 +163,8 @@ RankImbalance rankImbalance(const std::vector<RankTime> &Ranks) {
 }
 
 void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
-                     bool Json, std::ostream &OS, std::size_t Top) {
+                     bool Json, std::ostream &OS, std::size_t Top,
+                     const std::vector<std::string> &Names) {
   std::vector<Construct> Cs = groupConstructs(R, Label);
   std::vector<FunctionTime> Fns = perFunction(Cs);
   std::vector<const Construct *> Sites;
@@ -187,7 +188,7 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
          << ",\"max_ns\":" << C.S.MaxNs << "}";
     }
     OS << "],\"summary\":" << nested([&](std::ostream &S) {
-      printSummary(R, Label, true, S, Top);
+      printSummary(R, Label, true, S, Top, Names);
     }) << "}\n";
     return;
   }
@@ -224,7 +225,7 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
   }
   OS << "\nthe job as one program (every rank's rows of a construct "
         "merged):\n";
-  printSummary(R, Label, false, OS, Top);
+  printSummary(R, Label, false, OS, Top, Names);
 }
 
 void printJobParallelism(const Result &R, const JobInfo &J,

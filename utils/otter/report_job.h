@@ -52,8 +52,11 @@ struct RankImbalance {
 };
 RankImbalance rankImbalance(const std::vector<RankTime> &Ranks);
 
+/// Names: the job's name table (JobInput::names): the phases, task labels
+/// and marks of every rank, as printSummary shows one process's.
 void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
-                     bool Json, std::ostream &OS, std::size_t Top);
+                     bool Json, std::ostream &OS, std::size_t Top,
+                     const std::vector<std::string> &Names = {});
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
                          std::size_t Top);
