@@ -1,8 +1,9 @@
 //===- core/graph_sink.cpp - The task graph: builder, then graph files ----===//
 //
 // Feeds every flushed buffer to the graph builder while the program runs
-// (one lock per buffer, never per event); at the end builds the graph and
-// writes the files OTTER_GRAPH_FORMAT names (graph/outputs.h).
+// (no lock: each thread's buffers go to a store of its own, merged at the
+// end); at the end builds the graph and writes the files
+// OTTER_GRAPH_FORMAT names (graph/outputs.h).
 //
 //===----------------------------------------------------------------------===//
 #include "core/names.h"
@@ -10,8 +11,8 @@
 #include "graph/builder.h"
 #include "graph/outputs.h"
 
+#include <atomic>
 #include <exception>
-#include <mutex>
 
 namespace otter {
 
@@ -23,11 +24,11 @@ public:
 
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
-    std::lock_guard<std::mutex> L(Mutex);
     try {
-      Builder.addEvents(T.Index, Events, N);
+      Builder.addEvents(T.Index, Events, N); // T's own store: no lock
     } catch (...) {
-      OutOfMemory = true; // keep the application running
+      OutOfMemory.store(true, std::memory_order_relaxed); // the program
+                                                          // runs on
     }
   }
 
@@ -91,9 +92,8 @@ public:
   }
 
 private:
-  std::mutex Mutex;
   GraphBuilder Builder;
-  bool OutOfMemory = false;
+  std::atomic<bool> OutOfMemory = false;
   Graph G;
   bool Built = false;
 };

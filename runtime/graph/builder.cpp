@@ -22,6 +22,7 @@
 #include "otter/event_info.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <malloc.h>
 // Under a sanitizer, malloc is the sanitizer's: glibc's malloc_trim then
@@ -39,6 +40,7 @@
 #define OTTER_SANITIZED_MALLOC 0
 #endif
 #include <memory>
+#include <mutex>
 #include <numeric>
 #include <pthread.h>
 #include <stdexcept>
@@ -175,7 +177,7 @@ constexpr std::uint16_t NoThreadIndex = 0xffff;
 
 /// A vector in fixed-size pages: growing never copies, and pages can be
 /// released while a pass walks it front to back.
-template <class T, unsigned Shift = 16> class PagedVec {
+template <class T, unsigned Shift = 12> class PagedVec {
 public:
   static constexpr std::size_t PageSize = std::size_t(1) << Shift;
   std::size_t size() const { return N; }
@@ -233,15 +235,17 @@ struct Wide {
 /// What the events said about one task, while collecting.
 struct TaskIn {
   std::uint64_t SchedPrior = 0; // key of the schedule event that gave
-  std::uint32_t SchedSeq = 0;   // SchedThread (see TaskSchedule below)
+  std::uint32_t SchedSeq = 0;   // Thread (see TaskSchedule below)
   std::uint32_t Code = 0;       // code index
   std::uint32_t Flags = 0;
-  std::uint16_t Thread = NoThreadIndex;      // from ImplicitTaskBegin
-  std::uint16_t SchedThread = NoThreadIndex; // from TaskSchedule
+  /// From ImplicitTaskBegin (Implicit), else from TaskSchedule (HasSched).
+  std::uint16_t Thread = NoThreadIndex;
   std::uint8_t Bits = 0;
   static constexpr std::uint8_t Known = 1, HasSched = 2, Implicit = 4,
                                 InLeague = 8; // a team's initial task
 };
+static_assert(sizeof(TaskIn) == 24); // one per task, in every thread's
+                                     // store that names it
 
 struct RootIn {
   std::uint64_t Time = 0;
@@ -256,6 +260,44 @@ struct ParallelIn {
 
 } // namespace
 
+namespace {
+/// What the shards share: the MPI calls. Their ingest pairs each call's
+/// begin and end per thread and numbers the calls for the whole stream;
+/// they are rare and each costs microseconds in the program, so they are
+/// collected under one lock of their own.
+struct MpiShared {
+  std::mutex Mutex;
+  MpiIngest Mpi;
+  std::vector<std::uint64_t> CallCodes; // call index -> code address
+};
+
+/// What an Item's Payload indexes (see Item).
+enum class PayloadOf { Task, Parallel, Wide, MpiCall, Code };
+PayloadOf payloadOf(EventKind K) {
+  switch (K) {
+  case EventKind::TaskCreate:
+    return PayloadOf::Task;
+  case EventKind::ParallelBegin:
+    return PayloadOf::Parallel;
+  case EventKind::TaskDependence:
+  case EventKind::MutexAcquired:
+  case EventKind::MutexReleased:
+  case EventKind::Cancel:
+  case EventKind::PhaseBegin:
+  case EventKind::PhaseEnd:
+  case EventKind::Mark:
+  case EventKind::TaskLabel:
+    return PayloadOf::Wide;
+  case EventKind::MpiCallBegin:
+    return PayloadOf::MpiCall;
+  default:
+    return PayloadOf::Code;
+  }
+}
+} // namespace
+
+/// What the events of one thread said (a shard: see GraphBuilder::Shards),
+/// or, once build() merged the shards, of all of them.
 struct GraphBuilder::Store {
   rules::TaskIndex Ids;
   PagedVec<TaskIn> Tasks;
@@ -267,13 +309,15 @@ struct GraphBuilder::Store {
   std::unordered_map<std::uint32_t, std::uint16_t> InitialIndex;
   std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
   std::vector<ParallelIn> Parallels;
+  std::vector<ParallelId> ParallelIds; // parallel index -> id
   std::vector<std::uint64_t> Codes{0}; // code index -> address (0: none)
   std::unordered_map<std::uint64_t, std::uint32_t> CodeIndex{{0, 0}};
   std::vector<std::uint32_t> ThreadIds; // thread index -> thread
   std::unordered_map<std::uint32_t, std::uint16_t> ThreadIndex;
   std::size_t Events = 0; // graph events seen
-  MpiIngest Mpi;          // MPI calls (graph/mpi_graph.h)
-  std::vector<std::uint32_t> MpiCodes; // MPI call index -> code index
+  MpiShared *Shared = nullptr; // while collecting: the shards' MPI calls
+  MpiIngest Mpi;               // once merged: the MPI calls (graph/mpi_graph.h)
+  std::vector<std::uint32_t> MpiCodes; // once merged: call -> code index
 
   std::uint32_t task(TaskId Id) {
     std::uint32_t &S = Ids.cell(Id);
@@ -286,8 +330,10 @@ struct GraphBuilder::Store {
   std::uint32_t parallel(ParallelId Id) {
     auto [It, New] =
         ParallelIndex.try_emplace(Id, (std::uint32_t)Parallels.size());
-    if (New)
+    if (New) {
       Parallels.emplace_back();
+      ParallelIds.push_back(Id);
+    }
     return It->second;
   }
   std::uint32_t code(std::uint64_t C) {
@@ -312,6 +358,7 @@ struct GraphBuilder::Store {
   }
   void add(std::uint32_t Thread, const Event *E, std::size_t N);
   void addOne(std::uint32_t Thread, std::uint16_t &Th, const Event &E);
+  void merge(Store &Src);
 };
 
 namespace {
@@ -388,7 +435,8 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
         T.Bits |= TaskIn::HasSched;
         T.SchedPrior = E.prior();
         T.SchedSeq = E.Seq;
-        T.SchedThread = Th;
+        if (!(T.Bits & TaskIn::Implicit))
+          T.Thread = Th;
       }
     }
     break;
@@ -454,19 +502,107 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
       item(wide(0, E.code(), E.cancelFlags()));
     break;
   default: { // ThreadBegin: only counted; MPI: see graph/mpi_graph.h
+    if (!mpi::isMpi(E.Kind))
+      break;
     MpiIngest::Done Call;
-    if (mpi::isMpi(E.Kind) && Mpi.add(Thread, E, Call)) {
-      if (MpiCodes.size() <= Call.Call)
-        MpiCodes.resize(Call.Call + 1, 0);
-      MpiCodes[Call.Call] = code(Call.Code);
-      Recs.push_back(
-          Rec{task(Call.Task), Call.Seq,
-              Item{std::uint8_t(EventKind::MpiCallBegin),
-                   narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
+    {
+      std::lock_guard<std::mutex> L(Shared->Mutex);
+      if (!Shared->Mpi.add(Thread, E, Call))
+        break;
+      if (Shared->CallCodes.size() <= Call.Call)
+        Shared->CallCodes.resize(Call.Call + 1, 0);
+      Shared->CallCodes[Call.Call] = Call.Code;
     }
+    Recs.push_back(
+        Rec{task(Call.Task), Call.Seq,
+            Item{std::uint8_t(EventKind::MpiCallBegin),
+                 narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
     break;
   }
   }
+}
+
+/// Folds the shard Src into this store: each of Src's indices (task, code,
+/// thread, parallel, wide) becomes this store's, and what both say about a
+/// task or a parallel region is combined as addOne would have combined the
+/// events in one store. Src's records are released page by page as they
+/// are copied, so the merge adds little to the peak memory.
+void GraphBuilder::Store::merge(Store &Src) {
+  std::vector<std::uint16_t> ThMap(Src.ThreadIds.size());
+  for (std::size_t I = 0; I < ThMap.size(); ++I)
+    ThMap[I] = thread(Src.ThreadIds[I]);
+  std::vector<std::uint32_t> CodeMap(Src.Codes.size());
+  for (std::size_t I = 0; I < CodeMap.size(); ++I)
+    CodeMap[I] = code(Src.Codes[I]);
+  std::vector<std::uint32_t> TaskMap(Src.Tasks.size(), NoIndex);
+  Src.Ids.forEach([&](TaskId Id, std::uint32_t I) { TaskMap[I] = task(Id); });
+  Src.Ids.clear();
+  for (std::size_t I = 0; I < Src.Tasks.size(); ++I) {
+    const TaskIn &X = Src.Tasks[I];
+    TaskIn &D = Tasks[TaskMap[I]];
+    if (X.Code && !D.Code)
+      D.Code = CodeMap[X.Code];
+    if ((X.Bits & TaskIn::Known) && !(D.Bits & TaskIn::Known))
+      D.Flags = X.Flags;
+    // The task's thread: its implicit-task begin's, else the schedule
+    // event's first in (prior, seq) order.
+    if (X.Bits & TaskIn::Implicit)
+      D.Thread = ThMap[X.Thread];
+    if ((X.Bits & TaskIn::HasSched) &&
+        (!(D.Bits & TaskIn::HasSched) || X.SchedPrior < D.SchedPrior ||
+         (X.SchedPrior == D.SchedPrior && X.SchedSeq < D.SchedSeq))) {
+      D.SchedPrior = X.SchedPrior;
+      D.SchedSeq = X.SchedSeq;
+      if (!((D.Bits | X.Bits) & TaskIn::Implicit))
+        D.Thread = ThMap[X.Thread];
+    }
+    D.Bits |= X.Bits;
+    if (((I + 1) & (PagedVec<TaskIn>::PageSize - 1)) == 0)
+      Src.Tasks.releasePageOf(I);
+  }
+  Src.Tasks.clear();
+  std::vector<std::uint32_t> ParMap(Src.Parallels.size());
+  for (std::size_t P = 0; P < ParMap.size(); ++P) {
+    ParMap[P] = parallel(Src.ParallelIds[P]);
+    ParallelIn &D = Parallels[ParMap[P]];
+    if (Src.Parallels[P].Code)
+      D.Code = CodeMap[Src.Parallels[P].Code];
+    for (const auto &[Index, Task] : Src.Parallels[P].Members)
+      D.Members.emplace_back(Index, TaskMap[Task]);
+  }
+  const auto WideBase = (std::uint32_t)Wides.size();
+  for (const Wide &W : Src.Wides)
+    Wides.push_back({W.A, CodeMap[W.Code], W.Aux});
+  for (const auto &[Task, Root] : Src.Roots)
+    Roots.try_emplace(TaskMap[Task], Root);
+  for (const auto &[Task, Index] : Src.InitialIndex)
+    InitialIndex.try_emplace(TaskMap[Task], Index);
+  Events += Src.Events;
+  for (std::size_t I = 0; I < Src.Recs.size(); ++I) {
+    Rec R = Src.Recs[I];
+    R.Task = TaskMap[R.Task];
+    R.It.Thread = ThMap[R.It.Thread];
+    switch (payloadOf(R.It.kind())) {
+    case PayloadOf::Task:
+      R.It.Payload = TaskMap[R.It.Payload];
+      break;
+    case PayloadOf::Parallel:
+      R.It.Payload = ParMap[R.It.Payload];
+      break;
+    case PayloadOf::Wide:
+      R.It.Payload += WideBase;
+      break;
+    case PayloadOf::MpiCall: // numbered for the whole stream already
+      break;
+    case PayloadOf::Code:
+      R.It.Payload = CodeMap[R.It.Payload];
+      break;
+    }
+    Recs.push_back(R);
+    if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0)
+      Src.Recs.releasePageOf(I);
+  }
+  Src = Store();
 }
 
 namespace {
@@ -550,25 +686,19 @@ private:
   const TaskDesc &desc(std::uint32_t T) const { return Descs[Desc[T]]; }
   /// Code index of an item's event.
   std::uint32_t codeOf(const Item &E) const {
-    switch (E.kind()) {
-    case EventKind::TaskCreate:
+    switch (payloadOf(E.kind())) {
+    case PayloadOf::Task:
       return desc(E.Payload).Code;
-    case EventKind::ParallelBegin:
+    case PayloadOf::Parallel:
       return Parallels[E.Payload].Code;
-    case EventKind::TaskDependence:
-    case EventKind::MutexAcquired:
-    case EventKind::MutexReleased:
-    case EventKind::Cancel:
-    case EventKind::PhaseBegin:
-    case EventKind::PhaseEnd:
-    case EventKind::Mark:
-    case EventKind::TaskLabel:
+    case PayloadOf::Wide:
       return In.Wides[E.Payload].Code;
-    case EventKind::MpiCallBegin:
+    case PayloadOf::MpiCall:
       return In.MpiCodes[E.Payload];
-    default:
-      return E.Payload;
+    case PayloadOf::Code:
+      break;
     }
+    return E.Payload;
   }
   std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
   void strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
@@ -646,9 +776,9 @@ void Walker::index() {
   for (std::size_t T = 0; T < NT; ++T) {
     const TaskIn &X = In.Tasks[T];
     // An implicit-task begin gives the thread; else the schedule events.
-    std::uint16_t Th = (X.Bits & TaskIn::Implicit) ? X.Thread
-                       : (X.Bits & TaskIn::HasSched) ? X.SchedThread
-                                                       : NoThreadIndex;
+    std::uint16_t Th = (X.Bits & (TaskIn::Implicit | TaskIn::HasSched))
+                           ? X.Thread
+                           : NoThreadIndex;
     TaskDesc D{X.Code, X.Flags,
                Th == NoThreadIndex ? NoThread : In.ThreadIds[Th]};
     auto [It, New] = DescIndex.try_emplace(D, (std::uint32_t)Descs.size());
@@ -1374,25 +1504,108 @@ Graph Walker::run() {
 
 } // namespace
 
+/// One store per thread, found without a lock: a table of 256 pages of 256
+/// slots, each page made on first use (compare and swap). The threads past
+/// the table's 65,536 (none in practice: the builder numbers at most 65,534
+/// threads) share one store under a lock.
+struct GraphBuilder::Shards {
+  static constexpr std::uint32_t SlotBits = 8, Slots = 1u << SlotBits,
+                                 Pages = 256;
+  std::atomic<std::atomic<Store *> *> Table[Pages] = {};
+  std::mutex OverflowMutex;
+  std::unique_ptr<Store> Overflow;
+  MpiShared Mpi;
+
+  ~Shards() {
+    for (auto &P : Table)
+      if (std::atomic<Store *> *Page = P.load()) {
+        for (std::uint32_t I = 0; I < Slots; ++I)
+          delete Page[I].load();
+        delete[] Page;
+      }
+  }
+  /// Thread's store, made on first use; null past the table.
+  Store *get(std::uint32_t Thread) {
+    if (Thread >= Pages * Slots)
+      return nullptr;
+    std::atomic<std::atomic<Store *> *> &P = Table[Thread >> SlotBits];
+    std::atomic<Store *> *Page = P.load(std::memory_order_acquire);
+    if (!Page) {
+      auto *New = new std::atomic<Store *>[Slots]();
+      if (P.compare_exchange_strong(Page, New, std::memory_order_acq_rel))
+        Page = New;
+      else
+        delete[] New; // another thread made it: Page is that one
+    }
+    std::atomic<Store *> &Slot = Page[Thread & (Slots - 1)];
+    Store *S = Slot.load(std::memory_order_acquire);
+    if (!S) {
+      auto *New = new Store();
+      New->Shared = &Mpi;
+      if (Slot.compare_exchange_strong(S, New, std::memory_order_acq_rel))
+        S = New;
+      else
+        delete New;
+    }
+    return S;
+  }
+  /// Every store made, in thread order (then the overflow's).
+  template <class Fn> void forEach(Fn &&F) {
+    for (auto &P : Table)
+      if (std::atomic<Store *> *Page = P.load(std::memory_order_acquire))
+        for (std::uint32_t I = 0; I < Slots; ++I)
+          if (Store *S = Page[I].load(std::memory_order_acquire))
+            F(*S);
+    if (Overflow)
+      F(*Overflow);
+  }
+};
+
 GraphBuilder::GraphBuilder(Resolver R)
-    : Resolve(std::move(R)), S(std::make_unique<Store>()) {}
+    : Resolve(std::move(R)), Sh(std::make_unique<Shards>()) {}
 
 GraphBuilder::~GraphBuilder() = default;
 
 void GraphBuilder::addEvents(std::uint32_t Thread, const Event *E,
                              std::size_t N) {
-  S->add(Thread, E, N);
+  if (Store *S = Sh->get(Thread)) {
+    S->add(Thread, E, N);
+    return;
+  }
+  std::lock_guard<std::mutex> L(Sh->OverflowMutex);
+  if (!Sh->Overflow) {
+    Sh->Overflow = std::make_unique<Store>();
+    Sh->Overflow->Shared = &Sh->Mpi;
+  }
+  Sh->Overflow->add(Thread, E, N);
 }
 
-std::size_t GraphBuilder::eventCount() const { return S->Events; }
+std::size_t GraphBuilder::eventCount() const {
+  std::size_t N = 0;
+  Sh->forEach([&](const Store &S) { N += S.Events; });
+  return N;
+}
 
 Graph GraphBuilder::build() {
+  // One store: the shards merged in thread order (a single shard as it
+  // is), then the MPI calls' part.
+  std::vector<Store *> Parts;
+  Sh->forEach([&](Store &S) { Parts.push_back(&S); });
+  Store Merged;
+  Store &All = Parts.size() == 1 ? *Parts[0] : Merged;
+  if (Parts.size() > 1)
+    for (Store *P : Parts)
+      All.merge(*P);
+  All.Mpi = std::move(Sh->Mpi.Mpi);
+  All.MpiCodes.resize(Sh->Mpi.CallCodes.size());
+  for (std::size_t I = 0; I < All.MpiCodes.size(); ++I)
+    All.MpiCodes[I] = All.code(Sh->Mpi.CallCodes[I]);
   Graph G;
   {
-    Walker W(*S, Resolve);
+    Walker W(All, Resolve);
     G = W.run();
   }
-  S = std::make_unique<Store>(); // everything collected is in G now
+  Sh = std::make_unique<Shards>(); // everything collected is in G now
   return G;
 }
 

@@ -40,25 +40,28 @@ public:
   GraphBuilder(const GraphBuilder &) = delete;
   GraphBuilder &operator=(const GraphBuilder &) = delete;
 
-  /// Adds events recorded by thread `Thread`. Not thread-safe: the caller
-  /// serialises calls (they happen at buffer flush, off the hot path).
+  /// Adds events recorded by thread `Thread`. Calls for different threads
+  /// may run at once, without a lock: each thread's events go to a store
+  /// of its own (a shard), merged by build(); calls for one thread must
+  /// not overlap. (The MPI calls' events take a lock of their own.)
   /// Events are not kept as they come: each is reduced at once to what the
   /// graph needs (see builder.cpp, "Ingest"), so memory grows by ~16 bytes
   /// per construct event and ~24 per task, not by the 48-byte records.
   void addEvents(std::uint32_t Thread, const Event *Events, std::size_t N);
 
-  /// Graph-relevant events added so far.
+  /// Graph-relevant events added so far (not while events are added).
   std::size_t eventCount() const;
 
   /// Builds the graph from everything added so far. Call once: it releases
   /// the collected events as it indexes them.
   Graph build();
 
-  struct Store; // builder.cpp
+  struct Store;  // builder.cpp
+  struct Shards; // builder.cpp
 
 private:
   Resolver Resolve;
-  std::unique_ptr<Store> S;
+  std::unique_ptr<Shards> Sh;
 };
 
 /// Runs Fn on a thread with a large stack (the builder recurses along task

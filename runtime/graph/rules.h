@@ -131,6 +131,20 @@ public:
       eraseOther(Id);
   }
   void clear();
+  /// Calls F(Id, Index) for every id that has an index (in no set order).
+  template <class Fn> void forEach(Fn &&F) const {
+    for (std::size_t Hi = 0; Hi < Direct.size(); ++Hi)
+      for (std::size_t P = 0; P < Direct[Hi].size(); ++P)
+        if (const std::uint32_t *Page = Direct[Hi][P].get())
+          for (std::size_t K = 0; K <= PageMask; ++K)
+            if (Page[K] != NoIndex)
+              F(TaskId((std::uint64_t(Hi) << LoBits) |
+                       (std::uint64_t(P) << PageShift) | K),
+                Page[K]);
+    for (const auto &[Id, Index] : Other)
+      if (Index != NoIndex)
+        F(Id, Index);
+  }
 
 private:
   /// Id's cell in the direct table, if its page exists. Ids come in runs
@@ -159,7 +173,7 @@ private:
   mutable RecentPage Recent[4];
   std::uint32_t &makeCell(TaskId Id);
   void eraseOther(TaskId Id);
-  static constexpr unsigned LoBits = IdCounterBits, PageShift = 16,
+  static constexpr unsigned LoBits = IdCounterBits, PageShift = 12,
                             MaxLoBits = 30;
   static constexpr std::uint64_t LoMask = (std::uint64_t(1) << LoBits) - 1,
                                  PageMask = (std::uint64_t(1) << PageShift) - 1,
