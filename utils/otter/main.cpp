@@ -21,6 +21,7 @@
 #include "stream.h"
 #include "job.h"
 #include "mpi_waits.h"
+#include "phase.h"
 #include "report.h"
 #include "report_job.h"
 
@@ -71,7 +72,10 @@ const char *MainHelp =
 // After the commands of commands.cpp (cli::ReportCommandsHelp).
 const char *MainHelpTail =
     "\n"
-    "Every command takes --json and --help. See docs/utils.md.\n";
+    "Every command takes --json and --help. See docs/utils.md.\n"
+    "--phase NAME restricts summary, parallelism, diagnose and export\n"
+    "(perfetto, --aggregate) to one phase of the program (otter_phase_begin);\n"
+    "graph, dump and the commands above it take the whole run.\n";
 
 struct CommandHelp {
   const char *Name, *Text;
@@ -85,8 +89,8 @@ const CommandHelp Helps[] = {
      "graph.txt (canon). Default formats: dot,csv. Same files as the runtime\n"
      "writes at exit (docs/graph.md).\n"},
     {"summary",
-     "usage: otter summary [--top N] [--by construct|phase] [--json] "
-     "<archive>\n"
+     "usage: otter summary [--top N] [--by construct|phase] [--phase NAME]\n"
+     "                     [--json] <archive>\n"
      "Run time, threads, instance counts per construct kind, and a profile "
      "per\n"
      "source construct (region id, kind, file:line, instances, total/mean/max\n"
@@ -94,9 +98,12 @@ const CommandHelp Helps[] = {
      "(default 30; 0 = all; --json always lists all). Then the program's\n"
      "phases (otter_phase_begin/end: instances, time begin to end), task\n"
      "labels (tasks per otter_task_label) and marks, if it has any.\n"
-     "--by phase: the phase table alone.\n"},
+     "--by phase: the phase table alone.\n"
+     "--phase NAME: only what happened inside that phase (every occurrence;\n"
+     "the tasks and regions it created wholly); also for parallelism,\n"
+     "diagnose and export (docs/utils.md, \"One phase\").\n"},
     {"parallelism",
-     "usage: otter parallelism [--top N] [--json] <archive>\n"
+     "usage: otter parallelism [--top N] [--phase NAME] [--json] <archive>\n"
      "Work (time tasks spend executing their own code), span (longest path\n"
      "through the task graph weighted by execution time), parallelism =\n"
      "work/span, burdened span (the longest path when every task pays the\n"
@@ -104,7 +111,7 @@ const CommandHelp Helps[] = {
      "time) and burdened parallelism, per parallel region too, and the\n"
      "critical path as a list of source constructs.\n"},
     {"diagnose",
-     "usage: otter diagnose [--json] <archive>\n"
+     "usage: otter diagnose [--phase NAME] [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
      "imbalance among sibling tasks and among the threads of a team, time\n"
      "waiting at barriers/taskwaits/taskgroups, lock and critical contention;\n"
@@ -113,7 +120,7 @@ const CommandHelp Helps[] = {
      "threshold and evidence; ranked by estimated thread time lost.\n"},
     {"export",
      "usage: otter export --format perfetto|dot|csv [--aggregate] [--svg]\n"
-     "                    [-o PATH] [--json] <archive>\n"
+     "                    [--phase NAME] [-o PATH] [--json] <archive>\n"
      "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track "
      "per\n"
      "  thread, a slice per task and construct, flow arrows for creation and\n"
@@ -123,7 +130,9 @@ const CommandHelp Helps[] = {
      "  with --aggregate one node per source construct (instances, total "
      "time)\n"
      "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
-     "  for csv). --svg also renders the dot file with Graphviz.\n"},
+     "  for csv). --svg also renders the dot file with Graphviz.\n"
+     "--phase NAME (perfetto, --aggregate): only what happened inside that\n"
+     "  phase; the full graph (dot, csv) is always the whole run's.\n"},
     {"dump",
      "usage: otter dump [--no-time] [--kind K1,K2,...] [--thread N,...]\n"
      "                  [--json] <archive>\n"
@@ -158,6 +167,7 @@ struct Options {
   // dump
   bool NoTime = false, ListKinds = false;
   std::string By; // summary --by: "construct" (default) or "phase"
+  std::string Phase; // --phase NAME: the analysis restricted to it
   std::string Kinds, Threads;
 };
 
@@ -181,13 +191,47 @@ struct Input {
   const std::string &path() const { return Path; }
 };
 
-/// Streams the input through an Analyzer (with an optional observer).
-bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error) {
+/// The input cut down to one phase (--phase, phase.h).
+struct PhaseInput {
+  Input &In;
+  PhaseRestriction &P;
+  std::vector<Event> Buf;
+  bool streamOrdered(const cli::ArchiveInput::EventFn &Fn, std::string &Error) {
+    return In.streamOrdered(
+        [&](std::uint32_t Th, const Event *E, std::size_t N) {
+          Buf.clear();
+          P.add(E, N, Buf);
+          if (!Buf.empty())
+            Fn(Th, Buf.data(), Buf.size());
+        },
+        Error);
+  }
+  SourceLabel label(std::uint64_t Code) const { return In.label(Code); }
+  const std::string &path() const { return In.path(); }
+};
+
+/// Streams the input through an Analyzer (with an optional observer);
+/// Phase: only what is inside that phase (docs/utils.md, "One phase").
+bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error,
+             const std::string &Phase = {}) {
   Analyzer A;
   A.setObserver(Obs);
   if (In.Job)
     A.setLinks(In.Job);
-  return cli::analyseStream(In, A, R, Error);
+  if (Phase.empty())
+    return cli::analyseStream(In, A, R, Error);
+  PhaseRestriction P(phaseNameId(Phase, In.names()));
+  PhaseInput PI{In, P, {}};
+  bool Ok = cli::analyseStream(PI, A, R, Error);
+  if (!P.occurrences()) {
+    Error = unknownPhaseError(Phase, P.phasesSeen(), In.names());
+    return false;
+  }
+  if (Ok)
+    std::fprintf(stderr, "otter: phase '%s': %llu occurrence%s\n",
+                 Phase.c_str(), (unsigned long long)P.occurrences(),
+                 P.occurrences() == 1 ? "" : "s");
+  return Ok;
 }
 
 /// The reports' and exporters' label resolver: the archive's labels (read
@@ -361,7 +405,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
     if (In.Job)
       perRank(*In.Job, W);
     Result R;
-    if (!analyse(In, &W, R, Error)) {
+    if (!analyse(In, &W, R, Error, O.Phase)) {
       // The JSON is streamed as the trace is read: after a failed read it is
       // cut off mid-document, so it is removed rather than left to mislead.
       OS.close();
@@ -383,7 +427,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
       Labels L{In, {}};
       AggregateGraph A;
       Result R;
-      if (!analyse(In, &A, R, Error))
+      if (!analyse(In, &A, R, Error, O.Phase))
         return fail(Error);
       if (O.Format == "dot") {
         std::string Out = O.Output.empty() ? "aggregate.gv" : O.Output;
@@ -498,7 +542,7 @@ int runJob(const Options &O, const job::Layout &Layout) {
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
   Result R;
-  if (!analyse(In, nullptr, R, Error))
+  if (!analyse(In, nullptr, R, Error, O.Phase))
     return fail(Error);
   Labels L{In, {}};
   JobInfo J = jobInfo(Job, R);
@@ -642,6 +686,11 @@ int run(int argc, char **argv) {
       if (V.empty() || *End)
         return usage("--top needs a number, not '" + V + "'");
       O.Top = std::size_t(N);
+    } else if (Name == "--phase" &&
+               (O.Command == "summary" || O.Command == "parallelism" ||
+                O.Command == "diagnose" || O.Command == "export")) {
+      if (!value(O.Phase) || O.Phase.empty())
+        return usage("--phase needs a phase name");
     } else if (O.Command == "summary" && Name == "--by") {
       if (!value(O.By) || (O.By != "phase" && O.By != "construct"))
         return usage("--by needs 'construct' or 'phase'");
@@ -675,6 +724,10 @@ int run(int argc, char **argv) {
   if (O.Command != "export" && O.Command != "graph" &&
       (!O.Format.empty() || O.Aggregate || O.Svg))
     return usage("--format/--aggregate/--svg apply to 'export'");
+  if (!O.Phase.empty() && O.Command == "export" && O.Format != "perfetto" &&
+      !O.Aggregate)
+    return usage("--phase applies to --format perfetto and --aggregate (the "
+                 "full graph is the whole run's)");
 
   // The full graph goes to otter-graph, which opens the archive itself:
   // opening it here too would read its definitions twice for nothing.
@@ -706,7 +759,7 @@ int run(int argc, char **argv) {
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
   Result R;
-  if (!analyse(In, nullptr, R, Error))
+  if (!analyse(In, nullptr, R, Error, O.Phase))
     return fail(Error);
   Labels L{In, {}};
   if (O.Command == "summary")

@@ -5,7 +5,7 @@
 // names: nodes.csv's name column, graph.txt's name= (job-graph.sh checks
 // each rank's part against the rank's own graph.txt, names included), and
 // otter summary on the job counts the phases and labels of all ranks by
-// name.
+// name, and restricts an analysis to a phase of every rank.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc -I%otter_src/include %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 2 otter-run -o %t -f all %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -16,6 +16,9 @@
 // RUN: otter summary %t | FileCheck --check-prefix=SUM %s
 // RUN: otter summary --by phase %t | FileCheck --check-prefix=BYPHASE %s
 // RUN: otter summary --json %t | FileCheck --check-prefix=JSON %s
+// --phase on a job: "exchange" occurs once on each rank, its task with it.
+// RUN: otter summary --phase exchange %t 2> %t.err | FileCheck --check-prefix=JOBPHASE %s
+// RUN: FileCheck --check-prefix=JOBPHASE-ERR %s < %t.err
 #include <mpi.h>
 #include <otter/otter.h>
 #include <stdio.h>
@@ -68,3 +71,6 @@ int main(int argc, char **argv) {
 // BYPHASE: exchange {{ *}}2
 // BYPHASE-NOT: MPI time
 // JSON: "task_labels":[{"name":"rank0-task","tasks":1},{"name":"rank1-task","tasks":1}]
+// JOBPHASE: constructs {{.*}} task=2
+// JOBPHASE-NOT: setup
+// JOBPHASE-ERR: otter: phase 'exchange': 2 occurrences
