@@ -6,9 +6,13 @@
 //  1. records every OpenMP executable directive (kind, presumed file, the
 //     pragma's begin/end line:col, enclosing function, clause text) and every
 //     call of an OpenMP API function whose OMPT callbacks report codeptr_ra;
-//  2. switches on line tables (when the user did not ask for -g) so that
-//     clang writes real ";file;func;line;col;;" strings into ident_t and
-//     gives calls debug locations; the pass strips them again;
+//  2. when the user did not ask for -g: has clang write real
+//     ";file;func;line;col;;" strings into ident_t (debug info level
+//     LocTrackingOnly, set once clang's code generator exists, so no debug
+//     location is made) and put !srcloc on calls of API functions (an
+//     implicit warning attribute); for LTO bitcode, -emit-llvm, precompiled
+//     headers and modules it switches on line tables instead, which the
+//     pass strips again;
 //  3. registers the site pass (SitePass.cpp) at the optimizer's last
 //     extension point (runs at -O0 too).
 //
@@ -18,6 +22,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/OpenMPClause.h"
@@ -28,6 +33,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendOptions.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Frontend/OpenMP/OMP.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Path.h"
@@ -309,6 +315,22 @@ class OtterConsumer : public ASTConsumer {
 public:
   explicit OtterConsumer(std::shared_ptr<TUState> S) : S(std::move(S)) {}
 
+  bool HandleTopLevelDecl(DeclGroupRef DG) override {
+    if (!S->LateLocations)
+      return true;
+    if (!S->LocationsOn) {
+      // clang's code generator exists now (it was made without debug
+      // info): ident_t gets real ";file;func;line;col;;" strings from here
+      // on, without a single debug location being made. The pass switches
+      // it back.
+      S->CGO->setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+      S->LocationsOn = true;
+    }
+    for (Decl *D : DG)
+      tagCallees(D);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
     S->SM = &Ctx.getSourceManager();
     DirectiveVisitor V(Ctx, *S);
@@ -324,6 +346,37 @@ public:
   }
 
 private:
+  /// API functions (and otter.h's annotation functions, which call one on
+  /// their caller's behalf) get an implicit warning attribute: clang then
+  /// puts the call's source location on every call of them (!srcloc), which
+  /// is how the pass places API calls without debug locations. The pass
+  /// removes the attribute's "dontcall-warn" again.
+  void tagCallees(Decl *D) {
+    if (auto *DC = llvm::dyn_cast<LinkageSpecDecl>(D)) {
+      for (Decl *Inner : DC->decls())
+        tagCallees(Inner);
+      return;
+    }
+    auto *FD = llvm::dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->getIdentifier() || FD->hasAttr<ErrorAttr>())
+      return;
+    llvm::StringRef Name = FD->getName();
+    // __kmpc_*: a runtime call the user wrote (no ident_t of clang's).
+    bool Api = isOmptApiFunction(Name) || Name.starts_with("__kmpc_");
+    if (!Api) {
+      if (!FD->hasBody() || !FD->isInlined())
+        return;
+      SourceManager &SM = FD->getASTContext().getSourceManager();
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(FD->getLocation()));
+      if (P.isInvalid() ||
+          !llvm::StringRef(P.getFilename()).ends_with("otter/otter.h"))
+        return;
+    }
+    FD->addAttr(ErrorAttr::CreateImplicit(FD->getASTContext(), SrcLocMarker,
+                                          FD->getSourceRange(),
+                                          ErrorAttr::GNU_warning));
+  }
+
   std::shared_ptr<TUState> S;
 };
 
@@ -387,7 +440,15 @@ public:
         (Act == frontend::EmitObj || Act == frontend::EmitAssembly);
     if (!LO.OpenMP || LO.OpenMPIsTargetDevice)
       return std::make_unique<ASTConsumer>();
-    if (!S->UserDebugInfo) {
+    // API declarations from a precompiled header or a module never pass
+    // through HandleTopLevelDecl (no !srcloc on their calls): line tables.
+    bool PrebuiltDecls = !CI.getPreprocessorOpts().ImplicitPCHInclude.empty() ||
+                         LO.Modules || LO.CPlusPlusModules;
+    if (!S->UserDebugInfo && S->MachineLabels && !PrebuiltDecls) {
+      // Locations without debug info (HandleTopLevelDecl above).
+      S->LateLocations = true;
+      S->CGO = &CGO;
+    } else if (!S->UserDebugInfo) {
       // Real ";file;func;line;col;;" in ident_t and debug locations on
       // calls; stripped again by the pass.
       CGO.setDebugInfo(llvm::codegenoptions::DebugLineTablesOnly);
@@ -397,6 +458,11 @@ public:
       S->ForcedDebugInfo = true;
     }
     CGO.PassBuilderCallbacks.push_back([S](llvm::PassBuilder &PB) {
+      if (S->LateLocations)
+        PB.registerPipelineStartEPCallback(
+            [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+              MPM.addPass(OtterAnnotationPass());
+            });
       PB.registerOptimizerLastEPCallback(
           [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
             MPM.addPass(OtterSitePass(S));

@@ -22,6 +22,7 @@
 #include <vector>
 
 namespace clang {
+class CodeGenOptions;
 class SourceManager;
 }
 
@@ -59,6 +60,12 @@ struct TUState {
   /// Clang writes the object (or assembly) itself for x86-64 ELF: sites are
   /// labelled at assembly printing time (MachineSites.cpp), not with asm.
   bool MachineLabels = false;
+  /// Without -g and with MachineLabels: no line tables; call locations come
+  /// from ident_t (clang switched to LocTrackingOnly once its code generator
+  /// exists, see OtterPlugin.cpp) and !srcloc (API calls).
+  bool LateLocations = false;
+  bool LocationsOn = false;
+  clang::CodeGenOptions *CGO = nullptr;
   clang::DiagnosticsEngine *Diags = nullptr;
   clang::SourceManager *SM = nullptr;
   std::string MainFile;
@@ -88,10 +95,23 @@ private:
   std::shared_ptr<TUState> S;
 };
 
+/// Without line tables (TUState::LateLocations), at the start of the
+/// pipeline: inlines otter.h's annotation functions into their callers and
+/// gives the API calls they make on the caller's behalf the caller's !srcloc
+/// (SitePass.cpp).
+class OtterAnnotationPass : public llvm::PassInfoMixin<OtterAnnotationPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 /// The GC strategy name that brings in MachineSites.cpp's AsmPrinter
 /// handler, and the first operand of a site call's !heapallocsite tag.
 extern const char MachineSiteGC[];
 extern const char MachineSiteTag[];
+/// The message of the implicit warning attribute that makes clang put
+/// !srcloc on calls (OtterPlugin.cpp); "dontcall-warn" with it is removed.
+extern const char SrcLocMarker[];
 
 /// API functions whose call sites are bracketed: OpenMP API functions whose
 /// OMPT callbacks report codeptr_ra, and the MPI functions the wrapper

@@ -22,6 +22,7 @@
 #include "otter/filter_rules.h"
 #include "otter/site_table.h"
 
+#include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -35,12 +36,15 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <set>
 
 using namespace llvm;
 
 namespace otter::plugin {
+
+const char SrcLocMarker[] = "otter: call site location";
 
 namespace {
 
@@ -82,6 +86,30 @@ bool locFromIdent(const CallBase &CB, CallLoc &L) {
   L.File = FileS.str();
   L.Line = Line;
   L.Col = Col;
+  L.Known = true;
+  return true;
+}
+
+/// The call's source location that clang attached as !srcloc (calls of
+/// functions the frontend gave SrcLocMarker's attribute: API functions).
+bool locFromSrcLoc(const CallBase &CB, const clang::SourceManager *SM,
+                   CallLoc &L) {
+  const MDNode *MD = CB.getMetadata("srcloc");
+  if (!SM || !MD || MD->getNumOperands() < 1)
+    return false;
+  auto *Raw = mdconst::dyn_extract<ConstantInt>(MD->getOperand(0));
+  if (!Raw)
+    return false;
+  clang::SourceLocation Loc = clang::SourceLocation::getFromRawEncoding(
+      static_cast<clang::SourceLocation::UIntTy>(Raw->getZExtValue()));
+  if (Loc.isInvalid())
+    return false;
+  clang::PresumedLoc P = SM->getPresumedLoc(SM->getExpansionLoc(Loc));
+  if (P.isInvalid() || P.getLine() == 0)
+    return false;
+  L.File = P.getFilename();
+  L.Line = P.getLine();
+  L.Col = P.getColumn();
   L.Known = true;
   return true;
 }
@@ -223,10 +251,72 @@ filter_rules::ConstructKind constructKindOfCall(StringRef Callee,
 
 } // namespace
 
+PreservedAnalyses OtterAnnotationPass::run(Module &M,
+                                           ModuleAnalysisManager &) {
+  auto Annotation = [](const Function *F) {
+    return F && !F->isDeclaration() &&
+           F->getFnAttribute("dontcall-warn").getValueAsString() ==
+               SrcLocMarker;
+  };
+  std::vector<CallBase *> Work;
+  for (Function &F : M)
+    if (Annotation(&F))
+      for (User *U : F.users())
+        if (auto *CB = dyn_cast<CallBase>(U))
+          if (CB->getCalledFunction() == &F)
+            Work.push_back(CB);
+  if (Work.empty())
+    return PreservedAnalyses::all();
+  std::set<Function *> Inlined;
+  while (!Work.empty()) {
+    CallBase *CB = Work.back();
+    Work.pop_back();
+    MDNode *Loc = CB->getMetadata("srcloc");
+    Function *Callee = CB->getCalledFunction();
+    InlineFunctionInfo IFI;
+    if (!InlineFunction(*CB, IFI, /*MergeAttributes=*/true, nullptr,
+                        /*InsertLifetime=*/false)
+             .isSuccess())
+      continue;
+    Inlined.insert(Callee);
+    for (CallBase *Inner : IFI.InlinedCallSites) {
+      if (Loc && Inner->getMetadata("srcloc"))
+        Inner->setMetadata("srcloc", Loc);
+      if (Annotation(Inner->getCalledFunction()))
+        Work.push_back(Inner);
+    }
+  }
+  // Nothing calls them now (one calls another: until none is left).
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (auto It = Inlined.begin(); It != Inlined.end();) {
+      Function *F = *It;
+      if (F->hasLocalLinkage() && F->use_empty()) {
+        F->eraseFromParent();
+        It = Inlined.erase(It);
+        Erased = true;
+      } else {
+        ++It;
+      }
+    }
+  }
+  return PreservedAnalyses::none();
+}
+
 PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   if (M.getNamedMetadata("otter.sites"))
     return PreservedAnalyses::all(); // already done (never twice)
   M.getOrInsertNamedMetadata("otter.sites");
+  if (S->LocationsOn) {
+    // Code generation is over: no debug info level, as the user asked.
+    S->CGO->setDebugInfo(llvm::codegenoptions::NoDebugInfo);
+    S->LocationsOn = false;
+  }
+  // The frontend's marker attribute asks for a warning at every call that
+  // reaches instruction selection: not ours to give.
+  for (Function &F : M)
+    if (F.getFnAttribute("dontcall-warn").getValueAsString() == SrcLocMarker)
+      F.removeFnAttr("dontcall-warn");
 
   clang::DiagnosticsEngine &Diags = *S->Diags;
   auto DiagLoc = [&](const CallLoc &L) -> clang::SourceLocation {
@@ -269,6 +359,8 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         CallLoc L;
         if (Kmpc)
           locFromIdent(*CB, L);
+        if (!L.Known)
+          locFromSrcLoc(*CB, S->SM, L);
         if (!L.Known)
           locFromDebug(*CB, L);
         if (!L.Known) {
@@ -436,7 +528,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     if (!S->Opts.Verbose)
       return;
     CallLoc L;
-    if (!locFromIdent(CB, L))
+    if (!locFromIdent(CB, L) && !locFromSrcLoc(CB, S->SM, L))
       locFromDebug(CB, L);
     errs() << "otter: site '" << CB.getCalledFunction()->getName() << "' in '"
            << functionDisplayName(*CB.getFunction()) << "' at " << L.File
