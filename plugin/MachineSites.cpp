@@ -36,6 +36,7 @@
 #include "llvm/IR/GCStrategy.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCSectionELF.h"
 #include "llvm/MC/MCStreamer.h"
 
@@ -55,7 +56,6 @@ namespace {
 /// Emits the note header "Otter" records share (site_table.h).
 void emitNoteHeader(MCStreamer &OS, std::uint32_t DescSize,
                     std::uint32_t Type) {
-  OS.emitValueToAlignment(Align(4));
   OS.emitIntValue(site_table::NoteOwnerSize, 4);
   OS.emitIntValue(DescSize, 4);
   OS.emitIntValue(Type, 4);
@@ -123,6 +123,8 @@ public:
           : Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
                               ELF::SHF_ALLOC);
     OS.switchSection(Sec);
+    // Site records are multiples of 4 bytes: one alignment per function.
+    OS.emitValueToAlignment(Align(4));
     for (const Site &S : Sites) {
       // Operands: tag, kind ("d" site of a directive, "f" filtered site),
       // keyed record's symbol, its note type, its desc.
@@ -134,11 +136,16 @@ public:
                                           Filtered
                                               ? site_table::FilteredSiteKind
                                               : site_table::SiteKind));
-      emitRelative(S.Start);
-      emitRelative(S.End);
+      // int32 fields Sym - . (PC-relative, as ".long Sym-." in the
+      // assembler), from one label at the first field.
+      MCSymbol *Here = Ctx.createTempSymbol();
+      OS.emitLabel(Here);
+      emitRelative(S.Start, Here, 0);
+      emitRelative(S.End, Here, 4);
       if (!Filtered)
         emitRelative(Ctx.getOrCreateSymbol(
-            cast<MDString>(S.MD->getOperand(2))->getString()));
+                         cast<MDString>(S.MD->getOperand(2))->getString()),
+                     Here, 8);
     }
     OS.popSection();
     Sites.clear();
@@ -150,11 +157,17 @@ private:
     MCSymbol *Start = nullptr, *End = nullptr;
   };
 
-  /// int32 Sym - . (PC-relative, as ".long Sym-." in the assembler).
-  void emitRelative(const MCSymbol *Sym) {
-    MCSymbol *Here = AP.OutContext.createTempSymbol();
-    AP.OutStreamer->emitLabel(Here);
-    AP.emitLabelDifference(Sym, Here, 4);
+  /// int32 Sym - (Base + Offset), where Base + Offset is this field.
+  void emitRelative(const MCSymbol *Sym, const MCSymbol *Base,
+                    int64_t Offset) {
+    MCContext &Ctx = AP.OutContext;
+    const MCExpr *Here = MCSymbolRefExpr::create(Base, Ctx);
+    if (Offset)
+      Here = MCBinaryExpr::createAdd(Here, MCConstantExpr::create(Offset, Ctx),
+                                     Ctx);
+    AP.OutStreamer->emitValue(
+        MCBinaryExpr::createSub(MCSymbolRefExpr::create(Sym, Ctx), Here, Ctx),
+        4);
   }
 
   /// The directive (or filter) record a site's tag names, once.

@@ -545,12 +545,14 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     const Directive &D = S->Dirs[T.Dir];
     // Excluded by the filter file: a filtered-site record, no directive.
     const filter_rules::RuleSet *FS = S->Opts.Filter.get();
-    filter_rules::ConstructKind CK =
-        constructKindOfCall(CB->getCalledFunction()->getName(), D.Kind);
-    bool Filtered =
-        FS &&
-        (FS->excludes(D.File, D.Function) ||
-         (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK)));
+    bool Filtered = false;
+    if (FS) {
+      filter_rules::ConstructKind CK =
+          constructKindOfCall(CB->getCalledFunction()->getName(), D.Kind);
+      Filtered =
+          FS->excludes(D.File, D.Function) ||
+          (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK));
+    }
     if (S->MachineLabels) {
       if (Filtered)
         AnyFiltered = true;
