@@ -189,8 +189,8 @@ private:
 
   /// V compressed, exactly its bytes: the chunk after the last record
   /// must stay zero (a copy of it ends there, see flushToDisk in
-  /// writer.cpp). Branches beat a bit count here: ids and generations are
-  /// mostly small.
+  /// writer_disk.cpp). Branches beat a bit count here: ids and generations
+  /// are mostly small.
   [[gnu::always_inline]] static unsigned char *putU32(unsigned char *P,
                                                       std::uint32_t V) {
     if (V == 0 || V == ~0u) {

@@ -50,8 +50,8 @@ public:
   std::vector<std::uint32_t> locations() const;
 
   /// False if the archive was not closed by the runtime (the program was
-  /// killed; see trace/writer.cpp): its events stop, per thread, at the
-  /// last chunk that reached the disk.
+  /// killed; see trace/writer_disk.cpp): its events stop, per thread, at
+  /// the last chunk that reached the disk.
   bool complete() const;
 
   /// What the run did not record (docs/filter.md), one line; empty:

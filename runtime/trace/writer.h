@@ -5,8 +5,8 @@
 // regions per source construct, code addresses with their labels, clock
 // properties) when the archive is closed -- and, while the program runs, at
 // the chunk flushes, so that a run killed with SIGKILL still leaves an
-// archive that reads (see "Surviving SIGKILL" in writer.cpp). Nothing here
-// runs on the hot path.
+// archive that reads (see "Surviving SIGKILL" in writer_disk.cpp). Nothing
+// here runs on the hot path.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_WRITER_H

@@ -1,0 +1,220 @@
+//===- trace/writer_impl.h - TraceWriter's shared state ---------*- C++ -*-===//
+//
+// Private to runtime/trace/writer*.cpp, the OTF2 trace writer, which is in
+// four parts sharing the state declared here (TraceWriter::Impl: the
+// archive, the tables of code addresses and regions, MPI communicators,
+// checkpoints; Location: one thread's event writer, open regions, and what
+// of its event file is on disk):
+//  - writer.cpp: the archive's life (open, a thread's location, close);
+//  - writer_encode.cpp: events -> OTF2 records, the hot path;
+//  - writer_defs.cpp: the global definitions (strings, regions, locations,
+//    communicators, calling contexts);
+//  - writer_disk.cpp: the event chunks' memory and what reaches the disk
+//    while the program runs (checkpoints, flush on request, surviving
+//    SIGKILL and a full disk).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_TRACE_WRITER_IMPL_H
+#define OTTER_TRACE_WRITER_IMPL_H
+
+#include "trace/codec.h"
+#include "trace/otf2_direct.h"
+#include "trace/writer.h"
+
+#include <otf2/otf2.h>
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace otter::trace {
+
+constexpr OTF2_CommRef TeamComm = 0;
+
+// OTF2 fills the unused rest of a definition chunk when it writes it out (a
+// memset of up to a chunk, at close and at every checkpoint): the smallest
+// chunk OTF2 allows is plenty for our definitions (they grow by chunks).
+constexpr std::uint64_t DefinitionChunkBytes = OTF2_CHUNK_SIZE_MIN;
+
+// The archive's callbacks (writer_disk.cpp): event chunks from a bounded
+// pool, and the checkpoints around OTF2's chunk flushes.
+extern const OTF2_MemoryCallbacks WriterMemoryCallbacks;
+extern const OTF2_FlushCallbacks WriterFlushCallbacks;
+
+struct CodeEntry {
+  std::uint64_t Code = 0;
+  SourceLabel Label;
+  std::string Key;   // identity of the source construct
+  std::string Where; // short text for region names
+  std::uint32_t Region = NoRef; // region of first use
+};
+
+struct RegionEntry {
+  RegionClass Class;
+  std::uint16_t Sub;
+  std::uint32_t Code;
+};
+
+/// Per-location state: touched only by the flushing thread (calls for one
+/// thread never overlap) and by close().
+struct Location {
+  explicit Location(std::uint32_t I) : Index(I), P(I) {}
+  std::uint32_t Index;
+  std::uint32_t Type = 0;
+  OTF2_EvtWriter *W = nullptr;
+  Otf2Direct D; // W's hot records written in place (otf2_direct.h)
+  OTF2_AttributeList *Attrs = nullptr;
+  Predictor P;
+  // Clock range (LastT: the latest). Atomic: a checkpoint made by another
+  // thread's flush reads them while this location is being written.
+  std::atomic<std::uint64_t> MinT{~0ull}, LastT{0};
+  std::uint32_t LockOrder = 0;
+  std::vector<std::uint8_t> TaskSiteNamed; // by code id: task region made
+  /// Open regions (Enter without Leave), with what the encoder needs of
+  /// them: the shared region table may grow (and move) under another
+  /// thread's flush, so nothing here reads it without the lock.
+  struct Open {
+    std::uint32_t Region;
+    RegionClass Class;
+    std::uint16_t Sub;
+  };
+  /// Fixed capacity, no allocation: deeper nesting is not tracked (a Leave
+  /// then looks its region up instead).
+  struct OpenStack {
+    static constexpr unsigned Capacity = 4096;
+    Open Items[Capacity];
+    unsigned Size = 0;
+    bool empty() const { return Size == 0; }
+    Open &back() { return Items[Size - 1]; }
+    void pop_back() { --Size; }
+    void push(const Open &O) {
+      if (Size < Capacity)
+        Items[Size++] = O;
+    }
+  } Stack;
+  /// The tasks executing on this thread, innermost last: implicit tasks
+  /// (from their begin to their end) and the explicit tasks whose body
+  /// region is open on Stack (see "Task bodies" in writer_encode.cpp).
+  /// Beyond the capacity no body region is entered.
+  static constexpr unsigned RunningCapacity = 1024;
+  std::uint64_t Running[RunningCapacity];
+  unsigned RunN = 0;
+  std::mutex M;                     // consume vs close
+  bool Closed = false;
+  bool Failed = false; // a record could not be written: no more events
+  std::uint64_t AttrEvents = 0;
+  MpiModel Mpi; // codec.h: MPI payloads predicted from the last ones
+  // What of this location's event file is on disk and readable (guarded
+  // by TraceWriter::Impl::M; see "Surviving SIGKILL" in writer_disk.cpp).
+  int Fd = -1;                  // our own descriptor on the event file
+  std::uint64_t DiskEnd = 0;    // end of the complete chunks written
+  std::uint64_t DiskEvents = 0; // events in them
+  bool OnDisk = false;          // listed in the checkpoint definitions
+  std::uint64_t FlushedEvents = 0; // on disk after a flush on request
+                                   // (TraceWriter::flushToDisk)
+  bool Sentinel = false;        // a flush is in progress (see beforeFlush)
+  unsigned char Endian = 0;     // of the chunks written (0: none yet)
+  // Direct-mapped caches in front of the shared tables.
+  std::uint64_t CodeKeys[256] = {};
+  std::uint32_t CodeVals[256] = {};
+  std::uint64_t RegionKeys[256] = {};
+  std::uint32_t RegionVals[256] = {};
+};
+
+struct TraceWriter::Impl {
+  WriterOptions Opt;
+  Resolver Resolve;
+  OTF2_Archive *Archive = nullptr;
+  bool Open = false, Closed = false;
+  std::mutex M; // archive, tables, location list
+  std::vector<Location *> Locs;
+  std::unordered_map<std::uint64_t, std::uint32_t> CodeIds;
+  std::vector<CodeEntry> Codes;
+  std::unordered_map<std::string, std::uint32_t> RegionIds;
+  std::vector<RegionEntry> Regions;
+  std::uint64_t EventCount = 0;
+  std::uint64_t DroppedEvents = 0; // out of memory while encoding (M)
+  // Task id -> code id of its creation, for naming the body region of a
+  // task that another thread created (direct-mapped, lock-free: a task
+  // whose creation was not encoded yet, or whose slot was taken since, gets
+  // the unnamed `task` region). Written at TaskCreate, read at its start.
+  static constexpr unsigned TaskSlotBits = 14;
+  static constexpr std::size_t TaskSlots = std::size_t(1) << TaskSlotBits;
+  static std::size_t taskSlot(std::uint64_t Task) {
+    return std::size_t((Task * 0x9E3779B97F4A7C15ull) >> (64 - TaskSlotBits));
+  }
+  std::unique_ptr<std::atomic<std::uint64_t>[]> TaskKeys{
+      new std::atomic<std::uint64_t>[TaskSlots]()};
+  std::unique_ptr<std::atomic<std::uint32_t>[]> TaskCodes{
+      new std::atomic<std::uint32_t>[TaskSlots]()};
+  // Checkpoints (all guarded by M).
+  std::atomic<bool> Closing{false}; // close() owns the archive: no more
+  std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
+  std::uint64_t LastCheckpointNs = 0;
+  std::uint64_t Checkpoints = 0;
+  std::string WriteError; // the first failed write (guarded by M)
+  std::uint64_t ErrorsAtOpen = 0; // OTF2's error count when opened
+  // MPI (guarded by M; written at the rare MpiInit / MpiComm* events). An
+  // OTF2 communicator ref is the event stream's comm index (1..65535; 0 is
+  // the OpenMP thread team): no lookup when encoding a message.
+  struct MpiComm {
+    std::uint64_t Key = 0, Parent = 0;
+    std::uint32_t Size = 0;
+    std::vector<std::uint32_t> Members; // world ranks; empty: 0..Size-1
+  };
+  std::map<std::uint16_t, MpiComm> MpiComms;
+  bool SawMpi = false;
+  std::int64_t Rank = -1; // from MpiInit (else WriterOptions::Rank)
+  std::uint32_t WorldSize = 0;
+  std::string ClockOffsets; // "time:offset:roundtrip;..." (merge.h)
+
+  Location *location(std::uint32_t Index, std::uint32_t Type);
+  std::uint32_t codeId(Location &L, std::uint64_t Code);
+  std::uint32_t newCodeId(Location &L, std::uint64_t Code);
+  std::uint32_t region(Location &L, RegionClass C, std::uint16_t Sub,
+                       std::uint32_t Code);
+  std::uint32_t newRegion(Location &L, RegionClass C, std::uint16_t Sub,
+                          std::uint32_t Code);
+  void encode(Location &L, const Event &E);
+  void encodeSplitEnd(Location &L, const Event &E);
+  bool leaveMismatched(Location &L, RegionClass C, OTF2_TimeStamp T);
+  std::uint32_t taskBodyRegion(Location &L, std::uint64_t Task);
+  void writeFailed(Location &L);
+  OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
+                                 std::uint32_t Code);
+  void encodeAs(Location &L, const Event &E, EventKind K);
+  void encodeAny(Location &L, const Event &E);
+  void encodeMpi(Location &L, const Event &E);
+  void noteMpi(const Event &E);
+  void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
+  std::string evtPath(std::uint32_t I) const {
+    return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
+  }
+  bool terminate(Location &L, std::uint64_t End, std::uint64_t Events);
+  void cutBackToDisk(Location &L);
+  void beforeFlush(std::uint32_t Loc);
+  void afterFlush(std::uint32_t Loc);
+  bool checkpoint();
+  void listOnDisk(Location &L);
+  /// The name table as an anchor property (NamesProperty), if there is
+  /// one; keeps it for the phase regions' names. False: OTF2 failed.
+  bool setNames(OTF2_Archive *A) {
+    if (!Opt.Names)
+      return true;
+    Names = Opt.Names();
+    return Names.size() < 2 || OTF2_Archive_SetProperty(
+                                   A, NamesProperty, encodeNames(Names).c_str(),
+                                   true) == OTF2_SUCCESS;
+  }
+  std::vector<std::string> Names; // as last stored (M)
+  void flushToDisk(Location &L);
+};
+
+} // namespace otter::trace
+
+#endif // OTTER_TRACE_WRITER_IMPL_H
