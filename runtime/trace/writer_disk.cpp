@@ -119,7 +119,7 @@ const OTF2_MemoryCallbacks WriterMemoryCallbacks = {allocChunk,
 // event file is only terminated (END_OF_FILE record) at close: a file that
 // ends after a chunk boundary makes OTF2's readers (otf2-print included)
 // re-read their last chunk forever. So, per location, at every chunk flush
-// OTF2 does while the program runs (preFlush / freeAllChunks below):
+// OTF2 does while the program runs (preFlush / freeAllChunks):
 //  - before OTF2 writes: if the tables grew since the last checkpoint,
 //    write the definitions (they then cover every event that can reach the
 //    disk), and put a one-byte sentinel far beyond the end of the event
