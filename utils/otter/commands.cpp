@@ -41,10 +41,6 @@ const char *ReportCommandsHelp =
     "  report       one self-contained HTML report of the run\n"
     "  diff         two runs compared per construct (otter diff A B)\n";
 
-namespace {
-
-using namespace otter::analysis;
-
 int fail(const std::string &Msg) {
   std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
   return 1;
@@ -53,6 +49,17 @@ int usage(const std::string &Msg) {
   std::fprintf(stderr, "otter: error: %s (see 'otter --help')\n", Msg.c_str());
   return 2;
 }
+int oneArchive(std::size_t Given) {
+  if (Given == 0)
+    return usage("no archive given");
+  if (Given > 1)
+    return usage("more than one archive given");
+  return -1;
+}
+
+namespace {
+
+using namespace otter::analysis;
 
 const char *SimulateHelp =
     "usage: otter simulate [--cores LIST] [--ideal] [--dispatch-ns NS]\n"
@@ -321,10 +328,8 @@ int cmdPicture(int argc, char **argv) {
       parse(argc, argv, PictureHelp, " --json --full --aggregate -o ", A, In);
   if (Rc >= 0)
     return Rc;
-  if (In.empty())
-    return usage("no archive given");
-  if (In.size() > 1)
-    return usage("more than one archive given");
+  if (int Rc = oneArchive(In.size()); Rc >= 0)
+    return Rc;
   if (A.Full && A.Aggregate)
     return usage("--full and --aggregate exclude each other");
   std::string Out = A.Output.empty() ? "graph.svg" : A.Output;
@@ -359,10 +364,8 @@ int cmdSimulate(int argc, char **argv) {
                  " --json --ideal --cores --svg --dispatch-ns ", A, In);
   if (Rc >= 0)
     return Rc;
-  if (In.empty())
-    return usage("no archive given");
-  if (In.size() > 1)
-    return usage("more than one archive given");
+  if (int Rc = oneArchive(In.size()); Rc >= 0)
+    return Rc;
   std::vector<unsigned> Cores;
   std::string Error;
   if (A.Cores.empty())
@@ -434,10 +437,8 @@ int cmdReport(int argc, char **argv) {
                  " --json --cores --window --no-simulate -o ", A, In);
   if (Rc >= 0)
     return Rc;
-  if (In.empty())
-    return usage("no archive given");
-  if (In.size() > 1)
-    return usage("more than one archive given");
+  if (int Rc = oneArchive(In.size()); Rc >= 0)
+    return Rc;
   std::string Error;
   std::vector<unsigned> Cores;
   if (!sim::parseCores(A.Cores.empty() ? "1-256" : A.Cores, Cores, Error))

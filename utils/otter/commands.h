@@ -28,6 +28,15 @@ class ArchiveInput;
 /// Lines for `otter --help`, one per command.
 extern const char *ReportCommandsHelp;
 
+/// Every command's errors (docs/utils.md): one line on stderr, "otter:
+/// error: Msg", and the exit status to return -- fail: 1 (bad input or
+/// output), usage: 2 (a usage error, pointing at 'otter --help').
+int fail(const std::string &Msg);
+int usage(const std::string &Msg);
+/// For a command that reads one archive, given Given of them: -1 when
+/// Given is 1, else the usage error saying what is wrong.
+int oneArchive(std::size_t Given);
+
 /// Runs Command if it is simulate, report or diff (argv[1] is the command):
 /// true, with its exit status in Rc. False: not one of these.
 bool runReportCommand(const std::string &Command, int argc, char **argv,

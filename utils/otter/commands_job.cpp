@@ -53,11 +53,6 @@ namespace {
 
 using namespace otter::analysis;
 
-int fail(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
-  return 1;
-}
-
 struct RankPrediction {
   std::uint32_t Rank = 0;
   bool Read = false;

@@ -151,14 +151,9 @@ const CommandHelp Helps[] = {
      "every kind with its fields (docs/trace.md).\n"},
 };
 
-int fail(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
-  return 1;
-}
-int usage(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s (see 'otter --help')\n", Msg.c_str());
-  return 2;
-}
+using cli::fail;
+using cli::oneArchive;
+using cli::usage;
 
 struct Options {
   std::string Command, Archive, Output, Format;
@@ -707,14 +702,14 @@ int run(int argc, char **argv) {
     else if (O.Archive.empty())
       O.Archive = A;
     else
-      return usage("more than one archive given");
+      return oneArchive(2); // a second one
   }
   if (O.ListKinds) {
     dump::listKinds(std::cout);
     return 0;
   }
   if (O.Archive.empty())
-    return usage("no archive given");
+    return oneArchive(0);
   if (O.Command == "export" && O.Format.empty())
     return usage("export needs --format perfetto, dot or csv");
   if (O.Command == "export" && O.Format != "perfetto" && O.Format != "dot" &&
