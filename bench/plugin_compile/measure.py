@@ -4,8 +4,8 @@ without the OTTER plugin.
 
 usage: measure.py [--plugin build/lib/otter.so] [--clang clang-19]
                   [--funcs 200] [--reps 5] [--opt -O2]
-Prints both measurements and the ratios (targets: compile <= 1.10x,
-.text <= 1.05x). Times are the minimum CPU time (user+sys) of --reps runs of `clang -c`.
+Prints both measurements and the ratios (targets, issue 11: compile
+<= 1.15x at -O0 and <= 1.05x at -O2; .text <= 1.05x). Times are the minimum CPU time (user+sys) of --reps runs of `clang -c`.
 """
 import argparse, os, resource, subprocess, sys, tempfile, time
 
@@ -57,8 +57,9 @@ def main():
                 times[k] = t if times[k] is None else min(times[k], t)
         tp, to = text_size(plain_o), text_size(otter_o)
         print(f"source: {directives} directives ({a.funcs} functions), {a.opt}")
+        target = "1.15" if a.opt == "-O0" else "1.05"
         print(f"compile time: plain {times['plain']:.3f}s  otter {times['otter']:.3f}s  "
-              f"ratio {times['otter'] / times['plain']:.3f} (target <= 1.10)")
+              f"ratio {times['otter'] / times['plain']:.3f} (target <= {target})")
         print(f".text size:   plain {tp} B  otter {to} B  ratio {to / tp:.3f} (target <= 1.05)")
     return 0
 
