@@ -1,14 +1,19 @@
-//===- phase_test.cpp - --phase: the stream cut down to one phase --------===//
+//===- phase_test.cpp - --phase, and names in diagnose and export -------===//
 //
 // PhaseRestriction (utils/otter/phase.h) on hand-made streams: which events
 // are inside, what is synthesized, and the analysis of the result (work and
-// span computed by hand in the comments, times in ns).
+// span computed by hand in the comments, times in ns); task labels, phases
+// and marks in diagnose and the Perfetto export.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
+#include "export.h"
 #include "phase.h"
+#include "report.h"
 
 #include <gtest/gtest.h>
+
+#include <sstream>
 
 using namespace otter;
 using namespace otter::analysis;
@@ -179,6 +184,101 @@ TEST(PhaseTest, UnknownPhase) {
   EXPECT_EQ(unknownPhaseError("x", {}, Names),
             "no phase 'x' in the trace; it has no phases (otter_phase_begin, "
             "otter/otter.h)");
+}
+
+} // namespace
+
+namespace {
+
+// Task labels (otter_task_label) in diagnose and the Perfetto export: two
+// tasks of one construct, labelled "odd" and "even", far cheaper than their
+// creation (1000 ns each: the creator's next event comes 1000 ns later),
+// so the construct is too_fine; a phase and a mark around them.
+//   0 begin; 500 phase; 1000 create A; 2000 create B; 2500 mark;
+//   3000 -> A, 3001 label, 3010 A done; 4000 -> B, 4001 label, 4010 B done;
+//   4500 phase end; 5000 end
+constexpr std::uint16_t Odd = 2, Even = 3, Ready = 4;
+Stream labelled() {
+  Stream S;
+  S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  S.at(0, 500, Event::phaseBegin(0, Init, Solve, 0));
+  S.at(0, 1000, Event::taskCreate(0, Init, A, TaskExplicit, 0x100));
+  S.at(0, 2000, Event::taskCreate(0, Init, B, TaskExplicit, 0x100));
+  S.at(0, 2500, Event::mark(0, Init, Ready, 0));
+  S.sched(0, 3000, Init, A, false);
+  S.at(0, 3001, Event::taskLabel(0, A, Odd));
+  S.sched(0, 3010, A, Init, true);
+  S.sched(0, 4000, Init, B, false);
+  S.at(0, 4001, Event::taskLabel(0, B, Even));
+  S.sched(0, 4010, B, Init, true);
+  S.at(0, 4500, Event::phaseEnd(0, Init, Solve, 0));
+  S.at(0, 5000, Event::implicitTaskEnd(0, Init));
+  return S;
+}
+const std::vector<std::string> LabelNames = {"", "solve", "odd", "even",
+                                             "ready"};
+SourceLabel noLabel(std::uint64_t) { return SourceLabel{}; }
+
+TEST(NamesTest, DiagnoseNamesTheLabelledTasks) {
+  Analyzer An;
+  for (const auto &[Th, E] : labelled().Ev)
+    An.add(Th, E);
+  Result R = An.finish();
+  std::vector<Finding> F = diagnose(R, noLabel, LabelNames);
+  const Finding *Fine = nullptr;
+  for (const Finding &X : F)
+    if (X.Check == "too_fine")
+      Fine = &X;
+  ASSERT_NE(Fine, nullptr);
+  // By count, then name.
+  std::vector<std::pair<std::string, std::uint64_t>> Want = {{"even", 1},
+                                                             {"odd", 1}};
+  EXPECT_EQ(Fine->TaskLabels, Want);
+  std::ostringstream Text, Json;
+  printFindings(R, F, false, Text);
+  printFindings(R, F, true, Json);
+  EXPECT_NE(Text.str().find("   tasks:     \"even\" (1), \"odd\" (1)\n"),
+            std::string::npos)
+      << Text.str();
+  EXPECT_NE(Json.str().find("\"task_labels\":[{\"name\":\"even\",\"tasks\":1},"
+                            "{\"name\":\"odd\",\"tasks\":1}]"),
+            std::string::npos)
+      << Json.str();
+  // Without labels nothing is added (outputs unchanged).
+  Stream Plain = twoOccurrences();
+  Analyzer P;
+  for (const auto &[Th, E] : Plain.Ev)
+    P.add(Th, E);
+  Result RP = P.finish();
+  std::ostringstream PJ;
+  printFindings(RP, diagnose(RP, noLabel), true, PJ);
+  EXPECT_EQ(PJ.str().find("task_labels"), std::string::npos);
+}
+
+TEST(NamesTest, PerfettoShowsPhasesMarksAndLabels) {
+  std::ostringstream OS;
+  PerfettoWriter W(OS, noLabel);
+  W.setNames(LabelNames);
+  Analyzer An;
+  An.setObserver(&W);
+  for (const auto &[Th, E] : labelled().Ev)
+    An.add(Th, E);
+  Result R = An.finish();
+  W.finish(R.Threads);
+  std::string J = OS.str();
+  EXPECT_NE(J.find("{\"name\":\"phase solve\",\"cat\":\"phase\",\"ph\":\"X\","
+                   "\"ts\":0.500,\"dur\":4.000,\"pid\":1,\"tid\":0}"),
+            std::string::npos)
+      << J;
+  EXPECT_NE(J.find("{\"name\":\"mark ready\",\"cat\":\"mark\",\"ph\":\"i\","
+                   "\"s\":\"t\",\"ts\":2.500,\"pid\":1,\"tid\":0}"),
+            std::string::npos)
+      << J;
+  EXPECT_NE(J.find("[odd]\",\"cat\":\"task\""), std::string::npos) << J;
+  EXPECT_NE(J.find("\"exec_ns\":10,\"label\":\"odd\"}"), std::string::npos)
+      << J;
+  EXPECT_NE(J.find("\"exec_ns\":10,\"label\":\"even\"}"), std::string::npos)
+      << J;
 }
 
 } // namespace

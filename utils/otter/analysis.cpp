@@ -247,13 +247,19 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     ++P.Instances;
     P.TotalNs += D;
     P.MaxNs = std::max(P.MaxNs, D);
+    if (Obs)
+      Obs->phase(Th, Name, Begin, E.Time);
     break;
   }
   case EventKind::TaskLabel:
     LabelOfTask[E.task()] = E.name();
+    if (Obs)
+      Obs->taskLabel(E.task(), E.name());
     break;
   case EventKind::Mark:
     ++R.Marks;
+    if (Obs)
+      Obs->mark(Th, E.name(), E.Time);
     break;
   case EventKind::MpiCallEnd:
     onMpiCallEnd(TS, Th, T, E);

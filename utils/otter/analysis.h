@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -90,6 +91,9 @@ struct ConstructStats {
   std::uint64_t SibGroups = 0, SibLostNs = 0;
   double SibWorstRatio = 0;
   std::vector<std::uint32_t> Hist; // tasks: execution-time histogram
+  /// Tasks: how many of its tasks each otter_task_label name labelled (a
+  /// task's last label), by name id; empty without labels.
+  std::map<std::uint32_t, std::uint64_t> TaskLabels;
   /// MPI calls (Kind::Mpi): the function called at this site.
   std::uint16_t MpiFunction = 0;
   std::uint64_t medianNs() const;
@@ -194,6 +198,14 @@ public:
   virtual void constructEdge(std::uint64_t FromCode, Kind FromKind,
                              std::uint64_t ToCode, Kind ToKind,
                              const char *EdgeKind) = 0;
+  // The program's annotations (otter/otter.h), names by id in the trace's
+  // name table. A phase instance (a begin and its end in one task), on the
+  // thread of its end; task Id labelled (before its task() call); a mark.
+  virtual void phase(std::uint32_t /*Thread*/, std::uint32_t /*Name*/,
+                     std::uint64_t /*Begin*/, std::uint64_t /*End*/) {}
+  virtual void taskLabel(std::uint64_t /*Id*/, std::uint32_t /*Name*/) {}
+  virtual void mark(std::uint32_t /*Thread*/, std::uint32_t /*Name*/,
+                    std::uint64_t /*Time*/) {}
 };
 
 /// What connects the ranks of an MPI job (the job graph's messages and

@@ -119,6 +119,9 @@ void Analyzer::Impl::taskInstance(const Slot &T) {
   if (St.Hist.empty())
     St.Hist.assign(HistBuckets, 0);
   ++St.Hist[bucketOf(T.Exec)];
+  if (!LabelOfTask.empty()) // the program names tasks (otter_task_label)
+    if (auto It = LabelOfTask.find(T.Id); It != LabelOfTask.end())
+      ++St.TaskLabels[It->second];
 }
 
 /// Sibling imbalance (diagnose): the completed children of one creator from

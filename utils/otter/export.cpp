@@ -163,20 +163,68 @@ const std::string &PerfettoWriter::name(Kind K, std::uint64_t Code) {
     return *C.Name;
   auto [It, New] = Names.try_emplace({int(K), Code});
   C = {&It->second, Code, int(K)};
-  if (New) {
-    std::string W =
-        K == Kind::Initial && !codeAddress(Code)
-            ? std::string("(program)")
-            : sourceText(codeAddress(Code) ? Label(Code) : SourceLabel{});
-    It->second = jsonString(std::string(kindName(K)) + " " + W);
-  }
+  if (New)
+    It->second = jsonString(whereText(K, Code));
   return It->second;
+}
+
+/// "<kind> <file:line>" (unquoted).
+std::string PerfettoWriter::whereText(Kind K, std::uint64_t Code) {
+  std::string W =
+      K == Kind::Initial && !codeAddress(Code)
+          ? std::string("(program)")
+          : sourceText(codeAddress(Code) ? Label(Code) : SourceLabel{});
+  return std::string(kindName(K)) + " " + W;
+}
+
+std::string PerfettoWriter::nameText(std::uint32_t N) const {
+  return N < NameTable.size() ? NameTable[N] : "#" + std::to_string(N);
+}
+
+void PerfettoWriter::taskLabel(std::uint64_t Id, std::uint32_t Name) {
+  TaskNames[Id] = Name; // its last label counts
+}
+
+void PerfettoWriter::phase(std::uint32_t Thread, std::uint32_t Name,
+                           std::uint64_t Begin, std::uint64_t End) {
+  std::string N = jsonString("phase " + nameText(Name));
+  room(Reserve);
+  sep();
+  ++Slices;
+  lit("{\"name\":");
+  putName(N);
+  lit(",\"cat\":\"phase\",\"ph\":\"X\",\"ts\":");
+  us(Begin, TsPrefix);
+  lit(",\"dur\":");
+  us(End > Begin ? End - Begin : 0, DurPrefix);
+  pidTid(Thread);
+  *Cur++ = '}';
+}
+
+void PerfettoWriter::mark(std::uint32_t Thread, std::uint32_t Name,
+                          std::uint64_t Time) {
+  std::string N = jsonString("mark " + nameText(Name));
+  room(Reserve);
+  sep();
+  lit("{\"name\":");
+  putName(N);
+  lit(",\"cat\":\"mark\",\"ph\":\"i\",\"s\":\"t\",\"ts\":");
+  us(Time, TsPrefix);
+  pidTid(Thread);
+  *Cur++ = '}';
 }
 
 void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
                           std::uint64_t Code, std::uint64_t Start,
                           std::uint64_t End, std::uint64_t ExecNs) {
-  const std::string &Name = name(Kind::Task, Code);
+  // A labelled task (otter_task_label): its name in the slice's.
+  std::string Labelled;
+  auto L = TaskNames.empty() ? TaskNames.end() : TaskNames.find(Id);
+  if (L != TaskNames.end())
+    Labelled = jsonString(whereText(Kind::Task, Code) + " [" +
+                          nameText(L->second) + "]");
+  const std::string &Name =
+      L != TaskNames.end() ? Labelled : name(Kind::Task, Code);
   room(Reserve);
   sep();
   ++Slices;
@@ -191,6 +239,12 @@ void PerfettoWriter::task(std::uint32_t Thread, std::uint64_t Id,
   num(Id, IdPrefix[threadOf(Id) & 3]);
   lit(",\"exec_ns\":");
   num(ExecNs);
+  if (L != TaskNames.end()) {
+    std::string V = jsonString(nameText(L->second));
+    lit(",\"label\":");
+    putName(V);
+    TaskNames.erase(L);
+  }
   lit("}}");
   FlowSet *Found = Pending.find(Id);
   if (!Found)

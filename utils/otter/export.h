@@ -40,6 +40,16 @@ public:
             std::uint64_t ToTask) override;
   void constructEdge(std::uint64_t, Kind, std::uint64_t, Kind,
                      const char *) override {}
+  /// The program's annotations (otter/otter.h): a slice per phase instance
+  /// ("phase NAME", category phase), an instant event per mark ("mark
+  /// NAME"), and a labelled task's slice named "task <file:line> [NAME]"
+  /// with args.label. Names: the trace's name table (setNames).
+  void phase(std::uint32_t Thread, std::uint32_t Name, std::uint64_t Begin,
+             std::uint64_t End) override;
+  void taskLabel(std::uint64_t Id, std::uint32_t Name) override;
+  void mark(std::uint32_t Thread, std::uint32_t Name,
+            std::uint64_t Time) override;
+  void setNames(std::vector<std::string> N) { NameTable = std::move(N); }
   /// An MPI job: thread T of the stream is thread Local[T] of rank
   /// Rank[T], shown as process Rank[T] + 1 ("MPI rank N"). Before the
   /// first event.
@@ -109,6 +119,10 @@ private:
   /// ,"pid":P,"tid":T of a stream thread.
   void pidTid(std::uint32_t Thread);
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
+  std::vector<std::string> NameTable;                         // setNames
+  std::unordered_map<std::uint64_t, std::uint32_t> TaskNames; // labels
+  std::string nameText(std::uint32_t N) const;
+  std::string whereText(Kind K, std::uint64_t Code);
   struct NameCacheEntry {
     const std::string *Name = nullptr;
     std::uint64_t Code = 0;

@@ -397,6 +397,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
     if (!OS)
       return fail("cannot write '" + Out + "': " + std::strerror(errno));
     PerfettoWriter W(OS, L.fn());
+    W.setNames(In.names());
     if (In.Job)
       perRank(*In.Job, W);
     Result R;
@@ -557,7 +558,7 @@ int runJob(const Options &O, const job::Layout &Layout) {
                                                : T;
             },
             L.fn(), double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1)),
-        O.Json, std::cout);
+        O.Json, std::cout, Job.names());
   std::cout.flush();
   if (!std::cout)
     return fail("error writing the report");
@@ -763,7 +764,7 @@ int run(int argc, char **argv) {
   else if (O.Command == "parallelism")
     printParallelism(R, L.fn(), O.Json, std::cout, O.Top);
   else
-    printDiagnose(R, L.fn(), O.Json, std::cout);
+    printDiagnose(R, L.fn(), O.Json, std::cout, Archive.names());
   std::cout.flush();
   if (!std::cout)
     return fail("error writing the report");

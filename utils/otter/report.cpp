@@ -116,6 +116,8 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
     D.SibGroups += S.SibGroups;
     D.SibLostNs += S.SibLostNs;
     D.SibWorstRatio = std::max(D.SibWorstRatio, S.SibWorstRatio);
+    for (const auto &[Name, N] : S.TaskLabels)
+      D.TaskLabels[Name] += N;
     if (!S.Hist.empty()) {
       if (D.Hist.empty())
         D.Hist.assign(HistBuckets, 0);
@@ -138,9 +140,8 @@ std::string nameText(const std::vector<std::string> &Names, std::uint32_t N) {
 }
 
 /// Task labels by count, then name (name ids follow the run's timing).
-std::vector<LabelStats> sortedLabels(const Result &R,
+std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
                                      const std::vector<std::string> &Names) {
-  std::vector<LabelStats> L = R.TaskLabels;
   std::sort(L.begin(), L.end(), [&](const LabelStats &A, const LabelStats &B) {
     if (A.Tasks != B.Tasks)
       return A.Tasks > B.Tasks;
@@ -171,7 +172,7 @@ void printAnnotations(const Result &R, const std::vector<std::string> &Names,
   }
   if (!R.TaskLabels.empty()) {
     OS << "task labels ";
-    for (const LabelStats &L : sortedLabels(R, Names))
+    for (const LabelStats &L : sortedLabels(R.TaskLabels, Names))
       OS << " \"" << nameText(Names, L.Name) << "\"=" << L.Tasks;
     OS << "\n";
   }
@@ -193,7 +194,7 @@ void printAnnotationsJson(const Result &R,
        << ",\"share\":" << fmt("%.6f", Run > 0 ? P.TotalNs / Run : 0) << "}";
   }
   OS << "],\"task_labels\":[";
-  std::vector<LabelStats> Labels = sortedLabels(R, Names);
+  std::vector<LabelStats> Labels = sortedLabels(R.TaskLabels, Names);
   for (std::size_t I = 0; I < Labels.size(); ++I)
     OS << (I ? "," : "")
        << "{\"name\":" << jsonString(nameText(Names, Labels[I].Name))
@@ -431,7 +432,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     OS << "warning: " << W << "\n";
 }
 
-std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
+std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
+                              const std::vector<std::string> &Names) {
   std::vector<Finding> F;
   std::vector<Construct> Cs = groupConstructs(R, Label);
   // Losses are judged against the run's thread time (run time x threads):
@@ -448,6 +450,12 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
     X.LostNs = std::uint64_t(std::max(0.0, Lost));
     X.Threshold = std::move(Th);
     X.Evidence = std::move(Ev);
+    // The program's names of the construct's tasks (otter_task_label).
+    std::vector<LabelStats> L;
+    for (const auto &[Name, N] : C.S.TaskLabels)
+      L.push_back({Name, N});
+    for (const LabelStats &S : sortedLabels(std::move(L), Names))
+      X.TaskLabels.push_back({nameText(Names, S.Name), S.Tasks});
     F.push_back(std::move(X));
   };
   for (const Construct &C : Cs) {
@@ -533,8 +541,8 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label) {
 }
 
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
-                   std::ostream &OS) {
-  printFindings(R, diagnose(R, Label), Json, OS);
+                   std::ostream &OS, const std::vector<std::string> &Names) {
+  printFindings(R, diagnose(R, Label, Names), Json, OS);
 }
 
 void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
@@ -544,14 +552,24 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
        << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
        << ",\"thread_time_ns\":" << R.runNs() * R.Threads
        << ",\"findings\":[";
-    for (std::size_t I = 0; I < F.size(); ++I)
+    for (std::size_t I = 0; I < F.size(); ++I) {
       OS << (I ? "," : "") << "{\"check\":" << jsonString(F[I].Check)
          << ",\"kind\":" << jsonString(kindName(F[I].K))
          << ",\"where\":" << jsonString(F[I].Where)
          << ",\"region_id\":" << F[I].RegionId
          << ",\"lost_ns\":" << F[I].LostNs
          << ",\"threshold\":" << jsonString(F[I].Threshold)
-         << ",\"evidence\":" << jsonString(F[I].Evidence) << "}";
+         << ",\"evidence\":" << jsonString(F[I].Evidence);
+      if (!F[I].TaskLabels.empty()) {
+        OS << ",\"task_labels\":[";
+        for (std::size_t J = 0; J < F[I].TaskLabels.size(); ++J)
+          OS << (J ? "," : "")
+             << "{\"name\":" << jsonString(F[I].TaskLabels[J].first)
+             << ",\"tasks\":" << F[I].TaskLabels[J].second << "}";
+        OS << "]";
+      }
+      OS << "}";
+    }
     OS << "]}\n";
     return;
   }
@@ -569,6 +587,13 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
        << " thread time lost)\n";
     OS << "   threshold: " << X.Threshold << "\n";
     OS << "   evidence:  " << X.Evidence << "\n";
+    if (!X.TaskLabels.empty()) {
+      OS << "   tasks:     ";
+      for (std::size_t J = 0; J < X.TaskLabels.size(); ++J)
+        OS << (J ? ", " : "") << '"' << X.TaskLabels[J].first << "\" ("
+           << X.TaskLabels[J].second << ')';
+      OS << "\n";
+    }
   }
 }
 

@@ -38,8 +38,13 @@ struct Finding {
   std::uint64_t LostNs = 0;
   std::string Threshold; // text
   std::string Evidence;  // text
+  /// The construct's tasks by otter_task_label name (name, tasks), most
+  /// first; empty if none is labelled.
+  std::vector<std::pair<std::string, std::uint64_t>> TaskLabels;
 };
-std::vector<Finding> diagnose(const Result &R, const LabelFn &Label);
+/// Names: the trace's name table (for TaskLabels).
+std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
+                              const std::vector<std::string> &Names = {});
 
 /// Names: the trace's name table (annotations: phases, task labels);
 /// ByPhase: the per-phase table only (`otter summary --by phase`).
@@ -50,7 +55,8 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top);
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
-                   std::ostream &OS);
+                   std::ostream &OS,
+                   const std::vector<std::string> &Names = {});
 /// diagnose's report of findings F (printDiagnose: F = diagnose(R)).
 void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
                    std::ostream &OS);

@@ -317,8 +317,8 @@ void printJobParallelism(const Result &R, const JobInfo &J,
 
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
                       const std::vector<Finding> &MpiFindings, bool Json,
-                      std::ostream &OS) {
-  std::vector<Finding> F = diagnose(R, Label);
+                      std::ostream &OS, const std::vector<std::string> &Names) {
+  std::vector<Finding> F = diagnose(R, Label, Names);
   F.insert(F.end(), MpiFindings.begin(), MpiFindings.end());
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
     return A.LostNs > B.LostNs;

@@ -64,7 +64,8 @@ void printJobParallelism(const Result &R, const JobInfo &J,
 /// states, mpi_waits.h), ranked together by time lost.
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,
                       const std::vector<Finding> &MpiFindings, bool Json,
-                      std::ostream &OS);
+                      std::ostream &OS,
+                      const std::vector<std::string> &Names = {});
 
 } // namespace otter::analysis
 

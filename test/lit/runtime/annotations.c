@@ -17,6 +17,8 @@
 // RUN: otter summary --by phase %t.d | FileCheck --check-prefix=BYPHASE %s
 // RUN: otter summary --json %t.d | FileCheck --check-prefix=JSON %s
 // RUN: otter dump %t.d --kind phase_begin,task_label,mark | FileCheck --check-prefix=DUMP %s
+// RUN: otter export --format perfetto -o %t.pf.json %t.d
+// RUN: grep -o '"name":"phase [a-z]*"\|"name":"mark [a-z]*"\|"label":"[a-z]*"' %t.pf.json | sort | uniq -c | FileCheck --check-prefix=PERFETTO %s
 // RUN: otf2-print -G %t.d/trace/traces.otf2 | FileCheck --check-prefix=OTF2 %s
 #include <otter/otter.h>
 #include <stdio.h>
@@ -81,6 +83,13 @@ int main(void) {
 // JSON: "phases":[{{.*}}{"name":"setup","instances":1,
 // JSON-SAME: "task_labels":[{"name":"even","tasks":4},{"name":"odd","tasks":4}],"marks":1
 // DUMP: phase_begin {{.*}} name="setup"
+// A slice per phase instance, an instant per mark, the label of each task.
+// PERFETTO: 4 "label":"even"
+// PERFETTO-NEXT: 4 "label":"odd"
+// PERFETTO-NEXT: 1 "name":"mark ready"
+// PERFETTO-NEXT: 2 "name":"phase inner"
+// PERFETTO-NEXT: 1 "name":"phase setup"
+// PERFETTO-NEXT: 2 "name":"phase solve"
 // DUMP: mark {{.*}} name="ready"
 // DUMP: task_label {{.*}} name="{{even|odd}}"
 // OTF2: REGION {{.*}}Name: "setup @ {{.*}}"{{.*}}Paradigm: "User"
