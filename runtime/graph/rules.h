@@ -436,6 +436,32 @@ inline Code implicitBarrierRow(SyncKind K, Code Own, Code Region,
   return Own;
 }
 
+/// Whether an event of kind K is one of its task's own strand: the task it
+/// names runs on the event's thread then (the analyses and the replay's
+/// program follow each thread's running task with these). MPI calls count
+/// only when Mpi: the analyses count them, the replay's program
+/// (utils/otter/sim_program.cpp) does not.
+inline bool inOwnStrand(EventKind K, bool Mpi) {
+  switch (K) {
+  case EventKind::TaskCreate:
+  case EventKind::SyncBegin:
+  case EventKind::SyncEnd:
+  case EventKind::SyncWaitBegin:
+  case EventKind::SyncWaitEnd:
+  case EventKind::WorkBegin:
+  case EventKind::WorkEnd:
+  case EventKind::MaskedBegin:
+  case EventKind::MaskedEnd:
+  case EventKind::Cancel:
+    return true;
+  case EventKind::MpiCallBegin:
+  case EventKind::MpiCallEnd:
+    return Mpi;
+  default:
+    return false;
+  }
+}
+
 } // namespace otter::rules
 
 #endif // OTTER_GRAPH_RULES_H

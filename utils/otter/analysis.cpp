@@ -268,25 +268,9 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     break;
   }
   // Events of a task's own strand say which task runs on the thread.
-  switch (E.Kind) {
-  case EventKind::TaskCreate:
-  case EventKind::SyncBegin:
-  case EventKind::SyncEnd:
-  case EventKind::SyncWaitBegin:
-  case EventKind::SyncWaitEnd:
-  case EventKind::WorkBegin:
-  case EventKind::WorkEnd:
-  case EventKind::MaskedBegin:
-  case EventKind::MaskedEnd:
-  case EventKind::Cancel:
-  case EventKind::MpiCallBegin:
-  case EventKind::MpiCallEnd:
-    if (T != None && !(Slots[T].Flags & SCompleted))
-      TS.Cur = T;
-    break;
-  default:
-    break;
-  }
+  if (rules::inOwnStrand(E.Kind, /*Mpi=*/true) && T != None &&
+      !(Slots[T].Flags & SCompleted))
+    TS.Cur = T;
 }
 
 void Analyzer::Impl::onSyncBegin(ThreadSt &TS, std::uint32_t T,

@@ -448,23 +448,9 @@ struct Recorder::Impl {
       break;
     }
     // Events of a task's own strand say which task runs on the thread.
-    switch (E.Kind) {
-    case EventKind::TaskCreate:
-    case EventKind::SyncBegin:
-    case EventKind::SyncEnd:
-    case EventKind::SyncWaitBegin:
-    case EventKind::SyncWaitEnd:
-    case EventKind::WorkBegin:
-    case EventKind::WorkEnd:
-    case EventKind::MaskedBegin:
-    case EventKind::MaskedEnd:
-    case EventKind::Cancel:
-      if (T != NoTask && !Lives[T].Ended)
-        TS.Cur = T;
-      break;
-    default:
-      break;
-    }
+    if (rules::inOwnStrand(E.Kind, /*Mpi=*/false) && T != NoTask &&
+        !Lives[T].Ended)
+      TS.Cur = T;
   }
 
   bool finish(Program &Out, std::string &Error) {
