@@ -3,7 +3,7 @@
 
 For each program in bench/ (compiled with clang-19 -O2 -fopenmp and the
 OTTER plugin), traces it with OTTER's runtime at 1 and at 2 threads, REPS
-times each, replays every trace with `otter simulate --cores 1,2 --json`
+times each (in turn), replays every trace with `otter simulate --cores 1,2 --json`
 and prints, per program, medians over the REPS runs (the machine may be
 shared: a median is robust to the odd disturbed run):
 
@@ -109,12 +109,15 @@ def main():
                             os.path.join(HERE, src + ".c"), "-o", exe, "-lm"],
                            check=True)
         runs = {1: [], 2: []}
-        for t in (1, 2):
-            for r in range(a.reps):
+        # 1 and 2 threads in turn: a load that comes and goes (the machine
+        # is shared) falls on both columns alike.
+        for r in range(a.reps):
+            for t in (1, 2):
                 out = os.path.join(a.work, f"{name}-{t}-{r}")
                 trace(exe, argv, t, out, lib)
                 runs[t].append(otter_json(
                     otter, ["simulate", "--json", "--cores", "1,2", out]))
+        for t in (1, 2):
             log(f"{name}: {t} thread(s): " + ", ".join(
                 f"{j['measured']['run_ns'] / 1e6:.2f}" for j in runs[t]) +
                 " ms")
