@@ -2,9 +2,13 @@
 // parallel regions and tasks of its own (libomp gives each its own team
 // and threads): output and exit code as untraced, every thread traced, the
 // trace balanced and the graph rebuilt from it.
+// libomp 19 itself, untraced, aborts about one run in 300 with concurrent
+// root threads ("Assertion failure at kmp_alloc.cpp(2236)", its fast free
+// lists): a run that ends with that libomp message, and only that one, is
+// run again (at most three times), traced or not.
 // RUN: %clang -fopenmp %s -o %t -lpthread
-// RUN: sh -c '%t; echo exit=$?' > %t.plain
-// RUN: rm -rf %t.d && sh -c 'env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon,csv %t 2> %t.err; echo exit=$?' > %t.out
+// RUN: sh -c 'for i in 1 2 3; do %t > %t.plain 2> %t.plain.err; rc=$?; grep -q "Assertion failure at kmp_alloc.cpp" %t.plain.err || break; done; echo exit=$rc >> %t.plain'
+// RUN: sh -c 'for i in 1 2 3; do rm -rf %t.d; env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon,csv %t > %t.out 2> %t.err; rc=$?; grep -q "Assertion failure at kmp_alloc.cpp" %t.err || break; done; echo exit=$rc >> %t.out'
 // RUN: diff %t.plain %t.out
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
