@@ -208,6 +208,36 @@ public:
                     std::uint64_t /*Time*/) {}
 };
 
+/// Forwards every observation to two observers (an exporter beside the
+/// report's timeline, say).
+class TeeObserver final : public Observer {
+public:
+  TeeObserver(Observer &A, Observer &B) : A(A), B(B) {}
+  void task(std::uint32_t Th, std::uint64_t Id, std::uint64_t Code,
+            std::uint64_t S, std::uint64_t E, std::uint64_t X) override {
+    A.task(Th, Id, Code, S, E, X);
+    B.task(Th, Id, Code, S, E, X);
+  }
+  void construct(std::uint32_t Th, Kind K, std::uint64_t Code, std::uint64_t S,
+                 std::uint64_t E) override {
+    A.construct(Th, K, Code, S, E);
+    B.construct(Th, K, Code, S, E);
+  }
+  void flow(bool D, std::uint32_t Th, std::uint64_t T,
+            std::uint64_t To) override {
+    A.flow(D, Th, T, To);
+    B.flow(D, Th, T, To);
+  }
+  void constructEdge(std::uint64_t F, Kind FK, std::uint64_t T, Kind TK,
+                     const char *EK) override {
+    A.constructEdge(F, FK, T, TK, EK);
+    B.constructEdge(F, FK, T, TK, EK);
+  }
+
+private:
+  Observer &A, &B;
+};
+
 /// What connects the ranks of an MPI job (the job graph's messages and
 /// collectives, utils/otter/job.h), for an analysis of the job's merged
 /// event stream. Values pass through numbered slots: at the start of an

@@ -401,35 +401,6 @@ int cmdSimulate(int argc, char **argv) {
   return 0;
 }
 
-/// Forwards every observation to two observers.
-class Tee final : public Observer {
-public:
-  Tee(Observer &A, Observer &B) : A(A), B(B) {}
-  void task(std::uint32_t Th, std::uint64_t Id, std::uint64_t Code,
-            std::uint64_t S, std::uint64_t E, std::uint64_t X) override {
-    A.task(Th, Id, Code, S, E, X);
-    B.task(Th, Id, Code, S, E, X);
-  }
-  void construct(std::uint32_t Th, Kind K, std::uint64_t Code, std::uint64_t S,
-                 std::uint64_t E) override {
-    A.construct(Th, K, Code, S, E);
-    B.construct(Th, K, Code, S, E);
-  }
-  void flow(bool D, std::uint32_t Th, std::uint64_t T,
-            std::uint64_t To) override {
-    A.flow(D, Th, T, To);
-    B.flow(D, Th, T, To);
-  }
-  void constructEdge(std::uint64_t F, Kind FK, std::uint64_t T, Kind TK,
-                     const char *EK) override {
-    A.constructEdge(F, FK, T, TK, EK);
-    B.constructEdge(F, FK, T, TK, EK);
-  }
-
-private:
-  Observer &A, &B;
-};
-
 int cmdReport(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
@@ -465,7 +436,7 @@ int cmdReport(int argc, char **argv) {
   html::Timeline Times(std::uint64_t(WFrom * 1e6), std::uint64_t(WTo * 1e6),
                        1000);
   AggregateGraph Agg;
-  Tee Both(Agg, Times);
+  TeeObserver Both(Agg, Times);
   Result R;
   sim::Program G;
   if (!read(Input, In[0], R, A.NoSimulate ? nullptr : &G, &Both, Error,

@@ -24,6 +24,7 @@ struct Layout;
 namespace otter::cli {
 
 class ArchiveInput;
+class JobInput;
 
 /// Lines for `otter --help`, one per command.
 extern const char *ReportCommandsHelp;
@@ -58,6 +59,10 @@ bool readArchive(ArchiveInput &In, const std::string &Path, analysis::Result &R,
 bool simOptions(bool Ideal, const std::string &DispatchNs,
                 const analysis::Result &R, sim::Options &O,
                 sim::DispatchSource &From, std::string &Error);
+
+/// The warnings every job command prints on stderr about its ranks (a rank
+/// missing, a rank's trace not closed) and about matching their messages.
+void rankWarnings(const JobInput &Job);
 
 /// `otter simulate` and `otter report` on an MPI job (commands_job.cpp):
 /// exit statuses as every command's.

@@ -234,24 +234,6 @@ struct JobSource {
   const std::string &path() const { return Path; }
 };
 
-/// The warnings every job command prints about its ranks.
-void rankWarnings(const JobInput &Job) {
-  for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
-    const JobInput::Rank &X = Job.ranks()[Rk];
-    if (!X.Read)
-      std::fprintf(stderr, "otter: warning: rank %u is missing: %s\n", Rk,
-                   X.Error.c_str());
-    else if (!X.Complete)
-      std::fprintf(stderr,
-                   "otter: warning: rank %u's trace was not closed (the rank "
-                   "was killed?): what follows covers the events each of its "
-                   "threads had written\n",
-                   Rk);
-  }
-  for (const std::string &W : Job.matching().Warnings)
-    std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
-}
-
 /// The report's section on the ranks: each rank's threads, busy, MPI and
 /// other waiting time and run time (as `otter summary DIR`), and its
 /// predicted time per core count.
@@ -327,6 +309,23 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
 
 } // namespace
 
+void rankWarnings(const JobInput &Job) {
+  for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
+    const JobInput::Rank &X = Job.ranks()[Rk];
+    if (!X.Read)
+      std::fprintf(stderr, "otter: warning: rank %u is missing: %s\n", Rk,
+                   X.Error.c_str());
+    else if (!X.Complete)
+      std::fprintf(stderr,
+                   "otter: warning: rank %u's trace was not closed (the rank "
+                   "was killed?): what follows covers the events each of its "
+                   "threads had written\n",
+                   Rk);
+  }
+  for (const std::string &W : Job.matching().Warnings)
+    std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
+}
+
 int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
                 bool Ideal, const std::string &DispatchNs, bool Json,
                 const std::string &Svg) {
@@ -359,31 +358,7 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   rankWarnings(Job);
   html::Timeline Times(WindowFrom, WindowTo, 1000);
   AggregateGraph Agg;
-  // Both observers (commands.cpp's Tee does the same for one archive).
-  struct Both final : Observer {
-    Observer &A, &B;
-    Both(Observer &A, Observer &B) : A(A), B(B) {}
-    void task(std::uint32_t Th, std::uint64_t Id, std::uint64_t Code,
-              std::uint64_t S, std::uint64_t E, std::uint64_t X) override {
-      A.task(Th, Id, Code, S, E, X);
-      B.task(Th, Id, Code, S, E, X);
-    }
-    void construct(std::uint32_t Th, Kind K, std::uint64_t Code,
-                   std::uint64_t S, std::uint64_t E) override {
-      A.construct(Th, K, Code, S, E);
-      B.construct(Th, K, Code, S, E);
-    }
-    void flow(bool D, std::uint32_t Th, std::uint64_t T,
-              std::uint64_t To) override {
-      A.flow(D, Th, T, To);
-      B.flow(D, Th, T, To);
-    }
-    void constructEdge(std::uint64_t F, Kind FK, std::uint64_t T, Kind TK,
-                       const char *EK) override {
-      A.constructEdge(F, FK, T, TK, EK);
-      B.constructEdge(F, FK, T, TK, EK);
-    }
-  } Tee(Agg, Times);
+  TeeObserver Tee(Agg, Times);
   Analyzer A;
   A.setObserver(&Tee);
   A.setLinks(&Job);

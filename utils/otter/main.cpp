@@ -520,20 +520,7 @@ int runJob(const Options &O, const job::Layout &Layout) {
   std::string Error;
   if (!Job.open(Layout, Error))
     return fail(Error);
-  for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
-    const cli::JobInput::Rank &X = Job.ranks()[Rk];
-    if (!X.Read)
-      std::fprintf(stderr, "otter: warning: rank %u is missing: %s\n", Rk,
-                   X.Error.c_str());
-    else if (!X.Complete)
-      std::fprintf(stderr,
-                   "otter: warning: rank %u's trace was not closed (the rank "
-                   "was killed?): what follows covers the events each of its "
-                   "threads had written\n",
-                   Rk);
-  }
-  for (const std::string &W : Job.matching().Warnings)
-    std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
+  cli::rankWarnings(Job);
   Input In{nullptr, &Job, Layout.Dir};
   if (O.Command == "export")
     return cmdExport(O.Archive, O, &In);
