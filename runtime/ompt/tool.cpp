@@ -499,10 +499,13 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
     }
     return;
   }
-  record<Fast, true>(T, Prior, [&] {
+  Event &E = record<Fast, true>(T, Prior, [&] {
     return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
                                idOf(Next));
   });
+  // Not a field of the kind: the next task's construct, for the trace
+  // writer's body region (no table shared between threads to find it).
+  E.Code = Next ? Next->Code : 0;
   // A task's last report: complete, cancelled, or -- a task with a detach
   // clause whose event is fulfilled after its body ended (ompt_task_detach
   // before) -- late_fulfill. Its record goes back to this thread's free

@@ -230,7 +230,10 @@ TraceWriter::Impl::attributes(Location &L, unsigned Miss, const Event &Ev,
 /// instance per hot kind.
 [[gnu::always_inline]] inline void
 TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
-  const std::uint32_t Code = codeId(L, Ev.Code);
+  // A TaskSchedule's Code is no field of the kind (the predictor sees 0):
+  // the runtime puts the next task's construct there, for its body region.
+  const std::uint32_t Code =
+      K == EventKind::TaskSchedule ? 0 : codeId(L, Ev.Code);
   // OTF2 refuses a timestamp older than the location's last one (and drops
   // the record): a counter read on another core may lag by a few ticks.
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
@@ -340,12 +343,6 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   case Otf2Record::Create:
     N.HasA = true;
     N.A = idToPair(Ev.A, Th, Gen);
-    {
-      // Where the task was created, for its body region (taskBodyRegion).
-      const std::size_t Slot = taskSlot(Ev.A);
-      TaskCodes[Slot].store(Code, std::memory_order_relaxed);
-      TaskKeys[Slot].store(Ev.A, std::memory_order_release);
-    }
     if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
       // Name the task construct (a region of role TASK) once per site.
       region(L, RegionClass::Task, 0, Code);
@@ -444,7 +441,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   case PSwitch: {
     // [Leave body] [ThreadTaskComplete] ThreadTaskSwitch [Enter body], all
     // at T: in place in one go when they can be (otf2_direct.h).
-    const std::uint32_t R = StartBody ? taskBodyRegion(L, Ev.A) : 0;
+    const std::uint32_t R = StartBody ? taskBodyRegion(L, Ev.Code) : 0;
     unsigned char *C, *Pos = AL ? nullptr : L.D.open(T, C);
     if (Pos) [[likely]] {
       if (LeaveBody)
@@ -699,7 +696,7 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
 //
 // Task bodies: an explicit task's execution is a region, the `task @
 // file:line` region of its task construct (role TASK; `task` when the
-// writer has not seen its creation), entered at the ThreadTaskSwitch that
+// switch event carries no construct), entered at the ThreadTaskSwitch that
 // starts it and left before the ThreadTaskComplete (or the switch) that
 // ends its body. A task suspended at a task scheduling point (taskwait,
 // barrier, taskyield, taskgroup end) keeps its body region open: libomp
@@ -742,18 +739,12 @@ TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
   encodeAny(L, Pair[1]);
 }
 
-/// The body region of task Task: its task construct's, when its creation
-/// was encoded (by any location) and its slot not taken since.
+/// The body region of a task created at code address Code (a
+/// TaskSchedule's Code, which the runtime sets to the next task's
+/// construct; 0: unknown, the unnamed `task` region).
 std::uint32_t TraceWriter::Impl::taskBodyRegion(Location &L,
-                                                std::uint64_t Task) {
-  const std::size_t Slot = taskSlot(Task);
-  std::uint32_t Code = 0;
-  if (TaskKeys[Slot].load(std::memory_order_acquire) == Task) {
-    Code = TaskCodes[Slot].load(std::memory_order_relaxed);
-    if (TaskKeys[Slot].load(std::memory_order_relaxed) != Task)
-      Code = 0; // overwritten meanwhile
-  }
-  return region(L, RegionClass::Task, 0, Code);
+                                                std::uint64_t Code) {
+  return region(L, RegionClass::Task, 0, codeId(L, Code));
 }
 
 } // namespace otter::trace

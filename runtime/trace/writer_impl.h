@@ -139,19 +139,6 @@ struct TraceWriter::Impl {
   std::vector<RegionEntry> Regions;
   std::uint64_t EventCount = 0;
   std::uint64_t DroppedEvents = 0; // out of memory while encoding (M)
-  // Task id -> code id of its creation, for naming the body region of a
-  // task that another thread created (direct-mapped, lock-free: a task
-  // whose creation was not encoded yet, or whose slot was taken since, gets
-  // the unnamed `task` region). Written at TaskCreate, read at its start.
-  static constexpr unsigned TaskSlotBits = 14;
-  static constexpr std::size_t TaskSlots = std::size_t(1) << TaskSlotBits;
-  static std::size_t taskSlot(std::uint64_t Task) {
-    return std::size_t((Task * 0x9E3779B97F4A7C15ull) >> (64 - TaskSlotBits));
-  }
-  std::unique_ptr<std::atomic<std::uint64_t>[]> TaskKeys{
-      new std::atomic<std::uint64_t>[TaskSlots]()};
-  std::unique_ptr<std::atomic<std::uint32_t>[]> TaskCodes{
-      new std::atomic<std::uint32_t>[TaskSlots]()};
   // Checkpoints (all guarded by M).
   std::atomic<bool> Closing{false}; // close() owns the archive: no more
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
@@ -183,7 +170,7 @@ struct TraceWriter::Impl {
   void encode(Location &L, const Event &E);
   void encodeSplitEnd(Location &L, const Event &E);
   bool leaveMismatched(Location &L, RegionClass C, OTF2_TimeStamp T);
-  std::uint32_t taskBodyRegion(Location &L, std::uint64_t Task);
+  std::uint32_t taskBodyRegion(Location &L, std::uint64_t Code);
   void writeFailed(Location &L);
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
                                  std::uint32_t Code);
