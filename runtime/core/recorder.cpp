@@ -45,6 +45,8 @@ std::vector<ThreadState *> &registry() {
   return *R; // threads may outlive static destructors
 }
 std::atomic<std::uint32_t> NextIndex{0};
+/// The last registered thread; each points at the one before it.
+std::atomic<ThreadState *> LastRegistered{nullptr};
 
 std::vector<EventSink *> &sinks() {
   static auto *S = new std::vector<EventSink *>(); // never destroyed, as
@@ -78,6 +80,11 @@ ThreadState *registerThread(std::uint32_t Type) {
     std::lock_guard<std::mutex> L(RegistryMutex);
     registry().push_back(T);
   }
+  ThreadState *Prev = LastRegistered.load(std::memory_order_relaxed);
+  do
+    T->PrevRegistered = Prev;
+  while (!LastRegistered.compare_exchange_weak(
+      Prev, T, std::memory_order_seq_cst, std::memory_order_relaxed));
   CurrentThread = T;
   return T;
 }
@@ -143,24 +150,21 @@ inline std::uint64_t tscToNs(std::uint64_t Raw) {
 
 std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? tscToNs(Raw) : Raw; }
 
-namespace {
-std::atomic<std::uint64_t> TaskRecordsMade{0};
-} // namespace
-
 TaskState *refillTasks(ThreadState *T) {
   auto *Block = static_cast<TaskBlock *>(std::malloc(sizeof(TaskBlock)));
   if (!Block)
     return nullptr;
   Block->Next = T->TaskBlocks;
   T->TaskBlocks = Block;
-  TaskRecordsMade.fetch_add(TaskBatch, std::memory_order_relaxed);
+  T->TaskRecordsMade += TaskBatch;
   for (std::size_t I = 1; I < TaskBatch; ++I)
     freeTask(T, &Block->Records[I]);
   return &Block->Records[0];
 }
 
 namespace {
-std::atomic<int> FlushesUnderWay{0};
+/// Read by every flush, written only by freezeFlushes (and in a forked
+/// copy): a line the threads share read-only.
 std::atomic<bool> FlushesFrozen{false};
 
 /// The signals whose handler saves the run in a forked copy while the
@@ -194,13 +198,13 @@ void flush(ThreadState *T) {
   // Two system calls per buffer of thousands of events.
   sigset_t Block = terminationSignals(), Saved;
   pthread_sigmask(SIG_BLOCK, &Block, &Saved);
-  // Announce, then look (freezeFlushes sets, then counts): either the
-  // freezer sees this flush and waits for it, or this flush sees the
-  // freeze and leaves the buffer for the copy.
-  FlushesUnderWay.fetch_add(1, std::memory_order_seq_cst);
+  // Announce, then look (freezeFlushes sets, then looks at every thread's
+  // flag): either the freezer sees this flush and waits for it, or this
+  // flush sees the freeze and leaves the buffer for the copy.
+  T->FlushUnderWay.store(1, std::memory_order_seq_cst);
   if (!FlushesFrozen.load(std::memory_order_seq_cst))
     flushLocked(T);
-  FlushesUnderWay.fetch_sub(1, std::memory_order_release);
+  T->FlushUnderWay.store(0, std::memory_order_release);
   pthread_sigmask(SIG_SETMASK, &Saved, nullptr);
 }
 
@@ -208,7 +212,13 @@ bool freezeFlushes(unsigned DeadlineMs) {
   FlushesFrozen.store(true, std::memory_order_seq_cst);
   const timespec Tick = {0, 1000 * 1000};
   for (unsigned Waited = 0;; ++Waited) {
-    if (FlushesUnderWay.load(std::memory_order_seq_cst) == 0)
+    // A thread registered after this walk began flushes only after its
+    // registration, which follows the freeze: it sees the freeze.
+    bool UnderWay = false;
+    for (ThreadState *T = LastRegistered.load(std::memory_order_seq_cst); T;
+         T = T->PrevRegistered)
+      UnderWay |= T->FlushUnderWay.load(std::memory_order_seq_cst) != 0;
+    if (!UnderWay)
       return true;
     if (Waited >= DeadlineMs)
       return false;
@@ -217,7 +227,9 @@ bool freezeFlushes(unsigned DeadlineMs) {
 }
 
 void thawFlushesInChild() {
-  FlushesUnderWay.store(0, std::memory_order_relaxed);
+  for (ThreadState *T = LastRegistered.load(std::memory_order_relaxed); T;
+       T = T->PrevRegistered)
+    T->FlushUnderWay.store(0, std::memory_order_relaxed);
   FlushesFrozen.store(false, std::memory_order_relaxed);
 }
 
@@ -243,12 +255,13 @@ ThreadState *threadAt(std::size_t I) {
 
 TaskRecordCount taskRecords() {
   TaskRecordCount C;
-  C.Made = TaskRecordsMade.load(std::memory_order_relaxed);
   std::uint64_t Free = 0;
   std::lock_guard<std::mutex> L(RegistryMutex);
-  for (ThreadState *T : registry())
+  for (ThreadState *T : registry()) {
+    C.Made += T->TaskRecordsMade;
     for (TaskState *S = T->FreeTasks; S; S = S->NextFree)
       ++Free;
+  }
   C.InUse = C.Made >= Free ? C.Made - Free : 0;
   return C;
 }

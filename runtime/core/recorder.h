@@ -54,6 +54,16 @@ struct ThreadState : ThreadInfo {
   TaskBlock *TaskBlocks = nullptr;
   std::uint64_t Flushes = 0;
   std::uint64_t EventsRecorded = 0;
+  /// Task records this thread made (TaskBatch at a time): its own counter,
+  /// summed by taskRecords() at the end of the run.
+  std::uint64_t TaskRecordsMade = 0;
+  /// Set while this thread hands its buffer to the sinks (flush): per
+  /// thread, so that flushing threads share no cache line; freezeFlushes()
+  /// reads every thread's, through the registration chain below.
+  std::atomic<int> FlushUnderWay{0};
+  /// The thread registered before this one (a chain only ever pushed to:
+  /// walked without a lock, from a signal handler too).
+  ThreadState *PrevRegistered = nullptr;
   bool Ended = false;
   /// User code addresses of the taskloops this thread is creating tasks for
   /// (libomp reports the tasks' codeptr_ra inside itself: the stack walk to
