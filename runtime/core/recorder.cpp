@@ -36,8 +36,8 @@ bool UseTsc = false;
 
 namespace {
 
-// TSC -> ns: Ns = NsBase + ((Raw - TscBase) * Mult) >> 32.
-std::uint64_t TscBase = 0, NsBase = 0, Mult = 0;
+// TSC -> ns (the identity until calibrated).
+TickScale Scale;
 
 std::mutex RegistryMutex;
 std::vector<ThreadState *> &registry() {
@@ -127,28 +127,21 @@ void initClock() {
     ;
   if (!sample(T1, N1) || T1 <= T0 || N1 <= N0)
     return;
-  Mult = (unsigned __int128)(N1 - N0) * (1ull << 32) / (T1 - T0);
+  const std::uint64_t Mult =
+      (unsigned __int128)(N1 - N0) * (1ull << 32) / (T1 - T0);
   if (Mult == 0)
     return;
-  TscBase = T1;
-  NsBase = N1;
+  Scale.TickBase = T1;
+  Scale.NsBase = N1;
+  Scale.Mult = Mult;
   UseTsc = true;
   openGate(GateNoTsc);
 #endif
 }
 
-namespace {
-inline std::uint64_t tscToNs(std::uint64_t Raw) {
-  if (Raw >= TscBase) [[likely]]
-    return NsBase +
-           std::uint64_t(((unsigned __int128)(Raw - TscBase) * Mult) >> 32);
-  std::uint64_t Back =
-      std::uint64_t(((unsigned __int128)(TscBase - Raw) * Mult) >> 32);
-  return Back < NsBase ? NsBase - Back : 0;
-}
-} // namespace
+std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? Scale.toNs(Raw) : Raw; }
 
-std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? tscToNs(Raw) : Raw; }
+const TickScale &tickScale() { return Scale; }
 
 TaskState *refillTasks(ThreadState *T) {
   auto *Block = static_cast<TaskBlock *>(std::malloc(sizeof(TaskBlock)));
@@ -182,12 +175,27 @@ void flushLocked(ThreadState *T) {
   std::lock_guard<std::mutex> L(T->FlushLock);
   if (T->Count == 0)
     return;
-  if (UseTsc)
-    for (std::size_t I = 0; I < T->Count; ++I)
-      T->Buffer[I].Time = tscToNs(T->Buffer[I].Time);
   WriteGuard Guard; // sinks write files: never SIGXFSZ for the program
-  for (EventSink *S : sinks())
-    S->consume(*T, T->Buffer, T->Count);
+  if (UseTsc) {
+    // The sinks that convert the counter's ticks as they go first (the
+    // trace writer), then the others, after a pass converting the buffer.
+    bool Others = false;
+    for (EventSink *S : sinks())
+      if (S->takesTicks())
+        S->consume(*T, T->Buffer, T->Count);
+      else
+        Others = true;
+    if (Others) {
+      for (std::size_t I = 0; I < T->Count; ++I)
+        T->Buffer[I].Time = Scale.toNs(T->Buffer[I].Time);
+      for (EventSink *S : sinks())
+        if (!S->takesTicks())
+          S->consume(*T, T->Buffer, T->Count);
+    }
+  } else {
+    for (EventSink *S : sinks())
+      S->consume(*T, T->Buffer, T->Count);
+  }
   T->EventsRecorded += T->Count;
   T->Count = 0;
   ++T->Flushes;

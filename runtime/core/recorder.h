@@ -184,6 +184,9 @@ inline std::uint64_t now() {
 
 /// Chooses the clock and calibrates the counter; once, at tool start.
 void initClock();
+/// Raw timestamps to ns (the identity when the clock is not the TSC): for
+/// sinks that convert times themselves (EventSink::takesTicks).
+const TickScale &tickScale();
 /// Converts a raw timestamp to CLOCK_MONOTONIC ns.
 std::uint64_t toNs(std::uint64_t Raw);
 

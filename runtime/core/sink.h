@@ -18,6 +18,24 @@
 
 namespace otter {
 
+/// Time-stamp counter ticks to CLOCK_MONOTONIC ns: Ns = NsBase + ((Tick -
+/// TickBase) * Mult) >> 32. The default is the identity (times that are ns
+/// already).
+struct TickScale {
+  std::uint64_t TickBase = 0, NsBase = 0, Mult = std::uint64_t(1) << 32;
+  std::uint64_t toNs(std::uint64_t Tick) const {
+    if (Tick >= TickBase) [[likely]]
+      return NsBase + std::uint64_t(
+                          ((unsigned __int128)(Tick - TickBase) * Mult) >> 32);
+    std::uint64_t Back =
+        std::uint64_t(((unsigned __int128)(TickBase - Tick) * Mult) >> 32);
+    return Back < NsBase ? NsBase - Back : 0;
+  }
+  bool identity() const {
+    return TickBase == 0 && NsBase == 0 && Mult == std::uint64_t(1) << 32;
+  }
+};
+
 /// What a sink knows of the thread whose events it is handed.
 struct ThreadInfo {
   /// The thread's index in the process, from 0 in registration order: its
@@ -36,6 +54,11 @@ public:
   /// application's thread (out of memory: drop, count, report at the end).
   virtual void consume(const ThreadInfo &T, const Event *Events,
                        std::size_t N) = 0;
+  /// True: this sink is handed the events' times as the recorder read them
+  /// (time-stamp counter ticks, when that is the clock) and converts them
+  /// itself (the OTF2 writer, per event as it encodes it); the recorder
+  /// converts a buffer in a pass of its own only for the other sinks.
+  virtual bool takesTicks() const { return false; }
 };
 
 } // namespace otter

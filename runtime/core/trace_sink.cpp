@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/names.h"
+#include "core/recorder.h"
 #include "core/sinks.h"
 #include "trace/merge.h"
 #include "trace/writer.h"
@@ -44,6 +45,7 @@ public:
                std::size_t N) override {
     W->consume(T, Events, N);
   }
+  bool takesTicks() const override { return W->takesTicks(); }
 
   void close(FinishContext &C) override {
     std::string Error;
@@ -135,6 +137,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.Rank = Cfg.Rank;
     O.Filter = Cfg.FilterText;
     O.Names = names::snapshot;
+    O.Ticks = recorder::tickScale(); // times converted as they are encoded
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

@@ -43,6 +43,10 @@ struct WriterOptions {
   /// the anchor (codec.h, NamesProperty) and naming the phase regions.
   /// Null: none. Called with the writer's lock held: must not call back.
   std::function<std::vector<std::string>()> Names;
+  /// The events' times are ticks of this scale, converted as each event is
+  /// encoded (the default: they are ns). Not the identity: the writer takes
+  /// the recorder's ticks (EventSink::takesTicks).
+  TickScale Ticks;
 };
 
 struct WriterStats {
@@ -68,6 +72,7 @@ public:
   bool open(std::string &Error);
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override;
+  bool takesTicks() const override;
   /// Writes the definitions and closes the archive. Idempotent.
   bool close(std::string &Error);
   /// Writes the definitions so far into the anchor + global definition

@@ -158,6 +158,8 @@ void TraceWriter::consume(const ThreadInfo &T, const Event *Events,
   write(T.Index, T.Type, Events, N);
 }
 
+bool TraceWriter::takesTicks() const { return !P->Opt.Ticks.identity(); }
+
 void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
                         const Event *Events, std::size_t N) {
   std::size_t Done = 0;
@@ -169,7 +171,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     if (L->Closed || L->Failed)
       return; // (after a failed write: dropped, see writeFailed)
     if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
-      L->MinT.store(Events[0].Time, std::memory_order_relaxed);
+      L->MinT.store(P->Opt.Ticks.toNs(Events[0].Time),
+                    std::memory_order_relaxed);
     for (; Done < N; ++Done)
       P->encode(*L, Events[Done]);
     std::lock_guard<std::mutex> G2(P->M);
@@ -234,15 +237,18 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   // the runtime puts the next task's construct there, for its body region.
   const std::uint32_t Code =
       K == EventKind::TaskSchedule ? 0 : codeId(L, Ev.Code);
-  // OTF2 refuses a timestamp older than the location's last one (and drops
-  // the record): a counter read on another core may lag by a few ticks.
+  // The time in ns (converted here, not in a pass of the recorder's over
+  // the buffer). OTF2 refuses a timestamp older than the location's last
+  // one (and drops the record): a counter read on another core may lag by
+  // a few ticks.
+  const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
-  const OTF2_TimeStamp T = Ev.Time > Latest ? Ev.Time : Latest;
+  const OTF2_TimeStamp T = Time > Latest ? Time : Latest;
   L.LastT.store(T, std::memory_order_relaxed);
   OTF2_EvtWriter *W = L.W;
   Native N;
   N.Kind = K;
-  N.Time = Ev.Time;
+  N.Time = Time;
 
   // Choose the primary record and fill in what it carries natively.
   enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
@@ -557,13 +563,14 @@ void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
       K == EventKind::MpiCommMembers || K == EventKind::MpiClockOffset ||
       !SawMpi)
     noteMpi(Ev);
+  const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
-  const OTF2_TimeStamp T = Ev.Time > Latest ? Ev.Time : Latest;
+  const OTF2_TimeStamp T = Time > Latest ? Time : Latest;
   L.LastT.store(T, std::memory_order_relaxed);
   OTF2_EvtWriter *W = L.W;
   Native N;
   N.Kind = K;
-  N.Time = Ev.Time;
+  N.Time = Time;
   const OTF2_CommRef Comm = mpi::comm(Ev) ? mpi::comm(Ev) : OTF2_UNDEFINED_COMM;
   const std::uint64_t Request = mpi::request(Ev);
   bool ExtraNative = false, CodeNative = false;
