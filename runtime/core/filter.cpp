@@ -202,10 +202,21 @@ State &state() {
   return *S;
 }
 
-/// Engaged, and the recorder's gate with it, from the rules and Paused.
+/// The gap (filter.h): open from a pause until, after the start, every
+/// gap task has completed. Pausing, starting and closing the gap take
+/// GapMutex (rare); so does a thread's first gap count.
+std::atomic<bool> GapOpen{false};
+std::mutex GapMutex;
+std::vector<filter::GapCount *> &gapCounts() {
+  static auto *V = new std::vector<filter::GapCount *>(); // never destroyed
+  return *V;
+}
+
+/// Engaged, and the recorder's gate with it, from the rules, Paused and
+/// the gap.
 void update() {
-  bool E =
-      filter::PausedFlag.load(std::memory_order_relaxed) || !state().R.empty();
+  bool E = filter::PausedFlag.load(std::memory_order_relaxed) ||
+           GapOpen.load(std::memory_order_relaxed) || !state().R.empty();
   // Closing the gate first, opening it last: no fast path runs while
   // Engaged says admit() must be asked.
   if (E)
@@ -257,8 +268,62 @@ void install(Rules R) {
 
 const Rules &rules() { return state().R; }
 
+thread_local constinit GapCount *MyGapCount = nullptr;
+
+GapCount *registerGapCount() {
+  auto *G = new GapCount(); // never freed: a start may sum it after exit
+  std::lock_guard<std::mutex> L(GapMutex);
+  gapCounts().push_back(G);
+  MyGapCount = G;
+  return G;
+}
+
+void gapChildCreatedFirst() {
+  registerGapCount();
+  gapChildCreated();
+}
+
+void gapTaskDoneFirst() {
+  registerGapCount();
+  gapTaskDone();
+}
+
+namespace {
+/// Closes the gap when recording is on and no gap task is left. Completions
+/// first, then creations: a completion seen has its creation seen too (the
+/// release of Done), so the sums can only err towards "some left".
+void closeGapLocked() {
+  if (!GapOpen.load(std::memory_order_relaxed) ||
+      PausedFlag.load(std::memory_order_seq_cst))
+    return;
+  std::uint64_t Done = 0, Created = 0;
+  for (const GapCount *G : gapCounts())
+    Done += G->Done.load(std::memory_order_acquire);
+  for (const GapCount *G : gapCounts())
+    Created += G->Created.load(std::memory_order_seq_cst);
+  if (Created != Done)
+    return;
+  GapOpen.store(false, std::memory_order_relaxed);
+  update();
+}
+} // namespace
+
+void closeGap() {
+  std::lock_guard<std::mutex> L(GapMutex);
+  closeGapLocked();
+}
+
 void setPaused(bool P) {
-  PausedFlag.store(P, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> L(GapMutex);
+  if (P) {
+    GapOpen.store(true, std::memory_order_relaxed);
+    recorder::closeGate(recorder::GatePaused);
+  }
+  PausedFlag.store(P, std::memory_order_seq_cst);
+  if (!P) {
+    recorder::openGate(recorder::GatePaused);
+    closeGapLocked();
+  }
   update();
 }
 

@@ -110,8 +110,71 @@ bool paused();
 extern std::atomic<bool> PausedFlag;
 inline bool pausedNow() { return PausedFlag.load(std::memory_order_relaxed); }
 
-/// Whether anything can be refused (rules set or paused): the adapters
-/// ask admit() only then. One relaxed load.
+/// The gap: tasks created while recording is paused ("gap tasks") share
+/// one record in the OMPT adapter and are never recorded, nor is anything
+/// they do, even after recording starts again (docs/trace.md, "Tool
+/// control"). Their record is only safe on the adapter's general path, so
+/// the stage stays engaged (the gate closed) after a start until every gap
+/// task has completed. Each thread counts the gap tasks it created and
+/// completed (its own counters: no cache line shared between threads); a
+/// start, and each completion after it, sums them.
+struct GapCount {
+  std::atomic<std::uint64_t> Created{0}, Done{0};
+};
+GapCount *registerGapCount();
+extern thread_local constinit GapCount *MyGapCount
+    __attribute__((tls_model("initial-exec")));
+inline GapCount *gapCount() {
+  if (GapCount *G = MyGapCount) [[likely]]
+    return G;
+  return registerGapCount();
+}
+/// Closes the gap (and opens the gate) when recording is on and every gap
+/// task has completed.
+void closeGap();
+/// Counts a gap task the calling thread creates while paused; false when
+/// recording started meanwhile (the task is then recorded as any other).
+/// The fence pairs with the start's: a start that sums the counters either
+/// sees this task or this thread sees the start.
+inline bool gapTaskCreated() {
+  GapCount *G = gapCount();
+  G->Created.store(G->Created.load(std::memory_order_relaxed) + 1,
+                   std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_seq_cst);
+  if (PausedFlag.load(std::memory_order_seq_cst)) [[likely]]
+    return true;
+  G->Created.store(G->Created.load(std::memory_order_relaxed) - 1,
+                   std::memory_order_relaxed);
+  closeGap(); // a start may have seen the count just undone
+  return false;
+}
+/// Counts a gap task created by a gap task (paused or not: the creator is
+/// still counted, so the gap cannot close meanwhile).
+/// (The first on a thread registers its counters: a tail call, so that the
+/// callers need no stack frame.)
+void gapChildCreatedFirst();
+inline void gapChildCreated() {
+  GapCount *G = MyGapCount;
+  if (!G) [[unlikely]]
+    return gapChildCreatedFirst();
+  G->Created.store(G->Created.load(std::memory_order_relaxed) + 1,
+                   std::memory_order_relaxed);
+}
+/// Counts a gap task's completion; after a start, closes the gap with the
+/// last one.
+void gapTaskDoneFirst();
+inline void gapTaskDone() {
+  GapCount *G = MyGapCount;
+  if (!G) [[unlikely]]
+    return gapTaskDoneFirst();
+  G->Done.store(G->Done.load(std::memory_order_relaxed) + 1,
+                std::memory_order_release);
+  if (!PausedFlag.load(std::memory_order_relaxed)) [[unlikely]]
+    closeGap();
+}
+
+/// Whether anything can be refused (rules set, paused, or gap tasks left
+/// after a start): the adapters ask admit() only then. One relaxed load.
 extern std::atomic<bool> Engaged;
 inline bool engaged() { return Engaged.load(std::memory_order_relaxed); }
 

@@ -1,4 +1,5 @@
-//===- core/recorder.h - Per-thread event recording (the hot path) *- C++ -*-===//
+//===- core/recorder.h - Per-thread event recording (the hot path) *- C++
+//-*-===//
 //
 // Everything an OMPT callback touches: the calling thread's state (found
 // through one thread_local pointer), its fixed-size event buffer, and its
@@ -90,6 +91,9 @@ enum GateReason : std::uint32_t {
   GateNotRecording = 0x1, // Active is false
   GateNoTsc = 0x2,        // the clock is not the TSC (set until initClock)
   GateFiltering = 0x4,    // the filter stage is engaged (core/filter.h)
+  GatePaused = 0x8,       // recording is paused (core/filter.h; with
+                          // GateFiltering): callbacks test it in the word
+                          // fastThread(GateWord) read, with no other load
 };
 extern std::atomic<std::uint32_t> Gate;
 inline void closeGate(GateReason R) {
@@ -215,6 +219,20 @@ inline Event &append(ThreadState *T) {
   ThreadState *T = CurrentThread;
   if (Gate.load(std::memory_order_relaxed) || !T || T->Count == T->Capacity)
       [[unlikely]]
+    return nullptr;
+  return T;
+#else
+  return nullptr;
+#endif
+}
+
+/// fastThread(), also giving the gate's word as read: a callback's slow
+/// branch tests its reasons (GatePaused) with no further load.
+[[gnu::always_inline]] inline ThreadState *fastThread(std::uint32_t &GateWord) {
+  GateWord = Gate.load(std::memory_order_relaxed);
+#if defined(__x86_64__)
+  ThreadState *T = CurrentThread;
+  if (GateWord || !T || T->Count == T->Capacity) [[unlikely]]
     return nullptr;
   return T;
 #else

@@ -107,6 +107,12 @@ inline bool filtered(const TaskState *S) {
 /// (record() refuses its events before touching Seq). Filtering a task
 /// costs a few instructions per callback this way (docs/filter.md).
 TaskState FilteredTask{0, 0, TaskFiltered, nullptr, 0, false};
+/// The one record of every gap task (core/filter.h): created while
+/// recording was paused, or by a gap task. Filtered as FilteredTask is,
+/// for its whole life (also after the start), but counted, so that the
+/// stage stays engaged until the last one completes (the fast path never
+/// sees it).
+TaskState PausedTask{0, 0, TaskFiltered, nullptr, 0, false};
 /// Whether a refusal (record() gave the discard slot) filters what the
 /// event opens: refused by the rules, not by a pause.
 inline bool refusedByRules(ThreadState *T, const Event &E) {
@@ -356,6 +362,12 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   else
     Code = code(Codeptr);
   if constexpr (!Fast) {
+    // Created by a gap task (a taskloop's generating task, created while
+    // paused): a gap task.
+    if (Encountering == &PausedTask || Generator == &PausedTask) [[unlikely]] {
+      NewTaskData->ptr = &PausedTask;
+      return filter::gapChildCreated();
+    }
     // Filtered by the rules (not a pause): created inside a filtered task,
     // or refused itself. Sub 0: a creation's (otter/event_kinds.def).
     if (filter::engaged() && !filter::paused() &&
@@ -391,35 +403,13 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   });
 }
 
-[[gnu::noinline]] void taskCreateGeneral(ompt_data_t *EncounteringTask,
-                                         ompt_data_t *NewTaskData, int Flags,
-                                         int HasDependences,
-                                         const void *Codeptr) {
+[[gnu::noipa]] void taskCreateGeneral(ompt_data_t *EncounteringTask,
+                                      const ompt_frame_t *,
+                                      ompt_data_t *NewTaskData, int Flags,
+                                      int HasDependences, const void *Codeptr) {
   OTTER_PROLOGUE();
   taskCreate<false>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
                     Codeptr);
-}
-
-/// Paused (omp_control_tool): the new task's record, as taskCreate makes it
-/// (its id, flags and code), and no event. A task libomp creates from
-/// inside itself takes the general path (taskloop bookkeeping).
-[[gnu::always_inline]] inline void
-taskCreatePaused(ompt_data_t *EncounteringTask, ompt_data_t *NewTaskData,
-                 int Flags, int HasDependences, const void *Codeptr) {
-  ThreadState *T = recorder::CurrentThread;
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr) || !T->FreeTasks)
-    return taskCreateGeneral(EncounteringTask, NewTaskData, Flags,
-                             HasDependences, Codeptr);
-  TaskState *S = T->FreeTasks;
-  T->FreeTasks = S->NextFree;
-  S->Id = recorder::newId(T);
-  S->Seq = 0;
-  S->Flags = std::uint32_t(Flags) |
-             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u) |
-             ((std::uint32_t(Flags) >> 18) & TaskIncluded);
-  S->Code = reinterpret_cast<std::uint64_t>(Codeptr);
-  S->CreatedInRuntime = false;
-  NewTaskData->ptr = S;
 }
 
 // The Slow functions below first drop what a filtered task does (the cost
@@ -428,29 +418,52 @@ taskCreatePaused(ompt_data_t *EncounteringTask, ompt_data_t *NewTaskData,
 // that the early exit does not pay for the general path's stack frame.
 // So do a paused recording's (omp_control_tool): a paused callback then
 // costs a few instructions (bench/run.py callgrind measures it).
-[[gnu::noinline]] void taskCreateSlow(ompt_data_t *EncounteringTask,
-                                      ompt_data_t *NewTaskData, int Flags,
-                                      int HasDependences,
-                                      const void *Codeptr) {
+/// Created while paused: a gap task (core/filter.h), with no record, id
+/// or event (docs/trace.md, "Tool control"); unless recording started
+/// meanwhile.
+[[gnu::noipa]] void taskCreatePaused(ompt_data_t *EncounteringTask,
+                                     const ompt_frame_t *Frame,
+                                     ompt_data_t *NewTaskData, int Flags,
+                                     int HasDependences, const void *Codeptr) {
+  if (filter::gapTaskCreated()) [[likely]] {
+    NewTaskData->ptr = &PausedTask;
+    return;
+  }
+  taskCreateGeneral(EncounteringTask, Frame, NewTaskData, Flags, HasDependences,
+                    Codeptr);
+}
+
+// (Same arguments as onTaskCreate, and noipa keeps them so: no moves
+// before the tail call.)
+[[gnu::noipa]] void taskCreateSlow(ompt_data_t *EncounteringTask,
+                                   const ompt_frame_t *Frame,
+                                   ompt_data_t *NewTaskData, int Flags,
+                                   int HasDependences, const void *Codeptr) {
+  // Created by a gap task (paused or not): a gap task.
+  TaskState *Encountering = taskOf(EncounteringTask);
+  if (Encountering == &PausedTask) {
+    NewTaskData->ptr = &PausedTask;
+    return filter::gapChildCreated();
+  }
   // Inside a filtered task: filtered (paused or not: the extent goes).
-  if (filtered(taskOf(EncounteringTask))) [[unlikely]] {
+  if (filtered(Encountering)) [[unlikely]] {
     NewTaskData->ptr = &FilteredTask;
     return;
   }
   if (filter::pausedNow())
-    return taskCreatePaused(EncounteringTask, NewTaskData, Flags,
+    return taskCreatePaused(EncounteringTask, Frame, NewTaskData, Flags,
                             HasDependences, Codeptr);
-  taskCreateGeneral(EncounteringTask, NewTaskData, Flags, HasDependences,
+  taskCreateGeneral(EncounteringTask, Frame, NewTaskData, Flags, HasDependences,
                     Codeptr);
 }
 
-void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *,
+void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *Frame,
                   ompt_data_t *NewTaskData, int Flags, int HasDependences,
                   const void *Codeptr) {
   ThreadState *T = recorder::fastThread();
   if (!T || codeIsInsideOpenMPRuntime(Codeptr) || !T->FreeTasks) [[unlikely]]
-    return taskCreateSlow(EncounteringTask, NewTaskData, Flags, HasDependences,
-                          Codeptr);
+    return taskCreateSlow(EncounteringTask, Frame, NewTaskData, Flags,
+                          HasDependences, Codeptr);
   taskCreate<true>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
                    Codeptr);
 }
@@ -494,7 +507,9 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
   if (!Fast && (filtered(Prior) || filtered(Next))) [[unlikely]] {
     if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
       PriorTask->ptr = nullptr;
-      if (Prior != &FilteredTask)
+      if (Prior == &PausedTask) // not seen here (taskScheduleSlow)
+        filter::gapTaskDone();
+      else if (Prior != &FilteredTask)
         recorder::freeTask(T, Prior);
     }
     return;
@@ -518,7 +533,8 @@ taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
 }
 
 /// Paused (omp_control_tool): only a finished task's record goes back (the
-/// filtered tasks' shared record never does). A switch costs two tests.
+/// filtered and gap tasks' shared records never do; a gap task is counted
+/// done). A switch costs two tests.
 [[gnu::always_inline]] inline void
 taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
   if (!((LastReports >> (unsigned(Status) & 31)) & 1))
@@ -527,6 +543,8 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
   if (!Prior)
     return;
   PriorTask->ptr = nullptr;
+  if (Prior == &PausedTask)
+    return filter::gapTaskDone();
   ThreadState *T = recorder::CurrentThread;
   if (T && Prior != &FilteredTask) [[likely]]
     recorder::freeTask(T, Prior);
@@ -542,11 +560,15 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
 [[gnu::noinline]] void taskScheduleSlow(ompt_data_t *PriorTask,
                                         ompt_task_status_t Status,
                                         ompt_data_t *NextTask) {
-  // A switch from a filtered task: not recorded; the filtered tasks'
-  // shared record is never given back.
-  if (taskOf(PriorTask) == &FilteredTask) [[unlikely]] {
-    if ((LastReports >> (unsigned(Status) & 31)) & 1)
+  // A switch from a filtered or gap task: not recorded; their shared
+  // records are never given back (a gap task is counted done).
+  TaskState *Prior = taskOf(PriorTask);
+  if (Prior == &FilteredTask || Prior == &PausedTask) [[unlikely]] {
+    if ((LastReports >> (unsigned(Status) & 31)) & 1) {
       PriorTask->ptr = nullptr;
+      if (Prior == &PausedTask)
+        filter::gapTaskDone();
+    }
     return;
   }
   taskScheduleGeneral(PriorTask, Status, NextTask);
@@ -554,10 +576,11 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
 
 void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
                     ompt_data_t *NextTask) {
-  ThreadState *T = recorder::fastThread();
+  std::uint32_t Gate;
+  ThreadState *T = recorder::fastThread(Gate);
   if (!T) [[unlikely]] {
     // Paused: decided here, without the slow path's call and checks.
-    if (filter::pausedNow())
+    if (Gate & recorder::GatePaused)
       return taskSchedulePaused(PriorTask, Status);
     return taskScheduleSlow(PriorTask, Status, NextTask);
   }
@@ -622,11 +645,10 @@ syncEventGeneral(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
 }
 
 template <bool Wait>
-[[gnu::noinline]] void syncEventSlow(ompt_sync_region_t Kind,
-                                     ompt_scope_endpoint_t Endpoint,
-                                     ompt_data_t *ParallelData,
-                                     ompt_data_t *TaskData,
-                                     const void *Codeptr) {
+[[gnu::noinline]] void
+syncEventSlow(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+              ompt_data_t *ParallelData, ompt_data_t *TaskData,
+              const void *Codeptr) {
   // In a filtered task: nothing to keep.
   if (filtered(taskOf(TaskData))) [[unlikely]]
     return;
@@ -637,9 +659,10 @@ template <bool Wait>
 void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
             ompt_data_t *ParallelData, ompt_data_t *TaskData,
             const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
+  std::uint32_t Gate;
+  ThreadState *T = recorder::fastThread(Gate);
   if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]] {
-    if (filter::pausedNow()) // paused: nothing to keep
+    if (Gate & recorder::GatePaused) // paused: nothing to keep
       return;
     return syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
   }
@@ -691,9 +714,8 @@ work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
   work<false>(T, Kind, Endpoint, TaskData, Count, Codeptr);
 }
 
-void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
-            ompt_data_t *, ompt_data_t *TaskData, uint64_t Count,
-            const void *Codeptr) {
+void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
+            ompt_data_t *TaskData, uint64_t Count, const void *Codeptr) {
   ThreadState *T = recorder::fastThread();
   if (!T || !Codeptr || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
     return workSlow(Kind, Endpoint, TaskData, Count, Codeptr);
@@ -701,10 +723,9 @@ void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
 }
 
 template <bool Fast>
-[[gnu::always_inline]] inline void masked(ThreadState *T,
-                                          ompt_scope_endpoint_t Endpoint,
-                                          ompt_data_t *TaskData,
-                                          const void *Codeptr) {
+[[gnu::always_inline]] inline void
+masked(ThreadState *T, ompt_scope_endpoint_t Endpoint, ompt_data_t *TaskData,
+       const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
   const std::uint64_t Code = codeOf<Fast>(Codeptr);
   record<Fast>(T, S, [&] {
@@ -714,8 +735,7 @@ template <bool Fast>
 }
 
 [[gnu::noinline]] void maskedSlow(ompt_scope_endpoint_t Endpoint,
-                                  ompt_data_t *TaskData,
-                                  const void *Codeptr) {
+                                  ompt_data_t *TaskData, const void *Codeptr) {
   OTTER_PROLOGUE();
   masked<false>(T, Endpoint, TaskData, Codeptr);
 }

@@ -171,6 +171,33 @@ TEST_F(FilterTest, PausingKeepsOnlyThreads) {
   EXPECT_TRUE(filter::admit(EventKind::TaskCreate, 0, 0));
 }
 
+// Tasks created while paused (gap tasks) keep the stage engaged after the
+// start until the last one completes, on whichever thread.
+TEST_F(FilterTest, TheGapStaysEngagedUntilItsLastTaskCompletes) {
+  filter::setPaused(true);
+  EXPECT_TRUE(recorder::Gate.load() & recorder::GatePaused);
+  ASSERT_TRUE(filter::gapTaskCreated());
+  filter::gapChildCreated();
+  filter::gapTaskDone(); // the child, while paused
+  filter::gapChildCreated();
+  filter::setPaused(false);
+  EXPECT_FALSE(recorder::Gate.load() & recorder::GatePaused);
+  EXPECT_TRUE(filter::engaged());
+  EXPECT_TRUE(recorder::Gate.load() & recorder::GateFiltering);
+  filter::gapTaskDone();
+  EXPECT_TRUE(filter::engaged());
+  std::thread([] { filter::gapTaskDone(); }).join();
+  EXPECT_FALSE(filter::engaged());
+  EXPECT_FALSE(recorder::Gate.load() & recorder::GateFiltering);
+  // Recording: a task is no gap task, and the stage stays disengaged.
+  EXPECT_FALSE(filter::gapTaskCreated());
+  EXPECT_FALSE(filter::engaged());
+  // A pause with no task in it: the start disengages at once.
+  filter::setPaused(true);
+  filter::setPaused(false);
+  EXPECT_FALSE(filter::engaged());
+}
+
 TEST_F(FilterTest, ASyntheticStreamThroughTheStageToASink) {
   Collector Sink;
   EventSink *Sinks[] = {&Sink};
