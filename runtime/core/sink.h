@@ -25,8 +25,8 @@ struct TickScale {
   std::uint64_t TickBase = 0, NsBase = 0, Mult = std::uint64_t(1) << 32;
   std::uint64_t toNs(std::uint64_t Tick) const {
     if (Tick >= TickBase) [[likely]]
-      return NsBase + std::uint64_t(
-                          ((unsigned __int128)(Tick - TickBase) * Mult) >> 32);
+      return NsBase +
+             std::uint64_t(((unsigned __int128)(Tick - TickBase) * Mult) >> 32);
     std::uint64_t Back =
         std::uint64_t(((unsigned __int128)(TickBase - Tick) * Mult) >> 32);
     return Back < NsBase ? NsBase - Back : 0;

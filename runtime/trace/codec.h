@@ -329,7 +329,7 @@ private:
   std::uint64_t ownId(std::uint64_t Counter) const {
     return makeId(Loc, Counter);
   }
-  void noteOwn(std::uint64_t Id) {
+  [[gnu::always_inline]] void noteOwn(std::uint64_t Id) {
     if (madeBy(Id, Loc))
       LastLocal = counterOf(Id);
   }

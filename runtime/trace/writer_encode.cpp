@@ -153,6 +153,14 @@ std::uint32_t TraceWriter::Impl::newRegion(Location &L, RegionClass C,
   return Id;
 }
 
+/// The body region of a task created at code address Code (a
+/// TaskSchedule's Code, which the runtime sets to the next task's
+/// construct; 0: unknown, the unnamed `task` region).
+[[gnu::always_inline]] inline std::uint32_t
+TraceWriter::Impl::taskBodyRegion(Location &L, std::uint64_t Code) {
+  return region(L, RegionClass::Task, 0, codeId(L, Code));
+}
+
 void TraceWriter::consume(const ThreadInfo &T, const Event *Events,
                           std::size_t N) {
   write(T.Index, T.Type, Events, N);
@@ -744,14 +752,6 @@ TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
   unfoldEvent(Ev, Pair);
   encodeAny(L, Pair[0]);
   encodeAny(L, Pair[1]);
-}
-
-/// The body region of a task created at code address Code (a
-/// TaskSchedule's Code, which the runtime sets to the next task's
-/// construct; 0: unknown, the unnamed `task` region).
-std::uint32_t TraceWriter::Impl::taskBodyRegion(Location &L,
-                                                std::uint64_t Code) {
-  return region(L, RegionClass::Task, 0, codeId(L, Code));
 }
 
 } // namespace otter::trace
