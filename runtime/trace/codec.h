@@ -123,14 +123,17 @@ inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 /// has that form, else 0.
 inline std::uint64_t idToPair(std::uint64_t Id, std::uint32_t &Thread,
                               std::uint32_t &Gen) {
-  std::uint64_t Hi = Id >> IdCounterBits, Lo = counterOf(Id);
-  // Hi in [1, 0xfffffffe] (one unsigned compare), Lo below 0xffffffff.
-  if (Hi - 1 >= 0xfffffffeull || Lo >= 0xffffffffull) [[unlikely]] {
+  // The thread + 1 (Id >> IdCounterBits, below 2^24) not 0, so the
+  // thread is below NoRef; the counter below 0xffffffff (NoRef), so it is
+  // the id's low 32 bits.
+  static_assert(64 - IdCounterBits < 32);
+  if (Id < (std::uint64_t(1) << IdCounterBits) ||
+      counterOf(Id) >= 0xffffffffull) [[unlikely]] {
     Thread = Gen = NoRef;
     return 0;
   }
   Thread = threadOf(Id);
-  Gen = std::uint32_t(Lo);
+  Gen = std::uint32_t(Id);
   return Id;
 }
 inline std::uint64_t pairToId(std::uint32_t Thread, std::uint32_t Gen) {
