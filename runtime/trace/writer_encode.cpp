@@ -676,11 +676,12 @@ void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
 
 [[gnu::always_inline]] inline void
 TraceWriter::Impl::encode(Location &L, const Event &Ev) {
+  // Task switches first: two per task (a switch to it, its completion).
+  if (Ev.Kind == EventKind::TaskSchedule) [[likely]]
+    return encodeAs(L, Ev, EventKind::TaskSchedule);
   switch (Ev.Kind) {
   case EventKind::TaskCreate:
     return encodeAs(L, Ev, EventKind::TaskCreate);
-  case EventKind::TaskSchedule:
-    return encodeAs(L, Ev, EventKind::TaskSchedule);
   case EventKind::SyncBegin:
     return encodeAs(L, Ev, EventKind::SyncBegin);
   case EventKind::SyncEnd:
