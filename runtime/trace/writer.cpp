@@ -101,6 +101,8 @@ Location *TraceWriter::Impl::location(std::uint32_t Index,
   if (Opt.DirectRecords)
     L->D.attach(L->W, Archive, Index, Opt.ChunkBytes);
   Locs[Index] = L;
+  if (Index < FastLocs)
+    LocFast[Index].store(L, std::memory_order_release);
   return L;
 }
 
@@ -252,6 +254,7 @@ WriterStats TraceWriter::stats() const {
   S.DroppedEvents = P->DroppedEvents;
   for (Location *L : P->Locs)
     if (L) {
+      S.Events += L->Events;
       ++S.Locations;
       S.DirectLocations += L->D.attached();
       S.AttributeEvents += L->AttrEvents;

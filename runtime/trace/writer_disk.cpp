@@ -54,7 +54,9 @@ void *allocChunk(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
                  void **Data, uint64_t Size) {
   if (Type != OTF2_FILETYPE_EVENTS)
     return std::malloc(Size); // definitions: few, freed by free_all below
-  EventChunkSize.store(Size, std::memory_order_relaxed);
+  // Stored once (a line the threads then only read).
+  if (EventChunkSize.load(std::memory_order_relaxed) != Size)
+    EventChunkSize.store(Size, std::memory_order_relaxed);
   auto *P = static_cast<ChunkPool *>(*Data);
   if (!P) {
     P = new (std::nothrow) ChunkPool();

@@ -172,8 +172,13 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
                         const Event *Events, std::size_t N) {
   std::size_t Done = 0;
   try {
-    Location *L = P->location(Index, Type);
-    if (!L)
+    // No lock shared with other threads here, but for a location's first
+    // buffer and the first use of a code address or region.
+    Location *L =
+        Index < Impl::FastLocs
+            ? P->LocFast[Index].load(std::memory_order_acquire)
+            : nullptr;
+    if (!L && !(L = P->location(Index, Type)))
       return;
     std::lock_guard<std::mutex> G(L->M);
     if (L->Closed || L->Failed)
@@ -183,8 +188,7 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
                     std::memory_order_relaxed);
     for (; Done < N; ++Done)
       P->encode(*L, Events[Done]);
-    std::lock_guard<std::mutex> G2(P->M);
-    P->EventCount += N;
+    L->Events += N;
   } catch (...) {
     // Out of memory (the tables of code addresses and regions grow, a new
     // location): the rest of this buffer is lost, the application runs on.

@@ -108,6 +108,7 @@ struct Location {
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
   std::uint64_t AttrEvents = 0;
+  std::uint64_t Events = 0; // consumed (guarded by M, as the encoding)
   MpiModel Mpi; // codec.h: MPI payloads predicted from the last ones
   // What of this location's event file is on disk and readable (guarded
   // by TraceWriter::Impl::M; see "Surviving SIGKILL" in writer_disk.cpp).
@@ -133,12 +134,18 @@ struct TraceWriter::Impl {
   bool Open = false, Closed = false;
   std::mutex M; // archive, tables, location list
   std::vector<Location *> Locs;
+  /// Locs[I] for I < FastLocs, set once made: write() finds its location
+  /// without the lock (locations live as long as the writer).
+  static constexpr std::size_t FastLocs = 1024;
+  std::atomic<Location *> LocFast[FastLocs] = {};
   std::unordered_map<std::uint64_t, std::uint32_t> CodeIds;
   std::vector<CodeEntry> Codes;
   std::unordered_map<std::string, std::uint32_t> RegionIds;
   std::vector<RegionEntry> Regions;
+  // Events consumed and lost while encoding (out of memory), besides the
+  // locations' own counts (guarded by M).
   std::uint64_t EventCount = 0;
-  std::uint64_t DroppedEvents = 0; // out of memory while encoding (M)
+  std::uint64_t DroppedEvents = 0;
   // Checkpoints (all guarded by M).
   std::atomic<bool> Closing{false}; // close() owns the archive: no more
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
