@@ -174,10 +174,9 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
   try {
     // No lock shared with other threads here, but for a location's first
     // buffer and the first use of a code address or region.
-    Location *L =
-        Index < Impl::FastLocs
-            ? P->LocFast[Index].load(std::memory_order_acquire)
-            : nullptr;
+    Location *L = Index < Impl::FastLocs
+                      ? P->LocFast[Index].load(std::memory_order_acquire)
+                      : nullptr;
     if (!L && !(L = P->location(Index, Type)))
       return;
     std::lock_guard<std::mutex> G(L->M);
