@@ -41,8 +41,9 @@ struct TaskState {
 struct TaskBlock; // a batch of TaskStates (recorder.cpp)
 
 /// A recording thread's state. Its ThreadInfo (Index, Type) first: what
-/// sinks are handed of it.
-struct ThreadState : ThreadInfo {
+/// sinks are handed of it. Cache-line aligned: two threads' states never
+/// share a line (each is written by its own thread on every event).
+struct alignas(64) ThreadState : ThreadInfo {
   Event *Buffer = nullptr;
   std::size_t Count = 0;
   std::size_t Capacity = 0;

@@ -61,8 +61,9 @@ struct RegionEntry {
 };
 
 /// Per-location state: touched only by the flushing thread (calls for one
-/// thread never overlap) and by close().
-struct Location {
+/// thread never overlap) and by close(). Cache-line aligned: no line
+/// shared with another thread's location.
+struct alignas(64) Location {
   explicit Location(std::uint32_t I) : Index(I), P(I) {}
   std::uint32_t Index;
   std::uint32_t Type = 0;
