@@ -185,8 +185,11 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
       L->MinT.store(P->Opt.Ticks.toNs(Events[0].Time),
                     std::memory_order_relaxed);
+    // The writer's state through a local pointer: the encoder's stores
+    // would otherwise make the compiler reload it for every event.
+    Impl *const I = P.get();
     for (; Done < N; ++Done)
-      P->encode(*L, Events[Done]);
+      I->encode(*L, Events[Done]);
     L->Events += N;
   } catch (...) {
     // Out of memory (the tables of code addresses and regions grow, a new
