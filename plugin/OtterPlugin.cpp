@@ -444,7 +444,10 @@ public:
     // through HandleTopLevelDecl (no !srcloc on their calls): line tables.
     bool PrebuiltDecls = !CI.getPreprocessorOpts().ImplicitPCHInclude.empty() ||
                          LO.Modules || LO.CPlusPlusModules;
-    if (!S->UserDebugInfo && S->MachineLabels && !PrebuiltDecls) {
+    // The OpenMPIRBuilder path (-fopenmp-enable-irbuilder) writes ident_t
+    // from the debug location alone: line tables too.
+    if (!S->UserDebugInfo && S->MachineLabels && !PrebuiltDecls &&
+        !LO.OpenMPIRBuilder) {
       // Locations without debug info (HandleTopLevelDecl above).
       S->LateLocations = true;
       S->CGO = &CGO;

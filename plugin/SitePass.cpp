@@ -29,6 +29,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -273,16 +274,30 @@ PreservedAnalyses OtterAnnotationPass::run(Module &M,
     Work.pop_back();
     MDNode *Loc = CB->getMetadata("srcloc");
     Function *Callee = CB->getCalledFunction();
+    Function *Caller = CB->getFunction();
+    // The calls the caller has before: the inlined ones are the others.
+    // (IFI.InlinedCallSites does not do: inlined through an invoke -- C++
+    // code that may unwind, e.g. in a parallel region -- the inlined calls
+    // become new invokes, which keep no !srcloc.)
+    std::set<const CallBase *> Before;
+    for (Instruction &I : instructions(*Caller))
+      if (auto *C = dyn_cast<CallBase>(&I))
+        Before.insert(C);
     InlineFunctionInfo IFI;
     if (!InlineFunction(*CB, IFI, /*MergeAttributes=*/true, nullptr,
                         /*InsertLifetime=*/false)
              .isSuccess())
       continue;
     Inlined.insert(Callee);
-    for (CallBase *Inner : IFI.InlinedCallSites) {
-      if (Loc && Inner->getMetadata("srcloc"))
+    for (Instruction &I : instructions(*Caller)) {
+      auto *Inner = dyn_cast<CallBase>(&I);
+      if (!Inner || Before.count(Inner))
+        continue;
+      const Function *F = Inner->getCalledFunction();
+      bool Api = F && isOmptApiFunction(F->getName());
+      if (Loc && (Api || Annotation(F)))
         Inner->setMetadata("srcloc", Loc);
-      if (Annotation(Inner->getCalledFunction()))
+      if (Annotation(F))
         Work.push_back(Inner);
     }
   }
@@ -366,13 +381,16 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         if (!L.Known) {
           if (Kmpc && isQuietEntry(Name))
             continue;
+          // Never an error (a build must not fail because of the plugin):
+          // the call gets no label, and its events the approximate label
+          // of an uninstrumented call.
           if (!ReportedNoLoc) {
             unsigned ID = Diags.getCustomDiagID(
-                clang::DiagnosticsEngine::Error,
-                "otter: cannot place the call of '%0' in function '%1': its "
-                "ident_t says ';unknown;' and it has no debug location; "
-                "compile with -gline-tables-only (or -g), or without the "
-                "option that drops source locations");
+                clang::DiagnosticsEngine::Warning,
+                "otter: cannot place the call of '%0' in function '%1' (no "
+                "source location in its ident_t, !srcloc or debug "
+                "location): its events will be labelled approximately; "
+                "-gline-tables-only (or -g) gives exact labels (said once)");
             Diags.Report(ID) << Name << functionDisplayName(F);
             ReportedNoLoc = true;
           }
