@@ -202,10 +202,9 @@ State &state() {
   return *S;
 }
 
-/// The gap (filter.h): open from a pause until, after the start, every
-/// gap task has completed. Pausing, starting and closing the gap take
+/// The gap (filter.h, GapOpen): open from a pause until, after the start,
+/// every gap task has completed. Pausing, starting and closing the gap take
 /// GapMutex (rare); so does a thread's first gap count.
-std::atomic<bool> GapOpen{false};
 std::mutex GapMutex;
 std::vector<filter::GapCount *> &gapCounts() {
   static auto *V = new std::vector<filter::GapCount *>(); // never destroyed
@@ -216,7 +215,8 @@ std::vector<filter::GapCount *> &gapCounts() {
 /// the gap.
 void update() {
   bool E = filter::PausedFlag.load(std::memory_order_relaxed) ||
-           GapOpen.load(std::memory_order_relaxed) || !state().R.empty();
+           filter::GapOpen.load(std::memory_order_relaxed) ||
+           !state().R.empty();
   // Closing the gate first, opening it last: no fast path runs while
   // Engaged says admit() must be asked.
   if (E)
@@ -249,6 +249,7 @@ namespace filter {
 
 constinit std::atomic<bool> Engaged{false};
 constinit std::atomic<bool> PausedFlag{false};
+constinit std::atomic<bool> GapOpen{false};
 
 bool Rules::empty() const {
   return !Groups && !DropCode &&

@@ -172,6 +172,25 @@ inline void gapTaskDone() {
   if (!PausedFlag.load(std::memory_order_relaxed)) [[unlikely]]
     closeGap();
 }
+/// The same from a callback that found recording paused (GatePaused in the
+/// gate word it read): no second look at the flag. Should the start come
+/// in between and miss this count, the gap stays open until the next
+/// completion or gapCheck() closes it.
+inline void gapTaskDonePaused() {
+  GapCount *G = MyGapCount;
+  if (!G) [[unlikely]]
+    return gapTaskDoneFirst();
+  G->Done.store(G->Done.load(std::memory_order_relaxed) + 1,
+                std::memory_order_release);
+}
+/// Open after a start (gap tasks may be left); general paths call
+/// gapCheck() at rare points (a parallel region's end).
+extern std::atomic<bool> GapOpen;
+inline void gapCheck() {
+  if (GapOpen.load(std::memory_order_relaxed) &&
+      !PausedFlag.load(std::memory_order_relaxed)) [[unlikely]]
+    closeGap();
+}
 
 /// Whether anything can be refused (rules set, paused, or gap tasks left
 /// after a start): the adapters ask admit() only then. One relaxed load.

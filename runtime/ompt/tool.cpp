@@ -250,6 +250,7 @@ parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
 [[gnu::noinline]] void parallelEndSlow(ompt_data_t *ParallelData,
                                        ompt_data_t *EncounteringTask,
                                        const void *Codeptr) {
+  filter::gapCheck(); // a gap task's completion may have raced a start
   OTTER_PROLOGUE();
   parallelEnd<false>(T, ParallelData, EncounteringTask, Codeptr);
 }
@@ -544,7 +545,7 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
     return;
   PriorTask->ptr = nullptr;
   if (Prior == &PausedTask)
-    return filter::gapTaskDone();
+    return filter::gapTaskDonePaused();
   ThreadState *T = recorder::CurrentThread;
   if (T && Prior != &FilteredTask) [[likely]]
     recorder::freeTask(T, Prior);
