@@ -3,6 +3,10 @@
 // The thin adapter between libomp and OTTER: ompt_start_tool, registration
 // of callbacks, and one small function per callback that turns the runtime's
 // arguments into an otter::Event appended to the calling thread's buffer.
+// This file holds the frequent callbacks (threads, parallel regions,
+// implicit and explicit tasks, synchronisation, worksharing, masked);
+// ompt/callbacks_other.cpp the rest (locks, cancel, dispatch, flush, tool
+// control); ompt/adapter.h what both share (record()).
 // Nothing here builds graphs or writes files (see core/session.cpp).
 //
 // Callback notes (libomp 19, observed):
@@ -29,12 +33,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
-#include "core/filter.h"
+#include "ompt/adapter.h"
 #include "core/names.h"
 #include "core/recorder.h"
 #include "core/session.h"
 #include "ompt/registration.h"
-#include "site_index.h"
 
 #include <omp-tools.h>
 
@@ -43,20 +46,9 @@
 #include <cstring>
 
 using namespace otter;
+using namespace otter::ompt::adapter;
 
 namespace {
-
-ompt_get_task_info_t GetTaskInfo = nullptr;
-
-inline TaskState *taskOf(ompt_data_t *D) {
-  return D ? static_cast<TaskState *>(D->ptr) : nullptr;
-}
-
-TaskState *currentTask();
-
-inline std::uint64_t code(const void *Codeptr) {
-  return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
-}
 
 // The frequent callbacks come in two parts: the callback itself handles the
 // common case with no call, and hands anything else to its general version
@@ -74,34 +66,9 @@ inline std::uint64_t code(const void *Codeptr) {
 // so that the common case needs no stack frame (no callee-saved registers
 // to save and restore).
 
-/// The code address to record: as reported when the gate has checked it is
-/// outside libomp, else moved out of libomp (stack walk) where needed.
-template <bool Fast>
-[[gnu::always_inline]] inline std::uint64_t codeOf(const void *Codeptr) {
-  return Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
-}
-
-inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
-
-/// A filtered task (core/filter.h): its creation, or its parallel region's
-/// begin, was refused by the filter rules (not by a pause). Every event in
-/// it is refused too, and so are the tasks it creates: the graph has no
-/// node to hang them on (docs/filter.md). OTTER's own task flag, never
-/// recorded (a filtered task records nothing); set on general paths only,
-/// as the filter stage closes the fast path.
-constexpr std::uint32_t TaskFiltered = 0x00000400;
-static_assert((TaskFiltered &
-               (TaskHasDependences | TaskIncluded | ompt_task_initial |
-                ompt_task_implicit | ompt_task_explicit | ompt_task_target |
-                ompt_task_taskwait | ompt_task_undeferred | ompt_task_untied |
-                ompt_task_final | ompt_task_mergeable | ompt_task_merged)) ==
-              0);
 /// The same for a parallel region: a bit of its id (ids never reach it,
 /// otter/events.h), which its implicit tasks see.
 constexpr std::uint64_t ParallelFiltered = std::uint64_t(1) << 63;
-inline bool filtered(const TaskState *S) {
-  return S && (S->Flags & TaskFiltered);
-}
 /// The one record of every filtered explicit task: no record is taken
 /// from the free list for it nor given back, and nothing writes to it
 /// (record() refuses its events before touching Seq). Filtering a task
@@ -113,69 +80,6 @@ TaskState FilteredTask{0, 0, TaskFiltered, nullptr, 0, false};
 /// stage stays engaged until the last one completes (the fast path never
 /// sees it).
 TaskState PausedTask{0, 0, TaskFiltered, nullptr, 0, false};
-/// Whether a refusal (record() gave the discard slot) filters what the
-/// event opens: refused by the rules, not by a pause.
-inline bool refusedByRules(ThreadState *T, const Event &E) {
-  return &E == &T->Discard && filter::engaged() && !filter::paused();
-}
-
-/// Records the event Make() returns (made by its kind's constructor in
-/// otter/event_kinds.def, at time 0; called once the buffer has room, as
-/// the original stores were) as the next event in task S's own sequence (S
-/// null: no task),
-/// at the thread's clock. Fast: after recorder::fastThread() (no flush, no
-/// clock call). Aside: not part of S's sequence (a schedule event or the
-/// runtime's dependence report: when they happen is timing, not program).
-///
-/// The filter stage (core/filter.h) decides here, on the general path only:
-/// the fast path runs only while nothing is filtered (the stage closes the
-/// gate when engaged). A refused event goes to the thread's discard slot:
-/// the caller's own state (task records, ids) stays as if recorded.
-/// While recording is paused (omp_control_tool) the event is not even made:
-/// two loads. Unless Pausable is false: a thread's begin and end (they name
-/// its location) and the initial task's (the graph's root) are recorded
-/// all the same, paused or not.
-template <bool Fast = false, bool Aside = false, bool Pausable = true,
-          class MakeFn>
-[[gnu::always_inline]] inline Event &record(ThreadState *T, TaskState *S,
-                                            MakeFn &&Make) {
-  if constexpr (!Fast) {
-    if (filter::engaged()) [[unlikely]] {
-      const bool Paused = filter::pausedNow();
-      if (Pausable && Paused)
-        return T->Discard;
-      const Event Ev = Make();
-      if (filtered(S) || (!Paused && !filter::admit(Ev.Kind, Ev.Sub, Ev.Code)))
-        return T->Discard;
-      Event &E = recorder::append(T);
-      std::uint64_t Time = E.Time;
-      E = Ev;
-      E.Time = Time;
-      E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
-      return E;
-    }
-  }
-  Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
-  const Event Ev = Make();
-  // Field by field (E.Time is the clock's): each store folds to a constant
-  // or a register, where a whole-struct copy would go through the stack.
-  E.Kind = Ev.Kind;
-  E.Task = Ev.Task;
-  E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
-  E.A = Ev.A;
-  E.Code = Ev.Code;
-  E.Aux = Ev.Aux;
-  E.Sub = Ev.Sub;
-  E.Extra = Ev.Extra;
-  return E;
-}
-
-#define OTTER_PROLOGUE()                                                       \
-  if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]          \
-    return;                                                                    \
-  ThreadState *T = recorder::thisThread();                                     \
-  if (!T) [[unlikely]]                                                         \
-    return;
 
 void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   if (!recorder::Active.load(std::memory_order_relaxed))
@@ -749,181 +653,6 @@ void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
   masked<true>(T, Endpoint, TaskData, Codeptr);
 }
 
-/// The task executing on this thread now (mutex callbacks carry none).
-TaskState *currentTask() {
-  if (!GetTaskInfo)
-    return nullptr;
-  ompt_data_t *TaskData = nullptr;
-  int Flags = 0;
-  if (GetTaskInfo(0, &Flags, &TaskData, nullptr, nullptr, nullptr) != 2 ||
-      !TaskData)
-    return nullptr;
-  return taskOf(TaskData);
-}
-
-/// The mutex kinds' constructors (they have the same fields).
-using MutexCtor = Event (*)(std::uint64_t, TaskId, MutexKind, std::uint64_t,
-                            std::uint64_t);
-
-void mutexEvent(MutexCtor Make, ompt_mutex_t Kind, ompt_wait_id_t WaitId,
-                const void *Codeptr) {
-  OTTER_PROLOGUE();
-  TaskState *S = currentTask();
-  record(T, S, [&] {
-    return Make(0, idOf(S), MutexKind(Kind), WaitId, code(Codeptr));
-  });
-}
-
-void onMutexAcquire(ompt_mutex_t Kind, unsigned int, unsigned int,
-                    ompt_wait_id_t WaitId, const void *Codeptr) {
-  mutexEvent(&Event::mutexAcquire, Kind, WaitId, Codeptr);
-}
-void onMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
-                     const void *Codeptr) {
-  mutexEvent(&Event::mutexAcquired, Kind, WaitId, Codeptr);
-}
-void onMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
-                     const void *Codeptr) {
-  mutexEvent(&Event::mutexReleased, Kind, WaitId, Codeptr);
-}
-void onNestLock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t WaitId,
-                const void *Codeptr) {
-  mutexEvent(Endpoint == ompt_scope_begin ? &Event::nestLockBegin
-                                          : &Event::nestLockEnd,
-             ompt_mutex_nest_lock, WaitId, Codeptr);
-}
-
-void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  TaskState *S = taskOf(TaskData);
-  record(T, S, [&] {
-    return Event::cancel(0, idOf(S), std::uint32_t(Flags), code(Codeptr));
-  });
-}
-
-/// A loop chunk, taskloop chunk, distribute chunk, section or iteration
-/// handed to the task (what libomp 19 reports: the notes at the top).
-void onDispatch(ompt_data_t *, ompt_data_t *TaskData, ompt_dispatch_t Kind,
-                ompt_data_t Instance) {
-  OTTER_PROLOGUE();
-  TaskState *S = taskOf(TaskData);
-  std::uint64_t Start = 0, Iterations = 0, Code = 0;
-  switch (Kind) {
-  case ompt_dispatch_ws_loop_chunk:
-  case ompt_dispatch_taskloop_chunk:
-  case ompt_dispatch_distribute_chunk:
-    if (const auto *C =
-            static_cast<const ompt_dispatch_chunk_t *>(Instance.ptr)) {
-      Start = C->start;
-      Iterations = C->iterations;
-    }
-    break;
-  case ompt_dispatch_iteration:
-    Start = Instance.value;
-    Iterations = 1;
-    break;
-  case ompt_dispatch_section:
-    Code = code(Instance.ptr);
-    break;
-  }
-  record(T, S, [&] {
-    return Event::dispatch(0, idOf(S), DispatchKind(Kind), Start, Iterations,
-                           Code);
-  });
-}
-
-/// A flush construct (OMPT names the thread, not the task).
-void onFlush(ompt_data_t *, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  TaskState *S = currentTask();
-  record(T, S, [&] { return Event::flush(0, idOf(S), code(Codeptr)); });
-}
-
-/// omp_control_tool (OpenMP 5.2, 3.14): the program pauses or starts
-/// recording again, flushes the buffers to disk, or ends tracing. A pause
-/// is recorded before the gap and a start after it (the graph's pause and
-/// resume nodes, docs/graph.md); paused, the callbacks refuse every event
-/// but a thread's begin and end before making it (record()). Returns
-/// omp_control_tool_success (0), or omp_control_tool_ignored (1) for a
-/// command OTTER does not know or one with nothing to do.
-/// The program's annotations (otter/otter.h: omp_control_tool commands 64
-/// and up). The name is copied (interned); the events follow recording's
-/// pause like any other. Returns 0, or 1 for a command OTTER does not know.
-int annotate(ThreadState *T, TaskState *S, std::uint64_t Command,
-             const char *Name, const void *Codeptr) {
-  const TaskId Task = idOf(S);
-  switch (Command) {
-  case 64: { // OTTER_CONTROL_PHASE_BEGIN
-    std::uint16_t N = names::intern(Name);
-    names::pushPhase(Task, N);
-    record(T, S, [&] { return Event::phaseBegin(0, Task, N, code(Codeptr)); });
-    return 0;
-  }
-  case 65: { // OTTER_CONTROL_PHASE_END
-    std::uint16_t N = 0;
-    if (!names::popPhase(Task, N)) {
-      static std::atomic<bool> Warned{false};
-      if (!Warned.exchange(true))
-        std::fputs("otter: warning: otter_phase_end() with no phase begun "
-                   "in the same task: ignored (said once)\n",
-                   stderr);
-      return 1;
-    }
-    record(T, S, [&] { return Event::phaseEnd(0, Task, N, code(Codeptr)); });
-    return 0;
-  }
-  case 66: { // OTTER_CONTROL_TASK_LABEL
-    std::uint16_t N = names::intern(Name);
-    record(T, S, [&] { return Event::taskLabel(0, Task, N); });
-    return 0;
-  }
-  case 67: { // OTTER_CONTROL_MARK
-    std::uint16_t N = names::intern(Name);
-    record(T, S, [&] { return Event::mark(0, Task, N, code(Codeptr)); });
-    return 0;
-  }
-  default:
-    return 1;
-  }
-}
-
-int onControlTool(uint64_t Command, uint64_t, void *Arg, const void *Codeptr) {
-  if (!recorder::Active.load(std::memory_order_relaxed))
-    return 1; // not recording (ended, or not started)
-  ThreadState *T = recorder::thisThread();
-  if (!T)
-    return 1;
-  TaskState *S = currentTask();
-  auto note = [&](ControlCommand C) {
-    record(T, S,
-           [&] { return Event::toolControl(0, idOf(S), C, code(Codeptr)); });
-  };
-  switch (Command) {
-  case std::uint64_t(ControlCommand::Pause):
-    if (filter::paused())
-      return 1;
-    note(ControlCommand::Pause);
-    filter::setPaused(true);
-    return 0;
-  case std::uint64_t(ControlCommand::Start):
-    if (!filter::paused())
-      return 1;
-    filter::setPaused(false);
-    note(ControlCommand::Start);
-    return 0;
-  case std::uint64_t(ControlCommand::Flush):
-    note(ControlCommand::Flush);
-    session::flushNow();
-    return 0;
-  case std::uint64_t(ControlCommand::End):
-    note(ControlCommand::End);
-    session::endNow();
-    return 0;
-  default:
-    return annotate(T, S, Command, static_cast<const char *>(Arg), Codeptr);
-  }
-}
-
 constexpr ompt::CallbackSet bits(std::initializer_list<ompt_callbacks_t> L) {
   ompt::CallbackSet S = 0;
   for (ompt_callbacks_t C : L)
@@ -1044,8 +773,6 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
 void finalize(ompt_data_t *) { session::runtimeFinalized(); }
 
 } // namespace
-
-otter::TaskState *otter::ompt::currentTaskOfThread() { return currentTask(); }
 
 extern "C" __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int, const char *RuntimeVersion) {

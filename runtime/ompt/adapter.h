@@ -1,0 +1,151 @@
+//===- ompt/adapter.h - What the OMPT callback files share -----*- C++ -*-===//
+//
+// The OMPT adapter's callbacks live in two files: ompt/tool.cpp (the entry
+// point, the registration table, and the frequent callbacks: threads,
+// parallel regions, implicit and explicit tasks, synchronisation,
+// worksharing, masked) and ompt/callbacks_other.cpp (locks, cancellation,
+// dispatch, flush, and omp_control_tool: tool control and the program's
+// annotations). This header holds what both need: how a callback finds its
+// task and code address, and record(), which turns a callback into an
+// event in the calling thread's buffer. Everything here is inline: the
+// frequent callbacks' common case must stay free of calls.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_OMPT_ADAPTER_H
+#define OTTER_OMPT_ADAPTER_H
+
+#include "core/filter.h"
+#include "core/recorder.h"
+#include "site_index.h"
+
+#include <omp-tools.h>
+
+#include <cstdint>
+
+namespace otter::ompt::adapter {
+
+/// ompt_get_task_info, looked up when the tool is initialized.
+extern ompt_get_task_info_t GetTaskInfo;
+
+inline TaskState *taskOf(ompt_data_t *D) {
+  return D ? static_cast<TaskState *>(D->ptr) : nullptr;
+}
+
+/// The task executing on this thread now (or null): asks the runtime.
+TaskState *currentTask();
+
+inline std::uint64_t code(const void *Codeptr) {
+  return reinterpret_cast<std::uint64_t>(userCodeAddress(Codeptr));
+}
+
+/// The code address to record: as reported when the gate has checked it is
+/// outside libomp, else moved out of libomp (stack walk) where needed.
+template <bool Fast>
+[[gnu::always_inline]] inline std::uint64_t codeOf(const void *Codeptr) {
+  return Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);
+}
+
+inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
+
+/// A filtered task (core/filter.h): its creation, or its parallel region's
+/// begin, was refused by the filter rules (not by a pause). Every event in
+/// it is refused too, and so are the tasks it creates: the graph has no
+/// node to hang them on (docs/filter.md). OTTER's own task flag, never
+/// recorded (a filtered task records nothing); set on general paths only,
+/// as the filter stage closes the fast path.
+constexpr std::uint32_t TaskFiltered = 0x00000400;
+static_assert((TaskFiltered &
+               (TaskHasDependences | TaskIncluded | ompt_task_initial |
+                ompt_task_implicit | ompt_task_explicit | ompt_task_target |
+                ompt_task_taskwait | ompt_task_undeferred | ompt_task_untied |
+                ompt_task_final | ompt_task_mergeable | ompt_task_merged)) ==
+              0);
+inline bool filtered(const TaskState *S) {
+  return S && (S->Flags & TaskFiltered);
+}
+/// Whether a refusal (record() gave the discard slot) filters what the
+/// event opens: refused by the rules, not by a pause.
+inline bool refusedByRules(ThreadState *T, const Event &E) {
+  return &E == &T->Discard && filter::engaged() && !filter::paused();
+}
+
+/// Records the event Make() returns (made by its kind's constructor in
+/// otter/event_kinds.def, at time 0; called once the buffer has room, as
+/// the original stores were) as the next event in task S's own sequence (S
+/// null: no task),
+/// at the thread's clock. Fast: after recorder::fastThread() (no flush, no
+/// clock call). Aside: not part of S's sequence (a schedule event or the
+/// runtime's dependence report: when they happen is timing, not program).
+///
+/// The filter stage (core/filter.h) decides here, on the general path only:
+/// the fast path runs only while nothing is filtered (the stage closes the
+/// gate when engaged). A refused event goes to the thread's discard slot:
+/// the caller's own state (task records, ids) stays as if recorded.
+/// While recording is paused (omp_control_tool) the event is not even made:
+/// two loads. Unless Pausable is false: a thread's begin and end (they name
+/// its location) and the initial task's (the graph's root) are recorded
+/// all the same, paused or not.
+template <bool Fast = false, bool Aside = false, bool Pausable = true,
+          class MakeFn>
+[[gnu::always_inline]] inline Event &record(ThreadState *T, TaskState *S,
+                                            MakeFn &&Make) {
+  if constexpr (!Fast) {
+    if (filter::engaged()) [[unlikely]] {
+      const bool Paused = filter::pausedNow();
+      if (Pausable && Paused)
+        return T->Discard;
+      const Event Ev = Make();
+      if (filtered(S) || (!Paused && !filter::admit(Ev.Kind, Ev.Sub, Ev.Code)))
+        return T->Discard;
+      Event &E = recorder::append(T);
+      std::uint64_t Time = E.Time;
+      E = Ev;
+      E.Time = Time;
+      E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
+      return E;
+    }
+  }
+  Event &E = Fast ? recorder::appendFast(T) : recorder::append(T);
+  const Event Ev = Make();
+  // Field by field (E.Time is the clock's): each store folds to a constant
+  // or a register, where a whole-struct copy would go through the stack.
+  E.Kind = Ev.Kind;
+  E.Task = Ev.Task;
+  E.Seq = S ? (Aside ? S->Seq : S->Seq++) : 0;
+  E.A = Ev.A;
+  E.Code = Ev.Code;
+  E.Aux = Ev.Aux;
+  E.Sub = Ev.Sub;
+  E.Extra = Ev.Extra;
+  return E;
+}
+
+/// The start of a rare callback: no event unless recording is on and the
+/// thread is known (declares T).
+#define OTTER_PROLOGUE()                                                       \
+  if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]          \
+    return;                                                                    \
+  ThreadState *T = recorder::thisThread();                                     \
+  if (!T) [[unlikely]]                                                         \
+    return;
+
+// The callbacks defined in ompt/callbacks_other.cpp (the registration
+// table in ompt/tool.cpp names them).
+void onMutexAcquire(ompt_mutex_t Kind, unsigned int Hint, unsigned int Impl,
+                    ompt_wait_id_t WaitId, const void *Codeptr);
+void onMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+                     const void *Codeptr);
+void onMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
+                     const void *Codeptr);
+void onNestLock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t WaitId,
+                const void *Codeptr);
+void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr);
+void onDispatch(ompt_data_t *ParallelData, ompt_data_t *TaskData,
+                ompt_dispatch_t Kind, ompt_data_t Instance);
+void onFlush(ompt_data_t *ThreadData, const void *Codeptr);
+int onControlTool(uint64_t Command, uint64_t Modifier, void *Arg,
+                  const void *Codeptr);
+
+} // namespace otter::ompt::adapter
+
+#endif // OTTER_OMPT_ADAPTER_H
