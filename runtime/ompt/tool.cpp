@@ -33,10 +33,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ompt/tool.h"
-#include "ompt/adapter.h"
 #include "core/names.h"
 #include "core/recorder.h"
 #include "core/session.h"
+#include "ompt/adapter.h"
 #include "ompt/registration.h"
 
 #include <omp-tools.h>
