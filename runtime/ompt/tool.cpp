@@ -344,14 +344,15 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
                                    const ompt_frame_t *Frame,
                                    ompt_data_t *NewTaskData, int Flags,
                                    int HasDependences, const void *Codeptr) {
-  // Created by a gap task (paused or not): a gap task.
-  TaskState *Encountering = taskOf(EncounteringTask);
-  if (Encountering == &PausedTask) {
-    NewTaskData->ptr = &PausedTask;
-    return filter::gapChildCreated();
-  }
   // Inside a filtered task: filtered (paused or not: the extent goes).
+  // Created by a gap task (paused or not; its shared record is flagged
+  // filtered too): a gap task.
+  TaskState *Encountering = taskOf(EncounteringTask);
   if (filtered(Encountering)) [[unlikely]] {
+    if (Encountering == &PausedTask) {
+      NewTaskData->ptr = &PausedTask;
+      return filter::gapChildCreated();
+    }
     NewTaskData->ptr = &FilteredTask;
     return;
   }
@@ -487,6 +488,13 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
     // Paused: decided here, without the slow path's call and checks.
     if (Gate & recorder::GatePaused)
       return taskSchedulePaused(PriorTask, Status);
+    // A switch from a filtered task (the common one in a filtered extent):
+    // not recorded, its shared record never given back.
+    if (PriorTask && PriorTask->ptr == &FilteredTask) [[likely]] {
+      if ((LastReports >> (unsigned(Status) & 31)) & 1)
+        PriorTask->ptr = nullptr;
+      return;
+    }
     return taskScheduleSlow(PriorTask, Status, NextTask);
   }
   taskSchedule<true>(T, PriorTask, Status, NextTask);
@@ -567,7 +575,9 @@ void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
   std::uint32_t Gate;
   ThreadState *T = recorder::fastThread(Gate);
   if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]] {
-    if (Gate & recorder::GatePaused) // paused: nothing to keep
+    // Paused, or in a filtered task: nothing to keep (decided here, without
+    // the slow path's call).
+    if ((Gate & recorder::GatePaused) || filtered(taskOf(TaskData)))
       return;
     return syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
   }
