@@ -38,21 +38,29 @@ public:
                            "graph was not written");
       return;
     }
+    // The nodes' table is written (startNodesTable) while the builder sorts
+    // the edges: on a big graph the two take about as long, and the
+    // program's threads are idle at exit.
+    NodesTable Nodes;
     runWithLargeStack([&] {
       try {
-        G = Builder.build();
-        G.Filtered = C.Cfg.FilterText;
-        G.Names = names::snapshot(); // the annotations' strings
+        Builder.build(G, [&](Graph &G) {
+          G.Filtered = C.Cfg.FilterText;
+          G.Names = names::snapshot(); // the annotations' strings
+          startNodesTable(G, C.Cfg.OutputDir, C.Cfg.Formats, Nodes);
+        });
         Built = true;
       } catch (const std::exception &E) {
         C.Message("error: ",
                   std::string("building the graph failed: ") + E.what());
       }
     });
-    if (!Built)
+    if (!Built) {
+      Nodes.discard();
       return;
+    }
     std::string Error;
-    if (!writeGraphFiles(G, C.Cfg.OutputDir, C.Cfg.Formats, Error)) {
+    if (!writeGraphFiles(G, C.Cfg.OutputDir, C.Cfg.Formats, Error, &Nodes)) {
       C.Message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
     } else {
       C.Wrote = true;

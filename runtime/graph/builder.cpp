@@ -198,10 +198,10 @@ struct RootInfo {
 
 class Walker {
 public:
-  Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve)
-      : In(In), Resolve(Resolve) {}
+  Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve, Graph &Out)
+      : In(In), Resolve(Resolve), G(Out) {}
 
-  Graph run();
+  void run(const std::function<void(Graph &)> &NodesDone);
 
 private:
   GraphBuilder::Store &In; // what addEvents collected
@@ -220,9 +220,10 @@ private:
   std::vector<RootInfo> Roots;
   std::vector<std::pair<std::uint32_t, std::uint64_t>> Labels; // per code
                                             // index: (label index, hash)
-  Graph G;
+  Graph &G;
 
   void index();
+  void releaseWalkState();
   const Item &ev(std::uint32_t Pos) const { return Items[Pos]; }
   std::uint32_t threadOf(std::uint32_t Pos) const {
     return In.ThreadIds[Items[Pos].Thread];
@@ -1001,7 +1002,8 @@ void Walker::emitRoot(std::uint32_t TI) {
   Frontier[TI] = S.Cursor;
 }
 
-Graph Walker::run() {
+void Walker::run(const std::function<void(Graph &)> &NodesDone) {
+  G = Graph();
   G.Labels.push_back(SourceLabel{}); // label 0: none
   G.Stats.Threads = (std::uint32_t)In.ThreadIds.size();
   G.Stats.Events = In.Events;
@@ -1040,17 +1042,39 @@ Graph Walker::run() {
     warn(std::to_string(Lost) +
          " task(s) not reachable from an initial task (incomplete events)");
 
+  // The walk's state is not needed any more: released before the edges are
+  // sorted and, meanwhile, the nodes written (NodesDone), so that those add
+  // nothing to the peak memory, which is at the end of the walk.
+  releaseWalkState();
+  if (NodesDone)
+    NodesDone(G);
+
   std::sort(G.Edges.begin(), G.Edges.end());
   G.Edges.erase(std::unique(G.Edges.begin(), G.Edges.end()), G.Edges.end());
   G.Mpi = In.Mpi.finish();
-  return std::move(G);
+}
+
+void Walker::releaseWalkState() {
+  std::vector<std::uint32_t>().swap(Desc);
+  std::vector<std::uint32_t>().swap(ItemBegin);
+  std::vector<std::uint32_t>().swap(Frontier);
+  std::vector<std::uint8_t>().swap(Bits);
+  std::vector<std::uint64_t>().swap(Hashes);
+  std::vector<TaskDesc>().swap(Descs);
+  std::vector<Item>().swap(Items);
+  std::vector<ParallelInfo>().swap(Parallels);
+  std::vector<RootInfo>().swap(Roots);
+#if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
+  malloc_trim(0);
+#endif
 }
 
 } // namespace
 
-Graph walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve) {
-  Walker W(In, Resolve);
-  return W.run();
+void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
+               Graph &Out, const std::function<void(Graph &)> &NodesDone) {
+  Walker W(In, Resolve, Out);
+  W.run(NodesDone);
 }
 
 void runWithLargeStack(const std::function<void()> &Fn) {

@@ -55,6 +55,13 @@ public:
   /// Builds the graph from everything added so far. Call once: it releases
   /// the collected events as it indexes them.
   Graph build();
+  /// The same into Out, calling NodesDone(Out) once Out's nodes, labels,
+  /// names, warnings and stats are final and before its edges are sorted
+  /// (one pass over millions of edges): NodesDone may start reading them on
+  /// another thread (the runtime writes the nodes' table meanwhile), and
+  /// may set Out's Names and Filtered; nothing may touch Out's Edges or Mpi
+  /// until build returns.
+  void build(Graph &Out, const std::function<void(Graph &)> &NodesDone);
 
   struct Store;  // builder.cpp
   struct Shards; // builder.cpp

@@ -296,6 +296,13 @@ std::size_t GraphBuilder::eventCount() const {
 }
 
 Graph GraphBuilder::build() {
+  Graph G;
+  build(G, {});
+  return G;
+}
+
+void GraphBuilder::build(Graph &Out,
+                         const std::function<void(Graph &)> &NodesDone) {
   // One store: the shards merged in thread order (a single shard as it
   // is), then the MPI calls' part.
   std::vector<Store *> Parts;
@@ -309,10 +316,8 @@ Graph GraphBuilder::build() {
   All.MpiCodes.resize(Sh->Mpi.CallCodes.size());
   for (std::size_t I = 0; I < All.MpiCodes.size(); ++I)
     All.MpiCodes[I] = All.code(Sh->Mpi.CallCodes[I]);
-  Graph G;
-  { G = walkStore(All, Resolve); }
-  Sh = std::make_unique<Shards>(); // everything collected is in G now
-  return G;
+  walkStore(All, Resolve, Out, NodesDone);
+  Sh = std::make_unique<Shards>(); // everything collected is in Out now
 }
 
 } // namespace otter

@@ -296,8 +296,10 @@ struct GraphBuilder::Shards {
   }
 };
 
-/// Walks what the store collected into the graph (builder.cpp).
-Graph walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve);
+/// Walks what the store collected into the graph Out (builder.cpp); see
+/// GraphBuilder::build for NodesDone (may be empty).
+void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
+               Graph &Out, const std::function<void(Graph &)> &NodesDone);
 
 } // namespace otter
 

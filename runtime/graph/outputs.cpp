@@ -83,29 +83,22 @@ bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
 /// The tables; an MPI rank's graph also has its calls' table, mpi.csv
 /// (docs/mpi.md), which the "wrote" line does not list.
 bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
-              std::string &Error) {
+              std::string &Error, NodesTable *Early) {
   bool Z = F.csvCompressed(G.Nodes.size());
   // The two big tables side by side when they are big: each is formatted
   // (and compressed) by its own thread; at exit the program's threads are
   // idle. Sequential if a thread cannot be made.
-  bool NodesOk = true;
-  std::string NodesError;
-  std::thread Nodes;
-  if (G.Nodes.size() > ParallelWriteNodes) {
-    try {
-      Nodes = std::thread([&] {
-        NodesOk = writeFile(G, Dir, "nodes.csv", writeNodesCsv, NodesError, Z);
-      });
-    } catch (...) {
-    }
-  }
-  if (!Nodes.joinable())
-    NodesOk = writeFile(G, Dir, "nodes.csv", writeNodesCsv, NodesError, Z);
+  NodesTable Own;
+  NodesTable &Nodes = Early && Early->Thread.joinable() ? *Early : Own;
+  if (&Nodes == &Own)
+    startNodesTable(G, Dir, F, Own);
+  if (!Nodes.Thread.joinable())
+    Nodes.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, Nodes.Error, Z);
   bool EdgesOk = writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, Z);
-  if (Nodes.joinable())
-    Nodes.join();
+  Nodes.join();
+  bool NodesOk = Nodes.Ok;
   if (!NodesOk)
-    Error = NodesError;
+    Error = Nodes.Error;
   return NodesOk && EdgesOk &&
          (G.Mpi.empty() ||
           writeFile(
@@ -115,7 +108,7 @@ bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
 }
 
 bool writeGv(const Graph &G, const std::string &Dir, const GraphFormats &F,
-             std::string &Error) {
+             std::string &Error, NodesTable *) {
   if (F.dotAggregated(G.Nodes.size()))
     return writeOutputFile(
         Dir + "/graph.gv",
@@ -125,7 +118,7 @@ bool writeGv(const Graph &G, const std::string &Dir, const GraphFormats &F,
 }
 
 bool writeTxt(const Graph &G, const std::string &Dir, const GraphFormats &,
-              std::string &Error) {
+              std::string &Error, NodesTable *) {
   return writeFile(G, Dir, "graph.txt", writeCanonical, Error);
 }
 
@@ -241,11 +234,37 @@ std::string graphFormatFiles(const GraphFormats &F, std::size_t Nodes) {
   return S;
 }
 
+void startNodesTable(const Graph &G, const std::string &Dir,
+                     const GraphFormats &F, NodesTable &T) {
+  if (!F.Csv || G.Nodes.size() <= ParallelWriteNodes || T.Thread.joinable())
+    return;
+  bool Z = F.csvCompressed(G.Nodes.size());
+  T.Path = Dir + (Z ? "/nodes.csv.zst" : "/nodes.csv");
+  try {
+    T.Thread = std::thread([&G, &T, Dir, Z] {
+      T.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, T.Error, Z);
+    });
+  } catch (...) { // no thread: writeGraphFiles writes it
+  }
+}
+
+void NodesTable::discard() {
+  if (!Thread.joinable())
+    return;
+  Thread.join();
+  if (!Path.empty())
+    std::remove(Path.c_str());
+}
+
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
-                     const GraphFormats &F, std::string &Error) {
+                     const GraphFormats &F, std::string &Error,
+                     NodesTable *Early) {
   for (const GraphOutput &O : Outputs)
-    if (F.*O.Flag && !O.Write(G, Dir, F, Error))
+    if (F.*O.Flag && !O.Write(G, Dir, F, Error, Early)) {
+      if (Early) // its file is part of the tables, written first
+        Early->join();
       return false;
+    }
   return true;
 }
 

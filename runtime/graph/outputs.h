@@ -20,11 +20,13 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace otter {
 
 struct Graph;
+struct NodesTable;
 
 /// Which graph files to write: one flag per row of graphOutputs(). The
 /// defaults are the runtime's (OTTER_GRAPH_FORMAT unset: dot,csv).
@@ -61,8 +63,9 @@ struct GraphOutput {
   bool GraphFormats::*Flag; // its flag
   /// Writes its files into Dir (which exists). False: Error says why, in
   /// one line.
+  /// Early: see writeGraphFiles.
   bool (*Write)(const Graph &G, const std::string &Dir, const GraphFormats &F,
-                std::string &Error);
+                std::string &Error, NodesTable *Early);
 };
 
 /// Every graph output, in the order they are written and listed.
@@ -108,10 +111,42 @@ bool writeZstdOutputFile(const std::string &Path,
                          const std::function<void(std::ostream &)> &Fn,
                          std::string &Error);
 
+/// The nodes' table written ahead of the other files (startNodesTable), on
+/// a thread of its own. Joined by writeGraphFiles, or by the destructor.
+struct NodesTable {
+  std::thread Thread;
+  bool Ok = true;
+  std::string Error;
+  std::string Path; // the file it writes
+  NodesTable() = default;
+  NodesTable(const NodesTable &) = delete;
+  NodesTable &operator=(const NodesTable &) = delete;
+  ~NodesTable() { join(); }
+  void join() {
+    if (Thread.joinable())
+      Thread.join();
+  }
+  /// Waits for it and removes what it wrote (the graph was not finished).
+  void discard();
+};
+
+/// Starts writing nodes.csv (nodes.csv.zst: as writeGraphFiles would) into
+/// Dir on a thread of its own, when F selects the tables and G is big
+/// enough that writeGraphFiles would write them in two threads anyway; else
+/// nothing (writeGraphFiles writes it). G's nodes, labels and names must be
+/// final and stay so until writeGraphFiles(..., &T) returns; its edges may
+/// be sorted meanwhile (GraphBuilder::build's NodesDone): a graph of
+/// millions of nodes has its nodes written while its edges are sorted.
+void startNodesTable(const Graph &G, const std::string &Dir,
+                     const GraphFormats &F, NodesTable &T);
+
 /// Writes the selected files into Dir (which must exist). Returns false and
-/// sets Error to a one-line message on the first failure.
+/// sets Error to a one-line message on the first failure. Early: the nodes'
+/// table if startNodesTable started it (it is waited for, and its error
+/// reported, where the tables are written).
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
-                     const GraphFormats &F, std::string &Error);
+                     const GraphFormats &F, std::string &Error,
+                     NodesTable *Early = nullptr);
 
 } // namespace otter
 
