@@ -446,8 +446,13 @@ void Analyzer::Impl::criticalPath() {
   for (std::uint32_t X = Best.Rec; X != None; X = Recs[X].Prev) {
     const Record &Rc = Recs[X];
     std::uint64_t C = Codes[Rc.Code];
+    // Walking backwards: the step after this record is Steps.back(). A
+    // task's segments closed before it labelled itself (label 0) join its
+    // labelled ones.
     if (!Steps.empty() && Steps.back().Code == C &&
-        Steps.back().K == Kind(Rc.K)) {
+        Steps.back().K == Kind(Rc.K) &&
+        (Steps.back().Label == Rc.Label ||
+         (Rc.Label == 0 && Steps.back().Instances == 0))) {
       Steps.back().Ns += Rc.Ns;
       Steps.back().Instances += Rc.First ? 1 : 0;
       continue;
@@ -456,7 +461,7 @@ void Analyzer::Impl::criticalPath() {
     // path went from one rank to another.
     if (Rc.Ns == 0 && !Rc.First && Kind(Rc.K) != Kind::Mpi)
       continue;
-    Steps.push_back({C, Kind(Rc.K), Rc.Ns, Rc.First ? 1u : 0u});
+    Steps.push_back({C, Kind(Rc.K), Rc.Ns, Rc.First ? 1u : 0u, Rc.Label});
   }
   std::reverse(Steps.begin(), Steps.end());
   // Drop zero-length steps, then merge neighbours they separated.
@@ -464,7 +469,8 @@ void Analyzer::Impl::criticalPath() {
   for (PathStep &S : Steps) {
     if (S.Ns == 0 && S.K != Kind::Mpi)
       continue;
-    if (!Path.empty() && Path.back().Code == S.Code && Path.back().K == S.K) {
+    if (!Path.empty() && Path.back().Code == S.Code && Path.back().K == S.K &&
+        Path.back().Label == S.Label) {
       Path.back().Ns += S.Ns;
       Path.back().Instances += S.Instances;
     } else

@@ -113,6 +113,10 @@ struct PathStep {
   Kind K = Kind::Task;
   std::uint64_t Ns = 0;
   std::uint64_t Instances = 0; // tasks of this construct entered on the path
+  /// The otter_task_label name of its tasks (id in the trace's name table;
+  /// 0: unlabelled). Consecutive tasks of one construct with different
+  /// labels are different steps.
+  std::uint32_t Label = 0;
 };
 
 struct Result {

@@ -58,9 +58,13 @@ struct Record {
   std::uint32_t Refs;
   std::uint32_t Code; // code index
   std::uint32_t Cum;  // tasks entered along the path up to here
+  // The task's otter_task_label name when the segment closed (0: none): in
+  // the padding, the record stays 32 bytes.
+  std::uint32_t Label;
   std::uint8_t K;
   bool First; // first segment of its task
 };
+static_assert(sizeof(Record) == 32, "a record per live path segment");
 
 /// A path length in the burdened graph (docs/utils.md, burdened span): A
 /// ns of execution and fork/join time, and K explicit tasks entered, each of

@@ -40,6 +40,7 @@ std::uint32_t Analyzer::Impl::mpiStep(std::uint32_t Prev, std::uint32_t Code) {
   X.Refs = 1;
   X.Code = Code;
   X.K = std::uint8_t(Kind::Mpi);
+  X.Label = 0;
   X.First = false;
   X.Cum = Prev != None ? Recs[Prev].Cum : 0;
   return N;

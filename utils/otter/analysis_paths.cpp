@@ -80,9 +80,16 @@ std::int64_t Analyzer::Impl::mark(std::uint32_t S) {
     return path(T);
   T.MarkExec = T.Exec;
   T.Flags |= SOwnRec;
+  // The task's label so far (the program names it, otter_task_label): the
+  // critical path's steps name it. One lookup only in programs with labels.
+  std::uint32_t Label = 0;
+  if (!LabelOfTask.empty())
+    if (auto It = LabelOfTask.find(T.Id); It != LabelOfTask.end())
+      Label = It->second;
   if (T.Rec != None && !FirstSeg) {
     Record &Old = Recs[T.Rec];
-    if (Old.Refs == 1 && Old.Code == T.Code && Old.K == std::uint8_t(T.K)) {
+    if (Old.Refs == 1 && Old.Code == T.Code && Old.K == std::uint8_t(T.K) &&
+        Old.Label == Label) {
       Old.Ns += Delta; // only T refers to it: extend in place
       return path(T);
     }
@@ -101,6 +108,7 @@ std::int64_t Analyzer::Impl::mark(std::uint32_t S) {
   X.Refs = 1;
   X.Code = T.Code;
   X.K = std::uint8_t(T.K);
+  X.Label = Label;
   X.First = FirstSeg;
   X.Cum = (T.Rec != None ? Recs[T.Rec].Cum : 0) +
           (FirstSeg && T.K == Kind::Task ? 1 : 0);

@@ -457,6 +457,7 @@ int cmdReport(int argc, char **argv) {
   RI.Archive = In[0];
   RI.R = &R;
   RI.Label = L.fn();
+  RI.Names = &Input.names();
   RI.Scaling = A.NoSimulate ? nullptr : &P;
   RI.Times = &Times;
   bool Full = false;

@@ -381,6 +381,7 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   RI.Archive = Arg;
   RI.R = &R;
   RI.Label = Labels.fn();
+  RI.Names = &Job.names();
   RI.Scaling = NoSimulate ? nullptr : &JP.Job;
   RI.ScalingNote =
       "Each rank's tasks replayed alone on P cores by a work-first scheduler "

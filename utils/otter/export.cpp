@@ -443,6 +443,29 @@ void AggregateGraph::constructEdge(std::uint64_t FromCode, Kind FromKind,
        std::uint8_t(ToKind), &N};
 }
 
+namespace {
+/// A construct's most common task label (by tasks, then name) and how many
+/// distinct labels its tasks carry (Distinct 0: none labelled).
+struct TopLabel {
+  std::string Name;
+  std::uint64_t Tasks = 0, Distinct = 0;
+};
+TopLabel topLabel(const ConstructStats &S,
+                  const std::vector<std::string> &Names) {
+  TopLabel T;
+  if (S.TaskLabels.empty())
+    return T;
+  std::vector<LabelStats> L;
+  for (const auto &[Name, N] : S.TaskLabels)
+    L.push_back({Name, N});
+  L = sortedLabels(std::move(L), Names);
+  T.Name = nameText(Names, L[0].Name);
+  T.Tasks = L[0].Tasks;
+  T.Distinct = L.size();
+  return T;
+}
+} // namespace
+
 AggregateGraph::Built AggregateGraph::build(const Result &R,
                                             const LabelFn &Label) const {
   Built B;
@@ -481,10 +504,17 @@ void AggregateGraph::writeDot(const Result &R, const LabelFn &Label,
     const char *Shape = C.S.K == Kind::Task ? "ellipse"
                         : C.S.K == Kind::Parallel ? "trapezium"
                                                   : "box";
-    OS << "  n" << I << " [shape=" << Shape << ",label="
-       << jsonString(std::string(kindName(C.S.K)) + "\n" + C.where() +
-                     "\n" + std::to_string(C.S.Instances) + "x, " +
-                     fmtNs(double(C.S.TotalNs)))
+    std::string Text = std::string(kindName(C.S.K)) + "\n" + C.where() + "\n" +
+                       std::to_string(C.S.Instances) + "x, " +
+                       fmtNs(double(C.S.TotalNs));
+    if (TopLabel T = topLabel(C.S, Names); T.Distinct) {
+      // "even" 4x (+1 more label)
+      Text += "\n\"" + T.Name + "\" " + std::to_string(T.Tasks) + "x";
+      if (T.Distinct > 1)
+        Text += " (+" + std::to_string(T.Distinct - 1) + " more label" +
+                (T.Distinct > 2 ? "s" : "") + ")";
+    }
+    OS << "  n" << I << " [shape=" << Shape << ",label=" << jsonString(Text)
        << "];\n";
   }
   for (auto &[F, T, K, N] : B.Edges) {
@@ -500,12 +530,15 @@ void AggregateGraph::writeDot(const Result &R, const LabelFn &Label,
 void AggregateGraph::writeCsv(const Result &R, const LabelFn &Label,
                               std::ostream &Nodes, std::ostream &Es) const {
   Built B = build(R, Label);
-  Nodes << "id,kind,where,region_id,instances,total_ns\n";
+  Nodes << "id,kind,where,region_id,instances,total_ns,label,label_tasks,"
+           "labels\n";
   for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
     const Construct &C = B.Nodes[I];
-    Nodes << I << "," << kindName(C.S.K) << "," << jsonString(C.where())
-          << "," << C.L.RegionId << "," << C.S.Instances << ","
-          << C.S.TotalNs << "\n";
+    TopLabel T = topLabel(C.S, Names);
+    Nodes << I << "," << kindName(C.S.K) << "," << jsonString(C.where()) << ","
+          << C.L.RegionId << "," << C.S.Instances << "," << C.S.TotalNs << ","
+          << (T.Distinct ? jsonString(T.Name) : std::string()) << "," << T.Tasks
+          << "," << T.Distinct << "\n";
   }
   Es << "source,target,kind,count\n";
   for (auto &[F, T, K, N] : B.Edges)

@@ -174,6 +174,10 @@ public:
   void writeDot(const Result &R, const LabelFn &Label, std::ostream &OS) const;
   void writeCsv(const Result &R, const LabelFn &Label, std::ostream &Nodes,
                 std::ostream &Edges) const;
+  /// The trace's name table: a task construct's node names its tasks'
+  /// labels (otter_task_label): the most common one, with its count, and
+  /// how many distinct labels its tasks carry.
+  void setNames(const std::vector<std::string> &N) { Names = N; }
 
   /// The graph: one node per source construct (groupConstructs' order),
   /// edges (from, to, kind, count) between them.
@@ -199,6 +203,7 @@ public:
   };
 
 private:
+  std::vector<std::string> Names;
   std::map<Key, std::uint64_t> Edges;
   // A program has few distinct edges, counted over and over: a
   // direct-mapped cache of counters (map nodes are stable) in front of the

@@ -185,6 +185,17 @@ std::string numCell(const std::string &Text, double V) {
          xmlEscape(Text) + "</td>";
 }
 
+/// A finding's task labels (otter_task_label), as diagnose prints them.
+std::string taskLabelsHtml(const Finding &X) {
+  if (X.TaskLabels.empty())
+    return "";
+  std::string S = "<br><span class=\"muted\">tasks:</span> ";
+  for (std::size_t J = 0; J < X.TaskLabels.size(); ++J)
+    S += (J ? ", &quot;" : "&quot;") + xmlEscape(X.TaskLabels[J].first) +
+         "&quot; (" + std::to_string(X.TaskLabels[J].second) + ")";
+  return S;
+}
+
 const char *Palette[] = {"#2e86c1", "#28b463", "#d68910", "#8e44ad",
                          "#c0392b", "#16a085", "#d35400", "#2c3e50",
                          "#7d3c98", "#a93226", "#1abc9c", "#b7950b"};
@@ -307,9 +318,17 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     OS << "</tbody></table>";
   }
   constexpr std::size_t TopSteps = 100;
+  static const std::vector<std::string> NoNames;
+  const std::vector<std::string> &Names = In.Names ? *In.Names : NoNames;
+  // A column of the steps' task labels (otter_task_label) when the program
+  // labelled any task on the path.
+  bool Labelled = std::any_of(R.CriticalPath.begin(), R.CriticalPath.end(),
+                              [](const PathStep &S) { return S.Label != 0; });
   OS << "<h3>Critical path (" << R.CriticalPath.size()
-     << " steps, program order)</h3><table><thead><tr><th>kind</th><th>"
-        "where</th><th class=\"n\">on the path</th><th class=\"n\">share of "
+     << " steps, program order)</h3><table id=\"critical-path\"><thead><tr>"
+        "<th>kind</th><th>where</th>"
+     << (Labelled ? "<th>task label</th>" : "")
+     << "<th class=\"n\">on the path</th><th class=\"n\">share of "
         "span</th><th class=\"n\">tasks</th></tr></thead><tbody>\n";
   for (std::size_t I = 0; I < R.CriticalPath.size() && I < TopSteps; ++I) {
     const PathStep &S = R.CriticalPath[I];
@@ -317,7 +336,11 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     std::string Where =
         S.K == Kind::Initial && !L.Line ? "(program)" : sourceText(L);
     OS << "<tr><td>" << kindName(S.K) << "</td><td>" << xmlEscape(Where)
-       << "</td>" << numCell(fmtNs(double(S.Ns)), double(S.Ns))
+       << "</td>";
+    if (Labelled)
+      OS << "<td class=\"label\">"
+         << (S.Label ? xmlEscape(nameText(Names, S.Label)) : "") << "</td>";
+    OS << numCell(fmtNs(double(S.Ns)), double(S.Ns))
        << numCell(fmt("%.1f%%", R.SpanNs ? 100.0 * S.Ns / R.SpanNs : 0),
                   double(S.Ns))
        << numCell(std::to_string(S.Instances), double(S.Instances))
@@ -330,7 +353,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   OS << "</section>\n";
 
   // ---- diagnostics --------------------------------------------------------
-  std::vector<Finding> F = diagnose(R, In.Label);
+  std::vector<Finding> F = diagnose(R, In.Label, Names);
   OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
   if (F.empty())
     OS << "<div>no findings</div>";
@@ -340,7 +363,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
        << " &mdash; est. " << xmlEscape(fmtNs(double(X.LostNs)))
        << " thread time lost<br><span class=\"muted\">threshold:</span> "
        << xmlEscape(X.Threshold) << "<br><span class=\"muted\">evidence:"
-       << "</span> " << xmlEscape(X.Evidence) << "</div>\n";
+       << "</span> " << xmlEscape(X.Evidence) << taskLabelsHtml(X)
+       << "</div>\n";
   OS << "</section>\n";
 
   // ---- scalability --------------------------------------------------------

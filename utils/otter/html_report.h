@@ -74,6 +74,8 @@ struct ReportInput {
   std::string Archive;
   const analysis::Result *R = nullptr;
   analysis::LabelFn Label;
+  /// The trace's name table (task labels, phases); may be null.
+  const std::vector<std::string> *Names = nullptr;
   const sim::Prediction *Scaling = nullptr; // may be null
   std::string GraphSvg;                     // may be empty
   std::string GraphNote;                    // why there is none, or which

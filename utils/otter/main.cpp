@@ -109,7 +109,8 @@ const CommandHelp Helps[] = {
      "work/span, burdened span (the longest path when every task pays the\n"
      "measured scheduling cost and every parallel region its fork and join\n"
      "time) and burdened parallelism, per parallel region too, and the\n"
-     "critical path as a list of source constructs.\n"},
+     "critical path as a list of source constructs, each step with its\n"
+     "tasks' label (otter_task_label) if the program names them.\n"},
     {"diagnose",
      "usage: otter diagnose [--phase NAME] [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
@@ -128,8 +129,10 @@ const CommandHelp Helps[] = {
      "  call, an arrow per message. Default -o otter.perfetto.json.\n"
      "dot, csv: the full task graph, as 'otter graph' (-o DIR, default .), or\n"
      "  with --aggregate one node per source construct (instances, total "
-     "time)\n"
-     "  and edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
+     "time,\n"
+     "  its tasks' most common label and how many labels they have) "
+     "and\n"
+     "  edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
      "  for csv). --svg also renders the dot file with Graphviz.\n"
      "--phase NAME (perfetto, --aggregate): only what happened inside that\n"
      "  phase; the full graph (dot, csv) is always the whole run's.\n"},
@@ -422,6 +425,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
       Input &In = *InP;
       Labels L{In, {}};
       AggregateGraph A;
+      A.setNames(In.names());
       Result R;
       if (!analyse(In, &A, R, Error, O.Phase))
         return fail(Error);
@@ -534,7 +538,7 @@ int runJob(const Options &O, const job::Layout &Layout) {
   else if (O.Command == "summary")
     printJobSummary(R, J, L.fn(), O.Json, std::cout, O.Top, Job.names());
   else if (O.Command == "parallelism")
-    printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top);
+    printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top, Job.names());
   else
     printJobDiagnose(
         R, J, L.fn(),
@@ -749,7 +753,7 @@ int run(int argc, char **argv) {
     printSummary(R, L.fn(), O.Json, std::cout, O.Top, Archive.names(),
                  O.By == "phase");
   else if (O.Command == "parallelism")
-    printParallelism(R, L.fn(), O.Json, std::cout, O.Top);
+    printParallelism(R, L.fn(), O.Json, std::cout, O.Top, Archive.names());
   else
     printDiagnose(R, L.fn(), O.Json, std::cout, Archive.names());
   std::cout.flush();

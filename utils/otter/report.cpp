@@ -134,7 +134,6 @@ std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
 
 static const char *kindLabel(Kind K) { return kindName(K); }
 
-namespace {
 std::string nameText(const std::vector<std::string> &Names, std::uint32_t N) {
   return N < Names.size() ? Names[N] : "#" + std::to_string(N);
 }
@@ -150,6 +149,7 @@ std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
   return L;
 }
 
+namespace {
 /// The program's phases and task labels (otter/otter.h): text.
 void printAnnotations(const Result &R, const std::vector<std::string> &Names,
                       std::ostream &OS, bool Always) {
@@ -294,7 +294,8 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
 }
 
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
-                      std::ostream &OS, std::size_t Top) {
+                      std::ostream &OS, std::size_t Top,
+                      const std::vector<std::string> &Names) {
   std::vector<Construct> Cs = groupConstructs(R, Label);
   std::vector<const Construct *> Regions;
   for (const Construct &C : Cs)
@@ -305,15 +306,17 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     Kind K;
     SourceLabel L;
     std::uint64_t Ns, Instances;
+    std::string Name; // its tasks' otter_task_label, if any
   };
   std::vector<Step> Path;
   std::map<std::pair<int, std::string>, Step> Contrib;
   for (const PathStep &P : R.CriticalPath) {
     SourceLabel L = P.Code ? Label(P.Code) : SourceLabel{};
-    Path.push_back({P.K, L, P.Ns, P.Instances});
+    Path.push_back({P.K, L, P.Ns, P.Instances,
+                    P.Label ? nameText(Names, P.Label) : std::string()});
     std::string Key = L.RegionId ? std::to_string(L.RegionId) : sourceText(L);
-    auto [It, New] = Contrib.try_emplace({int(P.K), Key},
-                                         Step{P.K, L, 0, 0});
+    auto [It, New] =
+        Contrib.try_emplace({int(P.K), Key}, Step{P.K, L, 0, 0, {}});
     It->second.Ns += P.Ns;
     It->second.Instances += P.Instances;
   }
@@ -359,7 +362,10 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
          << ",\"file\":" << jsonString(Path[I].L.File)
          << ",\"line\":" << Path[I].L.Line << ",\"ns\":" << Path[I].Ns
          << ",\"tasks\":" << Path[I].Instances
-         << ",\"region_id\":" << Path[I].L.RegionId << "}";
+         << ",\"region_id\":" << Path[I].L.RegionId
+         << (Path[I].Name.empty() ? ""
+                                  : ",\"label\":" + jsonString(Path[I].Name))
+         << "}";
     OS << "],\"top_contributors\":[";
     for (std::size_t I = 0; I < Top5.size(); ++I)
       OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Top5[I].K))
@@ -416,6 +422,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     OS << B;
     if (S.Instances > 1)
       OS << "  (" << S.Instances << " tasks)";
+    if (!S.Name.empty())
+      OS << "  [" << S.Name << "]";
     OS << "\n";
   }
   OS << "\ntop contributors to the critical path:\n";

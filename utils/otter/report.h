@@ -52,14 +52,22 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
                   std::ostream &OS, std::size_t Top,
                   const std::vector<std::string> &Names = {},
                   bool ByPhase = false);
+/// Names: the trace's name table (the critical path's task labels).
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
-                      std::ostream &OS, std::size_t Top);
+                      std::ostream &OS, std::size_t Top,
+                      const std::vector<std::string> &Names = {});
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS,
                    const std::vector<std::string> &Names = {});
 /// diagnose's report of findings F (printDiagnose: F = diagnose(R)).
 void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
                    std::ostream &OS);
+
+/// Name N of the trace's name table (annotations), "#N" if not there.
+std::string nameText(const std::vector<std::string> &Names, std::uint32_t N);
+/// Task labels by count, then name (name ids follow the run's timing).
+std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
+                                     const std::vector<std::string> &Names);
 
 std::string jsonString(const std::string &S);
 std::string fmtNs(double Ns); // "12.3 ms"

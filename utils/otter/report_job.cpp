@@ -230,7 +230,8 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
 
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
-                         std::size_t Top) {
+                         std::size_t Top,
+                         const std::vector<std::string> &Names) {
   // MPI function per call site, for the path's MPI steps.
   std::map<std::uint64_t, std::uint16_t> FunctionAt;
   for (const ConstructStats &S : R.Constructs)
@@ -242,6 +243,7 @@ void printJobParallelism(const Result &R, const JobInfo &J,
     SourceLabel L;
     std::uint64_t Ns, Instances;
     std::string Function;
+    std::string Name; // its tasks' otter_task_label, if any
   };
   std::vector<Step> Path;
   std::size_t Crossings = 0;
@@ -252,7 +254,8 @@ void printJobParallelism(const Result &R, const JobInfo &J,
       F = mpi::functionName(mpi::Function(FunctionAt[P.Code]));
     if (!Path.empty() && Path.back().Rank != codeRank(P.Code))
       ++Crossings;
-    Path.push_back({codeRank(P.Code), P.K, L, P.Ns, P.Instances, F});
+    Path.push_back({codeRank(P.Code), P.K, L, P.Ns, P.Instances, F,
+                    P.Label ? nameText(Names, P.Label) : std::string()});
   }
   auto where = [](const Step &S) {
     return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
@@ -273,10 +276,12 @@ void printJobParallelism(const Result &R, const JobInfo &J,
          << ",\"ns\":" << S.Ns << ",\"tasks\":" << S.Instances;
       if (S.K == Kind::Mpi)
         OS << ",\"function\":" << jsonString(S.Function);
+      if (!S.Name.empty())
+        OS << ",\"label\":" << jsonString(S.Name);
       OS << "}";
     }
     OS << "],\"parallelism_report\":" << nested([&](std::ostream &S) {
-      printParallelism(R, Label, true, S, Top);
+      printParallelism(R, Label, true, S, Top, Names);
     }) << "}\n";
     return;
   }
@@ -309,6 +314,8 @@ void printJobParallelism(const Result &R, const JobInfo &J,
       OS << "  " << S.Function;
     if (S.Instances > 1)
       OS << "  (" << S.Instances << " tasks)";
+    if (!S.Name.empty())
+      OS << "  [" << S.Name << "]";
     OS << "\n";
   }
   for (const std::string &W : R.Warnings)

@@ -59,7 +59,8 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
                      const std::vector<std::string> &Names = {});
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
-                         std::size_t Top);
+                         std::size_t Top,
+                         const std::vector<std::string> &Names = {});
 /// The usual checks on the job as a whole, and MpiFindings (MPI wait
 /// states, mpi_waits.h), ranked together by time lost.
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,

@@ -5,7 +5,9 @@
 // names: nodes.csv's name column, graph.txt's name= (job-graph.sh checks
 // each rank's part against the rank's own graph.txt, names included), and
 // otter summary on the job counts the phases and labels of all ranks by
-// name, and restricts an analysis to a phase of every rank.
+// name, and restricts an analysis to a phase of every rank. The labelled
+// tasks run 10 ms: the job's critical path passes through one of them and
+// names its label.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc -I%otter_src/include %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 2 otter-run -o %t -f all %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -19,6 +21,8 @@
 // --phase on a job: "exchange" occurs once on each rank, its task with it.
 // RUN: otter summary --phase exchange %t 2> %t.err | FileCheck --check-prefix=JOBPHASE %s
 // RUN: FileCheck --check-prefix=JOBPHASE-ERR %s < %t.err
+// RUN: otter parallelism %t | FileCheck --check-prefix=PAR %s
+// RUN: otter parallelism --json %t | FileCheck --check-prefix=PARJSON %s
 #include <mpi.h>
 #include <otter/otter.h>
 #include <stdio.h>
@@ -39,6 +43,9 @@ int main(int argc, char **argv) {
   {
     otter_task_label(rank == 0 ? "rank0-task" : "rank1-task");
     x += rank;
+    double t0 = MPI_Wtime();
+    while (MPI_Wtime() - t0 < 0.01) {
+    }
   }
   MPI_Allreduce(&x, &y, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   otter_phase_end();
@@ -74,3 +81,6 @@ int main(int argc, char **argv) {
 // JOBPHASE: constructs {{.*}} task=2
 // JOBPHASE-NOT: setup
 // JOBPHASE-ERR: otter: phase 'exchange': 2 occurrences
+// PAR: critical path
+// PAR: rank {{[01]}} {{ *}}task {{ *}}{{.*}}names.c:{{[0-9]+}} {{.*}}  [rank{{[01]}}-task]
+// PARJSON: "critical_path":[{{.*}}"kind":"task",{{[^}]*}},"label":"rank{{[01]}}-task"}
