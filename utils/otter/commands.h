@@ -10,6 +10,7 @@
 #define OTTER_UTILS_COMMANDS_H
 
 #include "analysis.h"
+#include "report.h"
 #include "simulate.h"
 
 #include <cstdint>
@@ -63,6 +64,11 @@ bool simOptions(bool Ideal, const std::string &DispatchNs,
 /// The warnings every job command prints on stderr about its ranks (a rank
 /// missing, a rank's trace not closed) and about matching their messages.
 void rankWarnings(const JobInput &Job);
+/// The job's MPI wait states (mpi_waits.h), from R, its analysis: what
+/// `otter diagnose` and `otter report` show of them.
+std::vector<analysis::Finding> jobMpiWaits(const JobInput &Job,
+                                           const analysis::Result &R,
+                                           const analysis::LabelFn &Label);
 
 /// `otter simulate` and `otter report` on an MPI job (commands_job.cpp):
 /// exit statuses as every command's.

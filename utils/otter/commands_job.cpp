@@ -31,6 +31,7 @@
 #include "html_report.h"
 #include "input.h"
 #include "job.h"
+#include "mpi_waits.h"
 #include "picture.h"
 #include "report.h"
 #include "report_job.h"
@@ -326,6 +327,16 @@ void rankWarnings(const JobInput &Job) {
     std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
 }
 
+std::vector<Finding> jobMpiWaits(const JobInput &Job, const Result &R,
+                                 const LabelFn &Label) {
+  return mpiWaitFindings(
+      Job.matching(),
+      [&Job](std::uint32_t Rank, std::uint64_t T) {
+        return Rank < Job.ranks().size() ? Job.ranks()[Rank].toJobTime(T) : T;
+      },
+      Label, double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1));
+}
+
 int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
                 bool Ideal, const std::string &DispatchNs, bool Json,
                 const std::string &Svg) {
@@ -390,6 +401,7 @@ int reportJob(const job::Layout &L, const std::string &Arg,
       "docs/utils.md, \"An MPI job\").";
   RI.Times = &Times;
   RI.JobHtml = ranksHtml(Job, R, NoSimulate ? nullptr : &JP);
+  RI.MpiFindings = jobMpiWaits(Job, R, RI.Label);
   // The aggregated graph: a job's full graph is otter-graph's (the job's
   // graph, with its messages), not one picture of every task.
   std::string GErr;

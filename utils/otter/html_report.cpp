@@ -212,7 +212,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << "<style>" << Style << "</style><script>" << ErrorScript
      << "</script></head>\n<body>\n";
   OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
-     << "</div>\n<div id=\"js-errors\" hidden></div>\n";
+     << "</div>\n";
+  OS << "<div id=\"js-errors\" hidden></div>\n";
 
   // ---- overview -----------------------------------------------------------
   std::uint64_t Counts[std::size_t(Kind::Count)] = {};
@@ -353,18 +354,35 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   OS << "</section>\n";
 
   // ---- diagnostics --------------------------------------------------------
+  // A job's MPI wait states ranked with the other checks, as `otter
+  // diagnose` ranks them on a job.
   std::vector<Finding> F = diagnose(R, In.Label, Names);
+  F.insert(F.end(), In.MpiFindings.begin(), In.MpiFindings.end());
+  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
+    return A.LostNs > B.LostNs;
+  });
   OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
   if (F.empty())
     OS << "<div>no findings</div>";
-  for (const Finding &X : F)
-    OS << "<div class=\"finding\"><b>" << xmlEscape(X.Check)
+  for (const Finding &X : F) {
+    OS << "<div class=\"finding\" data-check=\"" << xmlEscape(X.Check)
+       << "\" data-ns=\"" << X.LostNs << "\"><b>" << xmlEscape(X.Check)
        << "</b>: " << kindName(X.K) << " at " << xmlEscape(X.Where)
        << " &mdash; est. " << xmlEscape(fmtNs(double(X.LostNs)))
        << " thread time lost<br><span class=\"muted\">threshold:</span> "
        << xmlEscape(X.Threshold) << "<br><span class=\"muted\">evidence:"
-       << "</span> " << xmlEscape(X.Evidence) << taskLabelsHtml(X)
-       << "</div>\n";
+       << "</span> " << xmlEscape(X.Evidence) << taskLabelsHtml(X);
+    if (!X.Ranks.empty()) {
+      // The wait state's time lost per rank (MPI wait states only).
+      OS << "<br><span class=\"muted\">ranks:</span> ";
+      for (std::size_t J = 0; J < X.Ranks.size(); ++J)
+        OS << (J ? ", " : "") << "<span class=\"rank-lost\" data-rank=\""
+           << X.Ranks[J].first << "\" data-ns=\"" << X.Ranks[J].second
+           << "\">rank " << X.Ranks[J].first << " "
+           << xmlEscape(fmtNs(double(X.Ranks[J].second))) << "</span>";
+    }
+    OS << "</div>\n";
+  }
   OS << "</section>\n";
 
   // ---- scalability --------------------------------------------------------
@@ -492,6 +510,24 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"findings\":" << F.size();
+  if (!In.MpiFindings.empty()) {
+    // The MPI wait states as `otter diagnose --json` lists them.
+    OS << ",\"mpi_waits\":[";
+    bool First = true;
+    for (const Finding &X : F) {
+      if (X.K != Kind::Mpi)
+        continue;
+      OS << (First ? "" : ",") << "{\"check\":" << jsonString(X.Check)
+         << ",\"where\":" << jsonString(X.Where) << ",\"lost_ns\":" << X.LostNs
+         << ",\"ranks\":[";
+      for (std::size_t J = 0; J < X.Ranks.size(); ++J)
+        OS << (J ? "," : "") << "{\"rank\":" << X.Ranks[J].first
+           << ",\"lost_ns\":" << X.Ranks[J].second << "}";
+      OS << "]}";
+      First = false;
+    }
+    OS << "]";
+  }
   if (In.Scaling) {
     OS << ",\"points\":[";
     for (std::size_t I = 0; I < In.Scaling->Points.size(); ++I)

@@ -85,6 +85,9 @@ struct ReportInput {
   /// the scalability section's numbers are (replaces the single run's
   /// note when not empty).
   std::string JobHtml, ScalingNote;
+  /// An MPI job: its MPI wait states (mpi_waits.h, as `otter diagnose`
+  /// finds them), ranked with the other findings.
+  std::vector<analysis::Finding> MpiFindings;
 };
 
 /// Writes the report.

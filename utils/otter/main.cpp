@@ -540,16 +540,8 @@ int runJob(const Options &O, const job::Layout &Layout) {
   else if (O.Command == "parallelism")
     printJobParallelism(R, J, L.fn(), O.Json, std::cout, O.Top, Job.names());
   else
-    printJobDiagnose(
-        R, J, L.fn(),
-        mpiWaitFindings(
-            Job.matching(),
-            [&Job](std::uint32_t Rank, std::uint64_t T) {
-              return Rank < Job.ranks().size() ? Job.ranks()[Rank].toJobTime(T)
-                                               : T;
-            },
-            L.fn(), double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1)),
-        O.Json, std::cout, Job.names());
+    printJobDiagnose(R, J, L.fn(), cli::jobMpiWaits(Job, R, L.fn()), O.Json,
+                     std::cout, Job.names());
   std::cout.flush();
   if (!std::cout)
     return fail("error writing the report");

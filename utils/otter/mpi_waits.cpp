@@ -65,6 +65,7 @@ struct Site {
   std::uint64_t Calls = 0, Waited = 0;
   std::uint64_t LostNs = 0, WorstNs = 0;
   std::map<std::string, std::uint64_t> Patterns; // collectives: by pattern
+  std::map<std::uint32_t, std::uint64_t> RankLost; // by rank
 };
 
 class Collector {
@@ -108,6 +109,7 @@ public:
       ++S.Waited;
       S.LostNs += Lost;
       S.WorstNs = std::max(S.WorstNs, Lost);
+      S.RankLost[Rank] += Lost;
       if (Pattern)
         S.Patterns[Pattern] += Lost;
     }
@@ -238,6 +240,7 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
                  fmtNs(double(S.WorstNs));
     for (auto &[P, Ns] : S.Patterns)
       X.Evidence += "; " + P + " " + fmtNs(double(Ns));
+    X.Ranks.assign(S.RankLost.begin(), S.RankLost.end());
     F.push_back(X);
   }
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &C) {

@@ -576,6 +576,13 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
              << ",\"tasks\":" << F[I].TaskLabels[J].second << "}";
         OS << "]";
       }
+      if (!F[I].Ranks.empty()) {
+        OS << ",\"ranks\":[";
+        for (std::size_t J = 0; J < F[I].Ranks.size(); ++J)
+          OS << (J ? "," : "") << "{\"rank\":" << F[I].Ranks[J].first
+             << ",\"lost_ns\":" << F[I].Ranks[J].second << "}";
+        OS << "]";
+      }
       OS << "}";
     }
     OS << "]}\n";
@@ -600,6 +607,13 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
       for (std::size_t J = 0; J < X.TaskLabels.size(); ++J)
         OS << (J ? ", " : "") << '"' << X.TaskLabels[J].first << "\" ("
            << X.TaskLabels[J].second << ')';
+      OS << "\n";
+    }
+    if (!X.Ranks.empty()) {
+      OS << "   ranks:     ";
+      for (std::size_t J = 0; J < X.Ranks.size(); ++J)
+        OS << (J ? ", " : "") << "rank " << X.Ranks[J].first << " "
+           << fmtNs(double(X.Ranks[J].second));
       OS << "\n";
     }
   }

@@ -41,6 +41,9 @@ struct Finding {
   /// The construct's tasks by otter_task_label name (name, tasks), most
   /// first; empty if none is labelled.
   std::vector<std::pair<std::string, std::uint64_t>> TaskLabels;
+  /// MPI wait states (mpi_waits.h): the time each rank lost at the site
+  /// (rank, ns), by rank; only ranks that lost time.
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> Ranks;
 };
 /// Names: the trace's name table (for TaskLabels).
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,

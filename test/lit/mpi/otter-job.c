@@ -7,7 +7,8 @@
 // ranks (rank 2 the slowest) and MPI time per function and per call site.
 // Then rank 0 sends synchronously to rank 3, which receives 100 ms late.
 // diagnose finds the wait states (late sender in the chain, wait at the
-// barrier for rank 2, late receiver at the MPI_Ssend); the Perfetto export
+// barrier for rank 2, late receiver at the MPI_Ssend), with the time each
+// rank lost, and the HTML report shows the same; the Perfetto export
 // has a process per rank and an arrow per message.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
@@ -22,6 +23,11 @@
 // RUN: FileCheck --check-prefix=SUM %s < %t.sum
 // RUN: otter summary --json %t | FileCheck --check-prefix=SJSON %s
 // RUN: otter diagnose %t | FileCheck --check-prefix=DIAG %s
+// The report shows the same wait states, numbers and ranks.
+// RUN: otter diagnose --json %t > %t.diag.json
+// RUN: otter report --no-simulate -o %t.html %t
+// RUN: python3 %S/Inputs/report-waits-check.py %t.diag.json %t.html
+// RUN: FileCheck --check-prefix=HTML %s < %t.html
 // RUN: otter export --format perfetto -o %t.json %t | FileCheck --check-prefix=EXPORT %s
 // RUN: grep -c '"name":"process_name","ph":"M","pid":[1-4],"args":{"name":"MPI rank [0-3]"}' %t.json | FileCheck --check-prefix=PROCS %s
 // RUN: grep -c '"cat":"message","ph":"[sf]"' %t.json | FileCheck --check-prefix=FLOWS %s
@@ -117,3 +123,12 @@ int main(int argc, char **argv) {
 
 // RANK: run time
 // RANK: constructs initial_task=1 mpi=5
+// DIAG-DAG: ranks:     rank 0 {{[0-9.]+ m?s}}, rank 1 {{[0-9.]+ m?s}}, rank 3 {{[0-9.]+ m?s}}{{$}}
+// DIAG-DAG: ranks:     rank 1 {{[0-9.]+ m?s}}, rank 2 {{[0-9.]+ m?s}}, rank 3 {{[0-9.]+ m?s}}{{$}}
+// DIAG-DAG: ranks:     rank 0 {{[0-9.]+ m?s}}{{$}}
+// HTML: <section id="diagnostics"><h2>Diagnostics
+// HTML-DAG: <div class="finding" data-check="wait_at_collective" data-ns="{{[0-9]+}}"><b>wait_at_collective</b>: mpi at {{.*}}otter-job.c:{{[0-9]+}} MPI_Barrier
+// HTML-DAG: <div class="finding" data-check="late_sender" data-ns="{{[0-9]+}}"><b>late_sender</b>: mpi at {{.*}}otter-job.c:{{[0-9]+}} MPI_Recv
+// HTML-DAG: <div class="finding" data-check="late_receiver" data-ns="{{[0-9]+}}"><b>late_receiver</b>: mpi at {{.*}}otter-job.c:{{[0-9]+}} MPI_Ssend
+// HTML-DAG: <span class="muted">ranks:</span> <span class="rank-lost" data-rank="0" data-ns="{{[0-9]+}}">rank 0 {{[0-9.]+ m?s}}</span></div>
+// HTML: "mpi_waits":[{"check":
