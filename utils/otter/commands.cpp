@@ -63,7 +63,7 @@ using namespace otter::analysis;
 
 const char *SimulateHelp =
     "usage: otter simulate [--cores LIST] [--ideal] [--dispatch-ns NS]\n"
-    "                      [--svg FILE] [--json] <archive>\n"
+    "                      [--svg FILE] [--phase NAME] [--json] <archive>\n"
     "Replays the measured tasks (execution times, creations, dependences,\n"
     "taskwaits, taskgroups, barriers, teams) on simulated cores with a greedy\n"
     "work-first scheduler like libomp's (a core runs its own newest task,\n"
@@ -77,6 +77,8 @@ const char *SimulateHelp =
     "                mean measured in the trace; a trace with no deferred\n"
     "                task, such as a run on one thread, 3000)\n"
     "  --svg FILE    also write the scalability plot\n"
+    "  --phase NAME  replay only what happened inside that phase of the\n"
+    "                program (otter_phase_begin; docs/utils.md \"One phase\")\n"
     "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
     "bounds}\n"
     "A run on one thread has its tasks serialized (its team has one thread):\n"
@@ -87,17 +89,19 @@ const char *SimulateHelp =
     "per rank is its slowest rank's.\n";
 
 const char *PictureHelp =
-    "usage: otter picture [-o FILE] [--full|--aggregate] [--json] <archive>\n"
+    "usage: otter picture [-o FILE] [--full|--aggregate] [--phase NAME]\n"
+    "                     [--json] <archive>\n"
     "Draws the task graph as SVG (default -o graph.svg), laid out by\n"
     "Graphviz: the full graph (the one `otter graph` writes) when the run\n"
     "has at most 300 tasks, else the aggregated graph: one node per source\n"
     "construct (instances, total time, shaded by its share of the run),\n"
     "edges with counts, the constructs and steps of the critical path in\n"
-    "red. --full, --aggregate: choose.\n";
+    "red. --full, --aggregate: choose. --phase NAME: the aggregated graph\n"
+    "of what happened inside that phase of the program.\n";
 
 const char *ReportHelp =
     "usage: otter report [-o FILE] [--cores LIST] [--window FROM:TO]\n"
-    "                    [--no-simulate] [--json] <archive>\n"
+    "                    [--no-simulate] [--phase NAME] [--json] <archive>\n"
     "Writes one self-contained HTML file (default -o report.html; no\n"
     "network, no external script): the run's overview and key numbers (as\n"
     "otter parallelism), time per construct and source line (as otter\n"
@@ -107,11 +111,14 @@ const char *ReportHelp =
     "and per-thread timelines of a window, binned.\n"
     "  --window FROM:TO  in ms from the run's first event (default: all)\n"
     "  --no-simulate     leave out the scalability section (faster)\n"
+    "  --phase NAME      the report of what happened inside that phase of\n"
+    "                    the program (the graph aggregated)\n"
     "An MPI job (its directory or archive): one page for the job as one\n"
     "program, with a section per rank; scalability as otter simulate's.\n";
 
 const char *DiffHelp =
-    "usage: otter diff [--top N] [--json] <archive A> <archive B>\n"
+    "usage: otter diff [--top N] [--phase NAME] [--json] <archive A> <archive "
+    "B>\n"
     "Compares two traces of one program (before and after a change, 2\n"
     "against 4 threads): the totals (run time, work, span, burdened span,\n"
     "parallelism), and per source construct its time, instances, work,\n"
@@ -119,10 +126,15 @@ const char *DiffHelp =
     "impact (the largest change of time, span or waiting); constructs only\n"
     "in one run apart. Constructs match by the plugin's region id, else by\n"
     "kind and file:line, else by kind and location. --top N: first N rows\n"
-    "(default 30; 0 = all; --json always lists all).\n";
+    "(default 30; 0 = all; --json always lists all). --phase NAME: both\n"
+    "runs restricted to that phase of the program (it must occur in both).\n";
+
+const char *PhaseJobError =
+    "--phase on an MPI job applies to summary, parallelism, diagnose and "
+    "export; simulate, picture, report and diff take a job whole";
 
 struct Args {
-  std::string Archive, Output, Svg, Cores, Window, Top, DispatchNs;
+  std::string Archive, Output, Svg, Cores, Window, Top, DispatchNs, Phase;
   bool Json = false, Ideal = false, Full = false, Aggregate = false,
        NoSimulate = false;
 };
@@ -176,6 +188,9 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
     } else if (Name == "--dispatch-ns") {
       if (!value(A.DispatchNs))
         return usage("--dispatch-ns needs a time in ns");
+    } else if (Name == "--phase") {
+      if (!value(A.Phase) || A.Phase.empty())
+        return usage("--phase needs a phase name");
     } else if (Name == "--svg") {
       if (!value(A.Svg))
         return usage("--svg needs a file name");
@@ -190,11 +205,26 @@ int parse(int argc, char **argv, const char *Help, const std::string &Allowed,
 
 } // namespace
 
+bool phaseOccurred(const std::string &Phase, const PhaseRestriction &P,
+                   const std::vector<std::string> &Names, bool Ok,
+                   std::string &Error) {
+  if (!P.occurrences()) {
+    Error = unknownPhaseError(Phase, P.phasesSeen(), Names);
+    return false;
+  }
+  if (Ok)
+    std::fprintf(stderr, "otter: phase '%s': %llu occurrence%s\n",
+                 Phase.c_str(), (unsigned long long)P.occurrences(),
+                 P.occurrences() == 1 ? "" : "s");
+  return Ok;
+}
+
 /// One streaming pass: the analysis (with Obs), and the replayable program
 /// if Prog. In: the archive, opened here.
 bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
                  sim::Program *Prog, Observer *Obs, std::string &Error,
-                 const std::function<void(std::uint64_t)> &OnFirst) {
+                 const std::function<void(std::uint64_t)> &OnFirst,
+                 const std::string &Phase) {
   if (!In.open(Path, Error))
     return false;
   if (!In.complete())
@@ -221,15 +251,24 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
     return It->second;
   });
   bool First = true;
-  if (!analyseStream(In, A, R, Error,
-                     [&](std::uint32_t Th, const Event *E, std::size_t K) {
-                       if (First && K && OnFirst)
-                         OnFirst(E[0].Time);
-                       First = First && !K;
-                       if (Prog)
-                         Rec.add(Th, E, K);
-                     }))
-    return false;
+  auto Tap = [&](std::uint32_t Th, const Event *E, std::size_t K) {
+    if (First && K && OnFirst)
+      OnFirst(E[0].Time);
+    First = First && !K;
+    if (Prog)
+      Rec.add(Th, E, K);
+  };
+  if (Phase.empty()) {
+    if (!analyseStream(In, A, R, Error, Tap))
+      return false;
+  } else {
+    // Everything (analysis, replay, timeline) sees the phase only.
+    PhaseRestriction P(phaseNameId(Phase, In.names()));
+    PhaseSource<ArchiveInput> PS{In, P, {}};
+    if (!phaseOccurred(Phase, P, In.names(),
+                       analyseStream(PS, A, R, Error, Tap), Error))
+      return false;
+  }
   if (Prog && !Rec.finish(*Prog, Error))
     return false;
   return true;
@@ -239,8 +278,9 @@ namespace {
 
 bool read(ArchiveInput &In, const std::string &Path, Result &R,
           sim::Program *Prog, Observer *Obs, std::string &Error,
-          const std::function<void(std::uint64_t)> &OnFirst = {}) {
-  return readArchive(In, Path, R, Prog, Obs, Error, OnFirst);
+          const std::function<void(std::uint64_t)> &OnFirst = {},
+          const std::string &Phase = {}) {
+  return readArchive(In, Path, R, Prog, Obs, Error, OnFirst, Phase);
 }
 
 /// The options of the replay: the dispatch cost as given, measured in the
@@ -324,26 +364,31 @@ bool graphPicture(ArchiveInput &In, const Result &R, const AggregateGraph &Agg,
 int cmdPicture(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
-  int Rc =
-      parse(argc, argv, PictureHelp, " --json --full --aggregate -o ", A, In);
+  int Rc = parse(argc, argv, PictureHelp,
+                 " --json --full --aggregate --phase -o ", A, In);
   if (Rc >= 0)
     return Rc;
   if (int Rc = oneArchive(In.size()); Rc >= 0)
     return Rc;
   if (A.Full && A.Aggregate)
     return usage("--full and --aggregate exclude each other");
+  if (A.Full && !A.Phase.empty())
+    return usage("--phase draws the aggregated graph (the full graph is the "
+                 "whole run's)");
+  if (job::Layout L; !A.Phase.empty() && job::findJob(In[0], L))
+    return usage(PhaseJobError);
   std::string Out = A.Output.empty() ? "graph.svg" : A.Output;
   std::string Error;
   ArchiveInput Input;
   Result R;
   AggregateGraph Agg;
-  if (!read(Input, In[0], R, nullptr, &Agg, Error))
+  if (!read(Input, In[0], R, nullptr, &Agg, Error, {}, A.Phase))
     return fail(Error);
   Labels L{Input, {}};
   std::string Svg;
   bool Full = false;
-  if (!graphPicture(Input, R, Agg, L.fn(), A.Full, A.Aggregate, Svg, Full,
-                    Error))
+  if (!graphPicture(Input, R, Agg, L.fn(), A.Full,
+                    A.Aggregate || !A.Phase.empty(), Svg, Full, Error))
     return fail(Error);
   if (!writeFile(Out, Svg, Error))
     return fail(Error);
@@ -361,7 +406,7 @@ int cmdSimulate(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
   int Rc = parse(argc, argv, SimulateHelp,
-                 " --json --ideal --cores --svg --dispatch-ns ", A, In);
+                 " --json --ideal --cores --svg --dispatch-ns --phase ", A, In);
   if (Rc >= 0)
     return Rc;
   if (int Rc = oneArchive(In.size()); Rc >= 0)
@@ -376,6 +421,8 @@ int cmdSimulate(int argc, char **argv) {
   sim::Program G;
   ArchiveInput Input;
   if (job::Layout L; job::findJob(In[0], L)) {
+    if (!A.Phase.empty())
+      return usage(PhaseJobError);
     sim::Options O;
     sim::DispatchSource From;
     if (!argsOptions(A, R, O, From, Error))
@@ -386,7 +433,7 @@ int cmdSimulate(int argc, char **argv) {
   sim::DispatchSource From;
   if (!argsOptions(A, R, O, From, Error)) // a bad --dispatch-ns: before reading
     return usage(Error);
-  if (!read(Input, In[0], R, &G, nullptr, Error))
+  if (!read(Input, In[0], R, &G, nullptr, Error, {}, A.Phase))
     return fail(Error);
   if (!argsOptions(A, R, O, From, Error))
     return usage(Error);
@@ -405,7 +452,7 @@ int cmdReport(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
   int Rc = parse(argc, argv, ReportHelp,
-                 " --json --cores --window --no-simulate -o ", A, In);
+                 " --json --cores --window --no-simulate --phase -o ", A, In);
   if (Rc >= 0)
     return Rc;
   if (int Rc = oneArchive(In.size()); Rc >= 0)
@@ -428,9 +475,12 @@ int cmdReport(int argc, char **argv) {
                    "'");
   }
   std::string Out = A.Output.empty() ? "report.html" : A.Output;
-  if (job::Layout L; job::findJob(In[0], L))
+  if (job::Layout L; job::findJob(In[0], L)) {
+    if (!A.Phase.empty())
+      return usage(PhaseJobError);
     return reportJob(L, In[0], Cores, A.NoSimulate, std::uint64_t(WFrom * 1e6),
                      std::uint64_t(WTo * 1e6), Out, A.Json);
+  }
   ArchiveInput Input;
   // Bins per thread: 1000, fewer for many threads (the page stays small).
   html::Timeline Times(std::uint64_t(WFrom * 1e6), std::uint64_t(WTo * 1e6),
@@ -439,8 +489,9 @@ int cmdReport(int argc, char **argv) {
   TeeObserver Both(Agg, Times);
   Result R;
   sim::Program G;
-  if (!read(Input, In[0], R, A.NoSimulate ? nullptr : &G, &Both, Error,
-            [&](std::uint64_t T) { Times.setOrigin(T); }))
+  if (!read(
+          Input, In[0], R, A.NoSimulate ? nullptr : &G, &Both, Error,
+          [&](std::uint64_t T) { Times.setOrigin(T); }, A.Phase))
     return fail(Error);
   Times.finish(R.runNs());
   Labels L{Input, {}};
@@ -455,6 +506,7 @@ int cmdReport(int argc, char **argv) {
   }
   html::ReportInput RI;
   RI.Archive = In[0];
+  RI.Phase = A.Phase;
   RI.R = &R;
   RI.Label = L.fn();
   RI.Names = &Input.names();
@@ -462,8 +514,9 @@ int cmdReport(int argc, char **argv) {
   RI.Times = &Times;
   bool Full = false;
   std::string GErr;
-  if (graphPicture(Input, R, Agg, RI.Label, false, false, RI.GraphSvg, Full,
-                   GErr)) {
+  // A phase's picture is aggregated: the full graph is the whole run's.
+  if (graphPicture(Input, R, Agg, RI.Label, false, !A.Phase.empty(),
+                   RI.GraphSvg, Full, GErr)) {
     RI.GraphFull = Full;
     RI.GraphNote = Full ? "The full task graph (docs/graph.md): this run has "
                           "few enough tasks."
@@ -490,7 +543,7 @@ int cmdReport(int argc, char **argv) {
 int cmdDiff(int argc, char **argv) {
   Args A;
   std::vector<std::string> In;
-  int Rc = parse(argc, argv, DiffHelp, " --json --top ", A, In);
+  int Rc = parse(argc, argv, DiffHelp, " --json --top --phase ", A, In);
   if (Rc >= 0)
     return Rc;
   if (In.size() != 2)
@@ -506,9 +559,15 @@ int cmdDiff(int argc, char **argv) {
   std::string Error;
   ArchiveInput IA, IB;
   Result RA, RB;
-  if (!read(IA, In[0], RA, nullptr, nullptr, Error) ||
-      !read(IB, In[1], RB, nullptr, nullptr, Error))
-    return fail(Error);
+  for (const std::string &X : In)
+    if (job::Layout L; !A.Phase.empty() && job::findJob(X, L))
+      return usage(PhaseJobError);
+  // Both runs restricted to the same phase; an error names the run that
+  // has no such phase.
+  if (!read(IA, In[0], RA, nullptr, nullptr, Error, {}, A.Phase))
+    return fail(A.Phase.empty() ? Error : "'" + In[0] + "': " + Error);
+  if (!read(IB, In[1], RB, nullptr, nullptr, Error, {}, A.Phase))
+    return fail(A.Phase.empty() ? Error : "'" + In[1] + "': " + Error);
   Labels LA{IA, {}}, LB{IB, {}};
   diff::Result D = diff::compare(RA, LA.fn(), RB, LB.fn());
   diff::print(D, A.Json, std::cout, Top, In[0], In[1]);

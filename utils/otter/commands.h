@@ -49,10 +49,13 @@ bool runReportCommand(const std::string &Command, int argc, char **argv,
 /// One streaming pass over the archive at Path (opened into In): the
 /// analysis (with Obs), and the replayable program if Prog; OnFirst gets
 /// the first event's time. Warns on stderr about an archive not closed.
+/// Phase: only what happened inside that phase (phase.h; an error if the
+/// trace has none of that name).
 bool readArchive(ArchiveInput &In, const std::string &Path, analysis::Result &R,
                  sim::Program *Prog, analysis::Observer *Obs,
                  std::string &Error,
-                 const std::function<void(std::uint64_t)> &OnFirst = {});
+                 const std::function<void(std::uint64_t)> &OnFirst = {},
+                 const std::string &Phase = {});
 
 /// The replay's options: --ideal, --dispatch-ns (empty: the mean measured
 /// in R, else sim::DefaultDispatchNs); From says which. False: a bad

@@ -213,6 +213,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << "</script></head>\n<body>\n";
   OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
      << "</div>\n";
+  if (!In.Phase.empty())
+    OS << "<div id=\"phase\">Phase <b>" << xmlEscape(In.Phase)
+       << "</b> only: what happened inside it (docs/utils.md, \"One "
+          "phase\").</div>\n";
   OS << "<div id=\"js-errors\" hidden></div>\n";
 
   // ---- overview -----------------------------------------------------------
@@ -510,6 +514,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"findings\":" << F.size();
+  if (!In.Phase.empty())
+    OS << ",\"phase\":" << jsonString(In.Phase);
   if (!In.MpiFindings.empty()) {
     // The MPI wait states as `otter diagnose --json` lists them.
     OS << ",\"mpi_waits\":[";

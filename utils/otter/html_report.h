@@ -72,6 +72,7 @@ private:
 
 struct ReportInput {
   std::string Archive;
+  std::string Phase; // --phase: the report of that phase only
   const analysis::Result *R = nullptr;
   analysis::LabelFn Label;
   /// The trace's name table (task labels, phases); may be null.

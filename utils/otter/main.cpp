@@ -33,6 +33,7 @@
 #include <exception>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <string>
@@ -73,9 +74,10 @@ const char *MainHelp =
 const char *MainHelpTail =
     "\n"
     "Every command takes --json and --help. See docs/utils.md.\n"
-    "--phase NAME restricts summary, parallelism, diagnose and export\n"
-    "(perfetto, --aggregate) to one phase of the program (otter_phase_begin);\n"
-    "graph, dump and the commands above it take the whole run.\n";
+    "--phase NAME restricts summary, parallelism, diagnose, export\n"
+    "(perfetto, --aggregate), simulate, picture, report and diff to one\n"
+    "phase of the program (otter_phase_begin); graph and dump take the\n"
+    "whole run.\n";
 
 struct CommandHelp {
   const char *Name, *Text;
@@ -110,7 +112,9 @@ const CommandHelp Helps[] = {
      "measured scheduling cost and every parallel region its fork and join\n"
      "time) and burdened parallelism, per parallel region too, and the\n"
      "critical path as a list of source constructs, each step with its\n"
-     "tasks' label (otter_task_label) if the program names them.\n"},
+     "tasks' label (otter_task_label) if the program names them. A program\n"
+     "with phases (otter_phase_begin/end) gets a row per phase: each phase\n"
+     "analysed alone, as with --phase NAME (one process's trace).\n"},
     {"diagnose",
      "usage: otter diagnose [--phase NAME] [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
@@ -189,25 +193,6 @@ struct Input {
   const std::string &path() const { return Path; }
 };
 
-/// The input cut down to one phase (--phase, phase.h).
-struct PhaseInput {
-  Input &In;
-  PhaseRestriction &P;
-  std::vector<Event> Buf;
-  bool streamOrdered(const cli::ArchiveInput::EventFn &Fn, std::string &Error) {
-    return In.streamOrdered(
-        [&](std::uint32_t Th, const Event *E, std::size_t N) {
-          Buf.clear();
-          P.add(E, N, Buf);
-          if (!Buf.empty())
-            Fn(Th, Buf.data(), Buf.size());
-        },
-        Error);
-  }
-  SourceLabel label(std::uint64_t Code) const { return In.label(Code); }
-  const std::string &path() const { return In.path(); }
-};
-
 /// Streams the input through an Analyzer (with an optional observer);
 /// Phase: only what is inside that phase (docs/utils.md, "One phase").
 bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error,
@@ -219,17 +204,50 @@ bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error,
   if (Phase.empty())
     return cli::analyseStream(In, A, R, Error);
   PhaseRestriction P(phaseNameId(Phase, In.names()));
-  PhaseInput PI{In, P, {}};
-  bool Ok = cli::analyseStream(PI, A, R, Error);
-  if (!P.occurrences()) {
-    Error = unknownPhaseError(Phase, P.phasesSeen(), In.names());
+  cli::PhaseSource<Input> PI{In, P, {}};
+  return cli::phaseOccurred(Phase, P, In.names(),
+                            cli::analyseStream(PI, A, R, Error), Error);
+}
+
+/// `otter parallelism`'s table of phases: each phase of the program
+/// (R.Phases) analysed alone, as --phase NAME would, all in one more pass
+/// over the input (an analysis per phase beside each other).
+bool phaseRows(Input &In, const Result &R, std::vector<PhaseParallelism> &Out,
+               std::string &Error) {
+  struct One {
+    PhaseRestriction P;
+    Analyzer A;
+    std::vector<Event> Buf;
+    explicit One(std::uint32_t Name) : P(Name) {}
+  };
+  std::vector<std::unique_ptr<One>> Ps;
+  for (const PhaseStats &S : R.Phases)
+    Ps.push_back(std::make_unique<One>(S.Name));
+  bool Ok = In.streamOrdered(
+      [&](std::uint32_t Th, const Event *E, std::size_t N) {
+        for (auto &X : Ps) {
+          X->Buf.clear();
+          X->P.add(E, N, X->Buf);
+          if (!X->Buf.empty())
+            X->A.add(Th, X->Buf.data(), X->Buf.size());
+        }
+      },
+      Error);
+  if (!Ok)
     return false;
+  for (auto &X : Ps) {
+    Result PR = X->A.finish();
+    PhaseParallelism Row;
+    Row.Name = nameText(In.names(), R.Phases[&X - Ps.data()].Name);
+    Row.Occurrences = X->P.occurrences();
+    Row.WorkNs = PR.WorkNs;
+    Row.SpanNs = PR.SpanNs;
+    Row.Parallelism = PR.parallelism();
+    Row.BurdenedSpanNs = PR.burdenedSpanNs();
+    Row.BurdenedParallelism = PR.burdenedParallelism();
+    Out.push_back(std::move(Row));
   }
-  if (Ok)
-    std::fprintf(stderr, "otter: phase '%s': %llu occurrence%s\n",
-                 Phase.c_str(), (unsigned long long)P.occurrences(),
-                 P.occurrences() == 1 ? "" : "s");
-  return Ok;
+  return true;
 }
 
 /// The reports' and exporters' label resolver: the archive's labels (read
@@ -744,9 +762,15 @@ int run(int argc, char **argv) {
   if (O.Command == "summary")
     printSummary(R, L.fn(), O.Json, std::cout, O.Top, Archive.names(),
                  O.By == "phase");
-  else if (O.Command == "parallelism")
-    printParallelism(R, L.fn(), O.Json, std::cout, O.Top, Archive.names());
-  else
+  else if (O.Command == "parallelism") {
+    std::vector<PhaseParallelism> Phases;
+    // The whole run's report has a row per phase; --phase NAME is one.
+    if (O.Phase.empty() && !R.Phases.empty() &&
+        !phaseRows(In, R, Phases, Error))
+      return fail(Error);
+    printParallelism(R, L.fn(), O.Json, std::cout, O.Top, Archive.names(),
+                     Phases);
+  } else
     printDiagnose(R, L.fn(), O.Json, std::cout, Archive.names());
   std::cout.flush();
   if (!std::cout)

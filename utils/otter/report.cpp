@@ -295,7 +295,8 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
 
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
-                      const std::vector<std::string> &Names) {
+                      const std::vector<std::string> &Names,
+                      const std::vector<PhaseParallelism> &Phases) {
   std::vector<Construct> Cs = groupConstructs(R, Label);
   std::vector<const Construct *> Regions;
   for (const Construct &C : Cs)
@@ -356,7 +357,22 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
          << ",\"burdened_span_ns\":" << fmt("%.0f", R.regionBurdenedSpanNs(C.S))
          << "}";
     }
-    OS << "],\"critical_path\":[";
+    OS << "]";
+    if (!Phases.empty()) {
+      OS << ",\"phases\":[";
+      for (std::size_t I = 0; I < Phases.size(); ++I) {
+        const PhaseParallelism &P = Phases[I];
+        OS << (I ? "," : "") << "{\"name\":" << jsonString(P.Name)
+           << ",\"occurrences\":" << P.Occurrences
+           << ",\"work_ns\":" << P.WorkNs << ",\"span_ns\":" << P.SpanNs
+           << ",\"parallelism\":" << fmt("%.4f", P.Parallelism)
+           << ",\"burdened_span_ns\":" << fmt("%.0f", P.BurdenedSpanNs)
+           << ",\"burdened_parallelism\":" << fmt("%.4f", P.BurdenedParallelism)
+           << "}";
+      }
+      OS << "]";
+    }
+    OS << ",\"critical_path\":[";
     for (std::size_t I = 0; I < Path.size(); ++I)
       OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Path[I].K))
          << ",\"file\":" << jsonString(Path[I].L.File)
@@ -407,6 +423,22 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                             : 0.0,
           fmtNs(double(C->S.RegionForkNs + C->S.RegionJoinNs)).c_str(),
           fmtNs(R.regionBurdenedSpanNs(C->S)).c_str());
+      OS << B;
+    }
+  }
+  if (!Phases.empty()) {
+    // Each phase alone (--phase NAME), by its time as summary lists them.
+    OS << "\nphases (each analysed alone, as --phase NAME):\n";
+    std::snprintf(B, sizeof B, "  %-28s %11s %12s %12s %11s %12s\n", "phase",
+                  "occurrences", "work", "span", "parallelism", "burdened");
+    OS << B;
+    for (const PhaseParallelism &P : Phases) {
+      // burdened: the burdened span, as in the regions' table
+      std::snprintf(
+          B, sizeof B, "  %-28s %11" PRIu64 " %12s %12s %11.2f %12s\n",
+          P.Name.c_str(), P.Occurrences, fmtNs(double(P.WorkNs)).c_str(),
+          fmtNs(double(P.SpanNs)).c_str(), P.Parallelism,
+          fmtNs(P.BurdenedSpanNs).c_str());
       OS << B;
     }
   }

@@ -55,10 +55,20 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
                   std::ostream &OS, std::size_t Top,
                   const std::vector<std::string> &Names = {},
                   bool ByPhase = false);
-/// Names: the trace's name table (the critical path's task labels).
+/// One phase of the program analysed alone (--phase NAME): a row of
+/// `otter parallelism`'s phase table.
+struct PhaseParallelism {
+  std::string Name;
+  std::uint64_t Occurrences = 0, WorkNs = 0, SpanNs = 0;
+  double Parallelism = 0, BurdenedSpanNs = 0, BurdenedParallelism = 0;
+};
+
+/// Names: the trace's name table (the critical path's task labels);
+/// Phases: the table of phases (none: left out).
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
-                      const std::vector<std::string> &Names = {});
+                      const std::vector<std::string> &Names = {},
+                      const std::vector<PhaseParallelism> &Phases = {});
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS,
                    const std::vector<std::string> &Names = {});

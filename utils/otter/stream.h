@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "input.h"
+#include "phase.h"
 
 #include <cstdint>
 #include <string>
@@ -49,6 +50,34 @@ bool analyseStream(Source &In, analysis::Analyzer &A, analysis::Result &R,
   R = A.finish();
   return true;
 }
+
+/// A source cut down to one phase (--phase, phase.h): what the analyses
+/// (and the replay's recorder) of that phase read.
+template <class Source> struct PhaseSource {
+  Source &In;
+  analysis::PhaseRestriction &P;
+  std::vector<Event> Buf;
+  bool streamOrdered(const ArchiveInput::EventFn &Fn, std::string &Error) {
+    return In.streamOrdered(
+        [&](std::uint32_t Th, const Event *E, std::size_t N) {
+          Buf.clear();
+          P.add(E, N, Buf);
+          if (!Buf.empty())
+            Fn(Th, Buf.data(), Buf.size());
+        },
+        Error);
+  }
+  SourceLabel label(std::uint64_t Code) const { return In.label(Code); }
+  const std::string &path() const { return In.path(); }
+};
+
+/// After a pass restricted to Phase: false with the one-line error (listing
+/// the trace's phases) if it never occurred, else notes on stderr how
+/// often it did ("otter: phase 'solve': 2 occurrences"). Ok: the pass's.
+bool phaseOccurred(const std::string &Phase,
+                   const analysis::PhaseRestriction &P,
+                   const std::vector<std::string> &Names, bool Ok,
+                   std::string &Error);
 
 /// The input's labels, memoised per code address.
 template <class Source> struct LabelCache {

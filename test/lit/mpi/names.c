@@ -23,6 +23,9 @@
 // RUN: FileCheck --check-prefix=JOBPHASE-ERR %s < %t.err
 // RUN: otter parallelism %t | FileCheck --check-prefix=PAR %s
 // RUN: otter parallelism --json %t | FileCheck --check-prefix=PARJSON %s
+// The replay and the other reports take a job whole: --phase is refused.
+// RUN: not otter simulate --phase exchange %t 2>&1 | FileCheck --check-prefix=PHASEJOB %s
+// RUN: not otter report --phase exchange %t 2>&1 | FileCheck --check-prefix=PHASEJOB %s
 #include <mpi.h>
 #include <otter/otter.h>
 #include <stdio.h>
@@ -84,3 +87,4 @@ int main(int argc, char **argv) {
 // PAR: critical path
 // PAR: rank {{[01]}} {{ *}}task {{ *}}{{.*}}names.c:{{[0-9]+}} {{.*}}  [rank{{[01]}}-task]
 // PARJSON: "critical_path":[{{.*}}"kind":"task",{{[^}]*}},"label":"rank{{[01]}}-task"}
+// PHASEJOB: otter: error: --phase on an MPI job applies to summary, parallelism, diagnose and export; simulate, picture, report and diff take a job whole

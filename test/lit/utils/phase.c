@@ -88,3 +88,34 @@ int main(void) {
 // UNKNOWN: otter: error: no phase 'nope' in the trace; its phases: setup, solve
 // DOT: otter: error: --phase applies to --format perfetto and --aggregate
 // DUMP: otter: error: unknown option '--phase' for 'dump'
+// ROWS: phases (each analysed alone, as --phase NAME):
+// ROWS-NEXT: phase {{ *}}occurrences {{ *}}work {{ *}}span {{ *}}parallelism {{ *}}burdened
+// ROWS-DAG: {{^}}  solve {{ *}}2 {{ *}}{{[0-9.]+ [mun]?s}}
+// ROWS-DAG: {{^}}  setup {{ *}}1 {{ *}}{{[0-9.]+ [mun]?s}}
+// ROWS: critical path
+// REPORT: <div id="phase">Phase <b>solve</b> only
+// PICTURE: wrote {{.*}}solve.svg (aggregated graph)
+// ONE: {{^}}1{{$}}
+// PICFULL: otter: error: --phase draws the aggregated graph
+// DIFFNO: otter: error: '{{.*}}': no phase 'nope' in the trace; its phases: setup, solve
+
+// Without --phase, parallelism has a row per phase: the phase alone, the
+// numbers of --phase NAME. simulate, report and diff take --phase too: the
+// phase's work and span; picture draws the phase's aggregated graph.
+// RUN: otter parallelism %t.d | FileCheck --check-prefix=ROWS %s
+// RUN: otter parallelism --json %t.d > %t.x/all.json
+// RUN: otter parallelism --phase solve --json %t.d > %t.x/solve.json 2>/dev/null
+// RUN: otter parallelism --phase setup --json %t.d > %t.x/setup.json 2>/dev/null
+// RUN: otter simulate --phase solve --cores 1,2 --json %t.d > %t.x/sim.json 2> %t.err
+// RUN: FileCheck --check-prefix=SOLVE-ERR %s < %t.err
+// RUN: otter report --phase solve --no-simulate -o %t.x/solve.html %t.d 2>/dev/null
+// RUN: FileCheck --check-prefix=REPORT %s < %t.x/solve.html
+// RUN: otter diff --phase solve --json %t.d %t.d > %t.x/diff.json 2>/dev/null
+// RUN: python3 %S/Inputs/phase_rows.py %t.x/all.json solve=%t.x/solve.json setup=%t.x/setup.json --simulate solve %t.x/sim.json --report solve %t.x/solve.html --diff solve %t.x/diff.json
+// RUN: otter picture --phase solve -o %t.x/solve.svg %t.d 2>/dev/null | FileCheck --check-prefix=PICTURE %s
+// RUN: grep -c 'phase.c:38' %t.x/solve.svg | FileCheck --check-prefix=ONE %s
+// RUN: grep -c '>8x, ' %t.x/solve.svg | FileCheck --check-prefix=ONE %s
+// RUN: not otter picture --full --phase solve %t.d 2>&1 | FileCheck --check-prefix=PICFULL %s
+// RUN: not otter simulate --phase nope %t.d 2>&1 | FileCheck --check-prefix=UNKNOWN --match-full-lines %s
+// RUN: not otter report --phase nope -o %t.x/nope.html %t.d 2>&1 | FileCheck --check-prefix=UNKNOWN --match-full-lines %s
+// RUN: not otter diff --phase nope %t.d %t.d 2>&1 | FileCheck --check-prefix=DIFFNO %s
