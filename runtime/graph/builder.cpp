@@ -5,7 +5,8 @@
 //
 // addEvents reduces each event at once to what the walk reads (see
 // builder_store.h, "Ingest", and builder_ingest.cpp); build() indexes that
-// per task and walks it (here). What the
+// per task and walks it: the Walker's state is in builder_walk.h, its index
+// and first pass in builder_signature.cpp, its second pass here. What the
 // events mean in OpenMP terms (which sync kinds are barriers, who waits for
 // a task, dependences, libomp's reporting order, inherited labels, the id
 // map, the stream form) is graph/rules.h, shared with otter's analyses.
@@ -18,29 +19,11 @@
 //     makes node ids canonical.
 //
 //===----------------------------------------------------------------------===//
-#include "graph/builder.h"
-#include "graph/builder_store.h"
-#include "graph/rules.h"
-#include "otter/event_info.h"
+#include "graph/builder_walk.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
-#include <malloc.h>
-// Under a sanitizer, malloc is the sanitizer's: glibc's malloc_trim then
-// works on arenas no thread attached to, and with several builders at once
-// (otter-graph on an MPI job) glibc aborts at thread exit
-// ("__malloc_arena_thread_freeres: a->attached_threads > 0").
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define OTTER_SANITIZED_MALLOC 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define OTTER_SANITIZED_MALLOC 1
-#endif
-#endif
-#ifndef OTTER_SANITIZED_MALLOC
-#define OTTER_SANITIZED_MALLOC 0
-#endif
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -50,31 +33,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-namespace otter {
+namespace otter::walk {
 
 namespace {
-
-using rules::isBarrier;
-
-// ompt_cancel_flag_t bits (Cancel events' Aux).
-constexpr std::uint32_t CancelParallel = 0x1, CancelSections = 0x2,
-                        CancelLoop = 0x4, CancelTaskgroup = 0x8,
-                        CancelActivated = 0x10;
-
-/// What a cancel node cancels, as node flags (the raw OMPT bits would
-/// collide with NodeSingleExecutor).
-std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
-  std::uint32_t F = 0;
-  if (Aux & CancelParallel)
-    F |= NodeCancelParallel;
-  if (Aux & CancelSections)
-    F |= NodeCancelSections;
-  if (Aux & CancelLoop)
-    F |= NodeCancelLoop;
-  if (Aux & CancelTaskgroup)
-    F |= NodeCancelTaskgroup;
-  return F;
-}
 
 /// The begin and end node kinds of a construct that makes a pair of nodes;
 /// false for one that makes none (an atomic) or a single node.
@@ -122,328 +83,9 @@ bool pairNodeKinds(rules::Construct C, NodeKind &Begin, NodeKind &End) {
   }
 }
 
-/// The end of a worksharing construct that every member of a team
-/// encounters (not a taskloop, which belongs to one task).
-template <class Ev> bool isTeamWorkEnd(const Ev &E) {
-  return static_cast<EventKind>(E.Kind) == EventKind::WorkEnd &&
-         rules::isTeamWork(static_cast<WorkKind>(E.Sub));
-}
-
-std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
-  // splitmix64-style combination: order sensitive, well distributed.
-  H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
-  H ^= H >> 31;
-  H *= 0xbf58476d1ce4e5b9ULL;
-  H ^= H >> 27;
-  return H;
-}
-
-std::uint64_t hashString(const std::string &S) {
-  std::uint64_t H = 0xcbf29ce484222325ULL;
-  for (unsigned char C : S) {
-    H ^= C;
-    H *= 0x100000001b3ULL;
-  }
-  return H;
-}
 
 } // namespace
 
-namespace {
-
-//===----------------------------------------------------------------------===//
-// The walk.
-//===----------------------------------------------------------------------===//
-
-struct TeamCtx;
-struct TaskgroupFrame;
-
-/// What a task is, interned: few distinct (code, flags, thread) triples.
-struct TaskDesc {
-  std::uint32_t Code = 0; // code index
-  std::uint32_t Flags = 0;
-  std::uint32_t Thread = NoThread;
-  bool operator==(const TaskDesc &) const = default;
-};
-struct TaskDescHash {
-  std::size_t operator()(const TaskDesc &D) const {
-    return mix(mix(D.Code, D.Flags), D.Thread);
-  }
-};
-
-// Per-task walk state bits.
-constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8;
-
-struct ParallelInfo {
-  std::uint32_t Code = 0;
-  std::vector<std::uint32_t> Members; // task indices
-  bool HashDone = false;
-  std::uint64_t Hash = 0;
-};
-
-struct TeamCtx {
-  NodeId TeamNode = NoNode; // parent of team-wide nodes
-  std::vector<std::uint32_t> Pending; // tasks waited for by next barrier
-};
-
-struct TaskgroupFrame {
-  std::vector<std::uint32_t> Members;
-};
-
-struct RootInfo {
-  std::uint32_t Task;
-  std::uint64_t Time;
-  TaskId Id;
-};
-
-class Walker {
-public:
-  Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve, Graph &Out)
-      : In(In), Resolve(Resolve), G(Out) {}
-
-  void run(const std::function<void(Graph &)> &NodesDone);
-
-private:
-  GraphBuilder::Store &In; // what addEvents collected
-  GraphBuilder::Resolver &Resolve;
-
-  // Per task (dense index), structure of arrays.
-  std::vector<std::uint32_t> Desc;      // index into Descs
-  std::vector<std::uint32_t> ItemBegin; // task's items: [Begin[T], Begin[T+1])
-  std::vector<std::uint32_t> Frontier;  // last node of the task's strand
-  std::vector<std::uint8_t> Bits;
-  std::vector<std::uint64_t> Hashes;    // signatures, made on first use
-  std::size_t Hashed = 0;               // signatures made since allocation
-  std::vector<TaskDesc> Descs;
-  std::vector<Item> Items; // all strands, grouped by task, program order
-  std::vector<ParallelInfo> Parallels;
-  std::vector<RootInfo> Roots;
-  std::vector<std::pair<std::uint32_t, std::uint64_t>> Labels; // per code
-                                            // index: (label index, hash)
-  Graph &G;
-
-  void index();
-  void releaseWalkState();
-  const Item &ev(std::uint32_t Pos) const { return Items[Pos]; }
-  std::uint32_t threadOf(std::uint32_t Pos) const {
-    return In.ThreadIds[Items[Pos].Thread];
-  }
-  const TaskDesc &desc(std::uint32_t T) const { return Descs[Desc[T]]; }
-  /// Code index of an item's event.
-  std::uint32_t codeOf(const Item &E) const {
-    switch (payloadOf(E.kind())) {
-    case PayloadOf::Task:
-      return desc(E.Payload).Code;
-    case PayloadOf::Parallel:
-      return Parallels[E.Payload].Code;
-    case PayloadOf::Wide:
-      return In.Wides[E.Payload].Code;
-    case PayloadOf::MpiCall:
-      return In.MpiCodes[E.Payload];
-    case PayloadOf::Code:
-      break;
-    }
-    return E.Payload;
-  }
-  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
-  void strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
-
-  std::uint64_t taskHash(std::uint32_t T);
-  std::uint64_t parallelHash(std::uint32_t P);
-  std::uint64_t itemHash(std::uint64_t H, std::uint32_t Pos);
-  std::vector<std::size_t> phaseEnds(const std::vector<std::uint32_t> &Items) const;
-  std::vector<std::uint64_t> segmentHashes(std::uint32_t TI);
-
-  NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
-                 std::uint32_t Code, std::uint32_t Flags = 0);
-  void addEdge(NodeId S, NodeId T, EdgeKind K) {
-    if (S != NoNode && T != NoNode && S != T)
-      G.Edges.push_back({S, T, K});
-  }
-  void warn(std::string W) {
-    if (G.Warnings.size() < 100)
-      G.Warnings.push_back(std::move(W));
-    ++G.Stats.Warnings;
-  }
-  /// Appends to a list of tasks waiting for a sync; when the list is full,
-  /// first drops those already synced (syncAll skips them anyway). On fib
-  /// the team's list would otherwise hold every task of the program.
-  void pushPending(std::vector<std::uint32_t> &L, std::uint32_t T) {
-    if (L.size() == L.capacity() && L.size() >= 64) {
-      L.erase(std::remove_if(L.begin(), L.end(),
-                             [&](std::uint32_t X) { return Bits[X] & Synced; }),
-              L.end());
-      if (L.size() > L.capacity() / 2)
-        L.reserve(L.capacity() * 2); // amortised: grow, as push_back would
-    }
-    L.push_back(T);
-  }
-
-  // Emission.
-  struct Strand {
-    std::uint32_t Task;
-    NodeId Node = NoNode; // parent of the nodes this strand makes
-    TaskgroupFrame *InheritedGroup = nullptr; // innermost enclosing taskgroup
-    std::vector<std::uint32_t> Items; // order positions, normalised
-    std::size_t Pos = 0;
-    NodeId Cursor = NoNode;
-    std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
-    std::vector<std::uint32_t> PendingChildren;
-    /// Undeferred and included children (if(0), final): the creator resumes
-    /// only when they complete, so its next node follows their ends.
-    std::vector<std::uint32_t> Joins;
-    rules::DependenceRules Deps; // among this strand's children
-    bool Ended = false;
-    /// A team's initial task under host teams: the teams construct's code,
-    /// which the team's own region (OMPT reports it with none) inherits.
-    std::uint32_t LeagueCode = 0;
-  };
-  /// Runs S until its next barrier (returns the order position of the
-  /// barrier's SyncBegin) or its end (returns ~0u).
-  std::uint32_t runStrand(Strand &S, TeamCtx &Team,
-                          std::size_t StopAt = ~std::size_t(0));
-  void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
-                std::uint32_t CreatePos);
-  NodeId emitTeam(std::uint32_t P, Strand &Encounter, std::uint32_t Pos);
-  void joinInto(Strand &S, NodeId Next);
-  void emitRoot(std::uint32_t T);
-  void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
-  void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
-};
-
-/// Turns what addEvents collected into the walk's arrays, releasing the
-/// collected records as it goes (they are the bulk of the memory).
-void Walker::index() {
-  std::size_t NT = In.Tasks.size();
-  Desc.resize(NT);
-  Bits.assign(NT, 0);
-  std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
-  for (std::size_t T = 0; T < NT; ++T) {
-    const TaskIn &X = In.Tasks[T];
-    // An implicit-task begin gives the thread; else the schedule events.
-    std::uint16_t Th = (X.Bits & (TaskIn::Implicit | TaskIn::HasSched))
-                           ? X.Thread
-                           : NoThreadIndex;
-    TaskDesc D{X.Code, X.Flags,
-               Th == NoThreadIndex ? NoThread : In.ThreadIds[Th]};
-    auto [It, New] = DescIndex.try_emplace(D, (std::uint32_t)Descs.size());
-    if (New)
-      Descs.push_back(D);
-    Desc[T] = It->second;
-    if (X.Bits & TaskIn::Known) {
-      Bits[T] = Known;
-      if ((X.Flags & TaskInitial) && !(X.Bits & TaskIn::InLeague)) {
-        auto R = In.Roots.find((std::uint32_t)T);
-        RootIn RI = R != In.Roots.end() ? R->second : RootIn{};
-        Roots.push_back({(std::uint32_t)T, RI.Time, RI.Id});
-      }
-    }
-  }
-  In.Tasks.clear();
-  In.Ids.clear();
-  In.Roots = {};
-  In.InitialIndex = {};
-
-  // Group the records by task (a counting sort: stable, so a task's records
-  // keep their arrival order), then order each task's by Seq.
-  std::size_t NR = In.Recs.size();
-  if (NR >= NoIndex)
-    throw std::length_error("too many events");
-  ItemBegin.assign(NT + 1, 0);
-  for (std::size_t I = 0; I < NR; ++I)
-    ++ItemBegin[In.Recs[I].Task + 1];
-  for (std::size_t T = 0; T < NT; ++T)
-    ItemBegin[T + 1] += ItemBegin[T];
-  Items.resize(NR);
-  std::vector<std::uint32_t> Seqs(NR);
-  {
-    std::vector<std::uint32_t> Next(ItemBegin.begin(), ItemBegin.end() - 1);
-    for (std::size_t I = 0; I < NR; ++I) {
-      const Rec &R = In.Recs[I];
-      std::uint32_t P = Next[R.Task]++;
-      Items[P] = R.It;
-      Seqs[P] = R.Seq;
-      if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0)
-        In.Recs.releasePageOf(I);
-    }
-  }
-  In.Recs.clear();
-  std::vector<std::pair<std::uint32_t, Item>> Tmp;
-  for (std::size_t T = 0; T < NT; ++T) {
-    std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
-    if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
-      continue;
-    Tmp.clear();
-    for (std::uint32_t I = B; I < E; ++I)
-      Tmp.emplace_back(Seqs[I], Items[I]);
-    std::stable_sort(Tmp.begin(), Tmp.end(), [](const auto &X, const auto &Y) {
-      return X.first < Y.first;
-    });
-    for (std::uint32_t I = B; I < E; ++I)
-      Items[I] = Tmp[I - B].second;
-  }
-  Seqs = {};
-  Tmp = {};
-#if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
-  malloc_trim(0); // give the released pages back before the graph grows
-#endif
-
-  // libomp 19 reports a critical's release with the return address of
-  // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
-  // some other code on every other thread, so it depends on who ran the
-  // task. A critical_end takes the code of its critical_begin instead.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> OpenCriticals;
-  for (std::size_t T = 0; T < NT; ++T) {
-    OpenCriticals.clear();
-    for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I) {
-      const Item &E = Items[I];
-      if (E.Sub != std::uint8_t(MutexKind::Critical))
-        continue;
-      if (E.kind() == EventKind::MutexAcquired) {
-        OpenCriticals.emplace_back(In.Wides[E.Payload].A,
-                                   In.Wides[E.Payload].Code);
-      } else if (E.kind() == EventKind::MutexReleased) {
-        Wide &W = In.Wides[E.Payload];
-        for (std::size_t J = OpenCriticals.size(); J-- > 0;)
-          if (OpenCriticals[J].first == W.A) {
-            W.Code = OpenCriticals[J].second;
-            OpenCriticals.erase(OpenCriticals.begin() + J);
-            break;
-          }
-      }
-    }
-  }
-
-  Parallels.resize(In.Parallels.size());
-  for (std::size_t P = 0; P < In.Parallels.size(); ++P) {
-    auto &M = In.Parallels[P].Members;
-    std::stable_sort(M.begin(), M.end(), [](const auto &X, const auto &Y) {
-      return X.first < Y.first;
-    });
-    Parallels[P].Code = In.Parallels[P].Code;
-    for (const auto &X : M)
-      Parallels[P].Members.push_back(X.second);
-  }
-  In.Parallels = {};
-  Labels.assign(In.Codes.size(), {NoIndex, 0});
-  Frontier.assign(NT, NoNode);
-}
-
-std::pair<std::uint32_t, std::uint64_t> Walker::label(std::uint32_t Code) {
-  if (Code == 0)
-    return {0, 0};
-  auto &Slot = Labels[Code];
-  if (Slot.first != NoIndex)
-    return Slot;
-  SourceLabel L = Resolve(In.Codes[Code]);
-  // Hash what is stable across runs of the same binary (not the address).
-  std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
-  if (L.Line)
-    H = mix(H, L.Line);
-  G.Labels.push_back(std::move(L));
-  Slot = {(std::uint32_t)G.Labels.size() - 1, H};
-  return Slot;
-}
 
 /// The events of T's own strand that matter for the graph, in program
 /// order, with libomp's reporting order adjusted so that scopes nest (a
@@ -460,121 +102,6 @@ void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
     return rules::KindSub{ev(Pos).kind(), ev(Pos).Sub};
   });
 }
-
-std::uint64_t Walker::itemHash(std::uint64_t H, std::uint32_t Pos) {
-  const Item &E = ev(Pos);
-  H = mix(H, (std::uint64_t(E.kind()) << 16) | E.Sub);
-  // Not a barrier's code: libomp gives it on the team's primary thread
-  // only (workers report none at the end of a parallel region), and the
-  // signature must not depend on which member is the primary (e.g. when
-  // it is the one that executed a single).
-  if (!(E.kind() == EventKind::SyncBegin &&
-        isBarrier(static_cast<SyncKind>(E.Sub))))
-    H = mix(H, label(codeOf(E)).second);
-  if (E.kind() == EventKind::Cancel)
-    H = mix(H, cancelNodeFlags(In.Wides[E.Payload].Aux));
-  if (E.kind() == EventKind::TaskCreate) {
-    std::uint32_t C = E.Payload;
-    for (std::uint32_t D = ItemBegin[C]; D < ItemBegin[C + 1]; ++D)
-      if (ev(D).kind() == EventKind::TaskDependence)
-        H = mix(H, ev(D).Sub);
-    H = mix(H, taskHash(C));
-  } else if (E.kind() == EventKind::ParallelBegin) {
-    H = mix(H, parallelHash(E.Payload));
-  }
-  return H;
-}
-
-std::uint64_t Walker::taskHash(std::uint32_t TI) {
-  // Made only for teams of more than one member (emitTeam), so a memo of
-  // 8 bytes per task exists only when some team needs it.
-  if (Hashes.empty())
-    Hashes.assign(Bits.size(), 0);
-  if (Bits[TI] & HashDone)
-    return Hashes[TI];
-  Bits[TI] |= HashDone; // guards against cycles in corrupt input
-  ++Hashed;
-  std::uint64_t H =
-      mix(0x6f74746572ULL, desc(TI).Flags & ~(TaskUndeferred | TaskIncluded));
-  H = mix(H, label(desc(TI).Code).second);
-  std::vector<std::uint32_t> Items;
-  strand(TI, Items);
-  for (std::uint32_t Pos : Items)
-    H = itemHash(H, Pos);
-  Hashes[TI] = H;
-  return H;
-}
-
-/// Where a team member's strand is cut into phases: after the end of every
-/// worksharing construct (every member of a team encounters the same ones,
-/// in the same order) and after every barrier (with the ends of the
-/// constructs that the barrier closes, which strand() put after it).
-/// Returns the exclusive end index of each phase in Items; the last phase
-/// ends at Items.size() and may be empty.
-std::vector<std::size_t>
-Walker::phaseEnds(const std::vector<std::uint32_t> &Items) const {
-  std::vector<std::size_t> Ends;
-  for (std::size_t I = 0; I < Items.size(); ++I) {
-    const Item &E = ev(Items[I]);
-    bool Cut = false;
-    if (E.kind() == EventKind::SyncBegin &&
-        isBarrier(static_cast<SyncKind>(E.Sub))) {
-      while (I + 1 < Items.size() && isTeamWorkEnd(ev(Items[I + 1])))
-        ++I;
-      Cut = true;
-    } else if (isTeamWorkEnd(E)) {
-      Cut = true;
-    }
-    if (Cut)
-      Ends.push_back(I + 1);
-  }
-  Ends.push_back(Items.size());
-  return Ends;
-}
-
-/// Signatures of a team member's phases (see phaseEnds).
-std::vector<std::uint64_t> Walker::segmentHashes(std::uint32_t TI) {
-  std::vector<std::uint32_t> Items;
-  strand(TI, Items);
-  std::vector<std::uint64_t> Out;
-  std::size_t Begin = 0;
-  for (std::size_t End : phaseEnds(Items)) {
-    std::uint64_t H = 0x7365676dULL;
-    for (std::size_t I = Begin; I < End; ++I)
-      H = itemHash(H, Items[I]);
-    Out.push_back(H);
-    Begin = End;
-  }
-  return Out;
-}
-
-std::uint64_t Walker::parallelHash(std::uint32_t PI) {
-  ParallelInfo &P = Parallels[PI];
-  if (P.HashDone)
-    return P.Hash;
-  P.HashDone = true;
-  // Per phase, the multiset of what the members did: the same whichever
-  // member did which part (see emitTeam).
-  std::vector<std::vector<std::uint64_t>> Segs;
-  std::size_t Phases = 0;
-  for (std::uint32_t M : P.Members) {
-    Segs.push_back(segmentHashes(M));
-    Phases = std::max(Phases, Segs.back().size());
-  }
-  std::uint64_t H = mix(0x706172ULL, label(P.Code).second);
-  H = mix(H, P.Members.size());
-  for (std::size_t Ph = 0; Ph < Phases; ++Ph) {
-    std::vector<std::uint64_t> Column;
-    for (const auto &S : Segs)
-      Column.push_back(Ph < S.size() ? S[Ph] : 0);
-    std::sort(Column.begin(), Column.end());
-    for (std::uint64_t X : Column)
-      H = mix(H, X);
-  }
-  P.Hash = H;
-  return H;
-}
-
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                        std::uint32_t Code, std::uint32_t Flags) {
@@ -1069,11 +596,13 @@ void Walker::releaseWalkState() {
 #endif
 }
 
-} // namespace
+} // namespace otter::walk
+
+namespace otter {
 
 void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
                Graph &Out, const std::function<void(Graph &)> &NodesDone) {
-  Walker W(In, Resolve, Out);
+  walk::Walker W(In, Resolve, Out);
   W.run(NodesDone);
 }
 

@@ -1,0 +1,278 @@
+//===- graph/builder_walk.h - The builder's walk: state and steps -*- C++
+//-*-===//
+//
+// The walk that turns the collected events into the graph (graph/
+// builder.cpp says how) is one class, Walker, whose work is in two files:
+// graph/builder_signature.cpp indexes what addEvents collected and computes
+// every task's and team's signature (the first pass, which orders a team's
+// implicit tasks independently of the schedule), and graph/builder.cpp
+// emits the nodes and edges (the second pass) and drives both. This header
+// holds the walk's state and the small helpers both passes use.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_GRAPH_BUILDER_WALK_H
+#define OTTER_GRAPH_BUILDER_WALK_H
+
+#include "graph/builder.h"
+#include "graph/builder_store.h"
+#include "graph/rules.h"
+#include "otter/event_info.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <malloc.h>
+// Under a sanitizer, malloc is the sanitizer's: glibc's malloc_trim then
+// works on arenas no thread attached to, and with several builders at once
+// (otter-graph on an MPI job) glibc aborts at thread exit
+// ("__malloc_arena_thread_freeres: a->attached_threads > 0").
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OTTER_SANITIZED_MALLOC 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OTTER_SANITIZED_MALLOC 1
+#endif
+#endif
+#ifndef OTTER_SANITIZED_MALLOC
+#define OTTER_SANITIZED_MALLOC 0
+#endif
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace otter::walk {
+
+using rules::isBarrier;
+
+// ompt_cancel_flag_t bits (Cancel events' Aux).
+constexpr std::uint32_t CancelParallel = 0x1, CancelSections = 0x2,
+                        CancelLoop = 0x4, CancelTaskgroup = 0x8,
+                        CancelActivated = 0x10;
+
+/// What a cancel node cancels, as node flags (the raw OMPT bits would
+/// collide with NodeSingleExecutor).
+inline std::uint32_t cancelNodeFlags(std::uint32_t Aux) {
+  std::uint32_t F = 0;
+  if (Aux & CancelParallel)
+    F |= NodeCancelParallel;
+  if (Aux & CancelSections)
+    F |= NodeCancelSections;
+  if (Aux & CancelLoop)
+    F |= NodeCancelLoop;
+  if (Aux & CancelTaskgroup)
+    F |= NodeCancelTaskgroup;
+  return F;
+}
+
+/// The end of a worksharing construct that every member of a team
+/// encounters (not a taskloop, which belongs to one task).
+template <class Ev> bool isTeamWorkEnd(const Ev &E) {
+  return static_cast<EventKind>(E.Kind) == EventKind::WorkEnd &&
+         rules::isTeamWork(static_cast<WorkKind>(E.Sub));
+}
+
+inline std::uint64_t mix(std::uint64_t H, std::uint64_t V) {
+  // splitmix64-style combination: order sensitive, well distributed.
+  H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  H ^= H >> 31;
+  H *= 0xbf58476d1ce4e5b9ULL;
+  H ^= H >> 27;
+  return H;
+}
+
+inline std::uint64_t hashString(const std::string &S) {
+  std::uint64_t H = 0xcbf29ce484222325ULL;
+  for (unsigned char C : S) {
+    H ^= C;
+    H *= 0x100000001b3ULL;
+  }
+  return H;
+}
+
+//===----------------------------------------------------------------------===//
+// The walk.
+//===----------------------------------------------------------------------===//
+
+struct TeamCtx;
+struct TaskgroupFrame;
+
+/// What a task is, interned: few distinct (code, flags, thread) triples.
+struct TaskDesc {
+  std::uint32_t Code = 0; // code index
+  std::uint32_t Flags = 0;
+  std::uint32_t Thread = NoThread;
+  bool operator==(const TaskDesc &) const = default;
+};
+struct TaskDescHash {
+  std::size_t operator()(const TaskDesc &D) const {
+    return mix(mix(D.Code, D.Flags), D.Thread);
+  }
+};
+
+// Per-task walk state bits.
+constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8;
+
+struct ParallelInfo {
+  std::uint32_t Code = 0;
+  std::vector<std::uint32_t> Members; // task indices
+  bool HashDone = false;
+  std::uint64_t Hash = 0;
+};
+
+struct TeamCtx {
+  NodeId TeamNode = NoNode;           // parent of team-wide nodes
+  std::vector<std::uint32_t> Pending; // tasks waited for by next barrier
+};
+
+struct TaskgroupFrame {
+  std::vector<std::uint32_t> Members;
+};
+
+struct RootInfo {
+  std::uint32_t Task;
+  std::uint64_t Time;
+  TaskId Id;
+};
+
+class Walker {
+public:
+  Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve, Graph &Out)
+      : In(In), Resolve(Resolve), G(Out) {}
+
+  void run(const std::function<void(Graph &)> &NodesDone);
+
+private:
+  GraphBuilder::Store &In; // what addEvents collected
+  GraphBuilder::Resolver &Resolve;
+
+  // Per task (dense index), structure of arrays.
+  std::vector<std::uint32_t> Desc;      // index into Descs
+  std::vector<std::uint32_t> ItemBegin; // task's items: [Begin[T], Begin[T+1])
+  std::vector<std::uint32_t> Frontier;  // last node of the task's strand
+  std::vector<std::uint8_t> Bits;
+  std::vector<std::uint64_t> Hashes; // signatures, made on first use
+  std::size_t Hashed = 0;            // signatures made since allocation
+  std::vector<TaskDesc> Descs;
+  std::vector<Item> Items; // all strands, grouped by task, program order
+  std::vector<ParallelInfo> Parallels;
+  std::vector<RootInfo> Roots;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>>
+      Labels; // per code
+              // index: (label index, hash)
+  Graph &G;
+
+  void index();
+  void releaseWalkState();
+  const Item &ev(std::uint32_t Pos) const { return Items[Pos]; }
+  std::uint32_t threadOf(std::uint32_t Pos) const {
+    return In.ThreadIds[Items[Pos].Thread];
+  }
+  const TaskDesc &desc(std::uint32_t T) const { return Descs[Desc[T]]; }
+  /// Code index of an item's event.
+  std::uint32_t codeOf(const Item &E) const {
+    switch (payloadOf(E.kind())) {
+    case PayloadOf::Task:
+      return desc(E.Payload).Code;
+    case PayloadOf::Parallel:
+      return Parallels[E.Payload].Code;
+    case PayloadOf::Wide:
+      return In.Wides[E.Payload].Code;
+    case PayloadOf::MpiCall:
+      return In.MpiCodes[E.Payload];
+    case PayloadOf::Code:
+      break;
+    }
+    return E.Payload;
+  }
+  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
+  void strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
+
+  std::uint64_t taskHash(std::uint32_t T);
+  std::uint64_t parallelHash(std::uint32_t P);
+  std::uint64_t itemHash(std::uint64_t H, std::uint32_t Pos);
+  std::vector<std::size_t>
+  phaseEnds(const std::vector<std::uint32_t> &Items) const;
+  std::vector<std::uint64_t> segmentHashes(std::uint32_t TI);
+
+  NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
+                 std::uint32_t Code, std::uint32_t Flags = 0);
+  void addEdge(NodeId S, NodeId T, EdgeKind K) {
+    if (S != NoNode && T != NoNode && S != T)
+      G.Edges.push_back({S, T, K});
+  }
+  void warn(std::string W) {
+    if (G.Warnings.size() < 100)
+      G.Warnings.push_back(std::move(W));
+    ++G.Stats.Warnings;
+  }
+  /// Appends to a list of tasks waiting for a sync; when the list is full,
+  /// first drops those already synced (syncAll skips them anyway). On fib
+  /// the team's list would otherwise hold every task of the program.
+  void pushPending(std::vector<std::uint32_t> &L, std::uint32_t T) {
+    if (L.size() == L.capacity() && L.size() >= 64) {
+      L.erase(std::remove_if(L.begin(), L.end(),
+                             [&](std::uint32_t X) { return Bits[X] & Synced; }),
+              L.end());
+      if (L.size() > L.capacity() / 2)
+        L.reserve(L.capacity() * 2); // amortised: grow, as push_back would
+    }
+    L.push_back(T);
+  }
+
+  // Emission.
+  struct Strand {
+    std::uint32_t Task;
+    NodeId Node = NoNode; // parent of the nodes this strand makes
+    TaskgroupFrame *InheritedGroup = nullptr; // innermost enclosing taskgroup
+    std::vector<std::uint32_t> Items;         // order positions, normalised
+    std::size_t Pos = 0;
+    NodeId Cursor = NoNode;
+    std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
+    std::vector<std::uint32_t> PendingChildren;
+    /// Undeferred and included children (if(0), final): the creator resumes
+    /// only when they complete, so its next node follows their ends.
+    std::vector<std::uint32_t> Joins;
+    rules::DependenceRules Deps; // among this strand's children
+    bool Ended = false;
+    /// A team's initial task under host teams: the teams construct's code,
+    /// which the team's own region (OMPT reports it with none) inherits.
+    std::uint32_t LeagueCode = 0;
+  };
+  /// Runs S until its next barrier (returns the order position of the
+  /// barrier's SyncBegin) or its end (returns ~0u).
+  std::uint32_t runStrand(Strand &S, TeamCtx &Team,
+                          std::size_t StopAt = ~std::size_t(0));
+  void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
+                std::uint32_t CreatePos);
+  NodeId emitTeam(std::uint32_t P, Strand &Encounter, std::uint32_t Pos);
+  void joinInto(Strand &S, NodeId Next);
+  void emitRoot(std::uint32_t T);
+  void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
+  void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
+};
+
+/// A code index's label (its index in the graph's labels, resolved once)
+/// and the hash of what is stable across runs of the same binary. Inline:
+/// both passes call it per item.
+inline std::pair<std::uint32_t, std::uint64_t>
+Walker::label(std::uint32_t Code) {
+  if (Code == 0)
+    return {0, 0};
+  auto &Slot = Labels[Code];
+  if (Slot.first != NoIndex)
+    return Slot;
+  SourceLabel L = Resolve(In.Codes[Code]);
+  // Hash what is stable across runs of the same binary (not the address).
+  std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
+  if (L.Line)
+    H = mix(H, L.Line);
+  G.Labels.push_back(std::move(L));
+  Slot = {(std::uint32_t)G.Labels.size() - 1, H};
+  return Slot;
+}
+
+} // namespace otter::walk
+
+#endif // OTTER_GRAPH_BUILDER_WALK_H
