@@ -466,14 +466,13 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
 [[gnu::noinline]] void taskScheduleSlow(ompt_data_t *PriorTask,
                                         ompt_task_status_t Status,
                                         ompt_data_t *NextTask) {
-  // A switch from a filtered or gap task: not recorded; their shared
-  // records are never given back (a gap task is counted done).
-  TaskState *Prior = taskOf(PriorTask);
-  if (Prior == &FilteredTask || Prior == &PausedTask) [[unlikely]] {
+  // A switch from a gap task (onTaskSchedule decided the filtered tasks'):
+  // not recorded; the shared record is never given back, the task is
+  // counted done.
+  if (taskOf(PriorTask) == &PausedTask) [[unlikely]] {
     if ((LastReports >> (unsigned(Status) & 31)) & 1) {
       PriorTask->ptr = nullptr;
-      if (Prior == &PausedTask)
-        filter::gapTaskDone();
+      filter::gapTaskDone();
     }
     return;
   }
