@@ -44,11 +44,19 @@ public:
     NodesTable Nodes;
     runWithLargeStack([&] {
       try {
-        Builder.build(G, [&](Graph &G) {
+        GraphBuilder::Hooks H;
+        // On a graph whose nodes are final when made, the nodes' table is
+        // written while the walk makes them; else once they are all made.
+        H.WalkStarts = [&](Graph &G, std::size_t MaxNodes) {
+          return startNodesStream(G, C.Cfg.OutputDir, C.Cfg.Formats, Nodes,
+                                  MaxNodes);
+        };
+        H.NodesDone = [&](Graph &G) {
           G.Filtered = C.Cfg.FilterText;
           G.Names = names::snapshot(); // the annotations' strings
           startNodesTable(G, C.Cfg.OutputDir, C.Cfg.Formats, Nodes);
-        });
+        };
+        Builder.build(G, H);
         Built = true;
       } catch (const std::exception &E) {
         C.Message("error: ",

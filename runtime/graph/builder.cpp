@@ -111,6 +111,15 @@ NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
   N.Thread = Thread;
   N.Label = label(Code).first;
   N.Flags = Flags;
+  if (Feed) {
+    // Every node but the one made last is final (the caller may still set
+    // its LabelInherited): node_feed.h.
+    std::size_t Final = G.Nodes.size();
+    if (Final == G.Nodes.capacity())
+      Feed->grow(Final); // the reader must not read nodes that move
+    else if (Final % NodeFeed::Batch == 0)
+      Feed->publish(Final - (Final != 0));
+  }
   G.Nodes.push_back(N);
   return (NodeId)G.Nodes.size() - 1;
 }
@@ -529,7 +538,7 @@ void Walker::emitRoot(std::uint32_t TI) {
   Frontier[TI] = S.Cursor;
 }
 
-void Walker::run(const std::function<void(Graph &)> &NodesDone) {
+void Walker::run(const GraphBuilder::Hooks &H) {
   G = Graph();
   G.Labels.push_back(SourceLabel{}); // label 0: none
   G.Stats.Threads = (std::uint32_t)In.ThreadIds.size();
@@ -540,18 +549,36 @@ void Walker::run(const std::function<void(Graph &)> &NodesDone) {
   // explicit task makes a node, a create and a sync edge; every strand item
   // at most a node and a scope edge (a parallel begin three nodes).
   // Reserved and unused memory is never touched, so costs nothing.
+  // A node with a name gets it after it is made (a task's label): then no
+  // node can be read before the walk ends (Named).
   std::size_t NodesMax = Bits.size() + 2 * Parallels.size();
-  for (const Item &E : Items)
+  bool Named = false;
+  for (const Item &E : Items) {
     NodesMax += E.kind() == EventKind::ParallelBegin ? 3
                 : E.kind() == EventKind::TaskCreate ||
                         E.kind() == EventKind::TaskDependence
                     ? 0
                     : 1;
+    Named |= E.kind() == EventKind::TaskLabel ||
+             E.kind() == EventKind::PhaseBegin ||
+             E.kind() == EventKind::PhaseEnd || E.kind() == EventKind::Mark;
+  }
   std::size_t Members = 0;
   for (const ParallelInfo &P : Parallels)
     Members += P.Members.size();
   G.Nodes.reserve(NodesMax);
   G.Edges.reserve(NodesMax + 2 * Bits.size() + 2 * Members);
+  if (H.WalkStarts && !Named)
+    Feed = H.WalkStarts(G, NodesMax);
+  // The feed's reader waits for the walk's end, even if the walk throws.
+  struct FeedEnd {
+    Walker &W;
+    ~FeedEnd() {
+      if (W.Feed)
+        W.Feed->finish(W.G.Nodes.size());
+      W.Feed = nullptr;
+    }
+  } EndFeed{*this};
 
   std::sort(Roots.begin(), Roots.end(),
             [&](const RootInfo &A, const RootInfo &B) {
@@ -572,9 +599,13 @@ void Walker::run(const std::function<void(Graph &)> &NodesDone) {
   // The walk's state is not needed any more: released before the edges are
   // sorted and, meanwhile, the nodes written (NodesDone), so that those add
   // nothing to the peak memory, which is at the end of the walk.
+  if (Feed) {
+    Feed->finish(G.Nodes.size());
+    Feed = nullptr;
+  }
   releaseWalkState();
-  if (NodesDone)
-    NodesDone(G);
+  if (H.NodesDone)
+    H.NodesDone(G);
 
   std::sort(G.Edges.begin(), G.Edges.end());
   G.Edges.erase(std::unique(G.Edges.begin(), G.Edges.end()), G.Edges.end());
@@ -601,9 +632,9 @@ void Walker::releaseWalkState() {
 namespace otter {
 
 void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
-               Graph &Out, const std::function<void(Graph &)> &NodesDone) {
+               Graph &Out, const GraphBuilder::Hooks &H) {
   walk::Walker W(In, Resolve, Out);
-  W.run(NodesDone);
+  W.run(H);
 }
 
 void runWithLargeStack(const std::function<void()> &Fn) {

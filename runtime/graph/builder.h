@@ -29,6 +29,8 @@
 
 namespace otter {
 
+class NodeFeed; // graph/node_feed.h
+
 class GraphBuilder {
 public:
   /// Maps a code address to its source label. Called once per distinct
@@ -62,6 +64,18 @@ public:
   /// may set Out's Names and Filtered; nothing may touch Out's Edges or Mpi
   /// until build returns.
   void build(Graph &Out, const std::function<void(Graph &)> &NodesDone);
+  /// What build may call as it goes.
+  struct Hooks {
+    /// Called once when the walk begins, with an upper bound of the node
+    /// count, if every node is final once made (the stream has no names:
+    /// graph/node_feed.h): may start another thread reading Out's nodes as
+    /// the walk makes them and return the feed it reads them through (null:
+    /// none). The feed must live until build returns.
+    std::function<NodeFeed *(Graph &Out, std::size_t MaxNodes)> WalkStarts;
+    /// As NodesDone above.
+    std::function<void(Graph &)> NodesDone;
+  };
+  void build(Graph &Out, const Hooks &H);
 
   struct Store;  // builder.cpp
   struct Shards; // builder.cpp

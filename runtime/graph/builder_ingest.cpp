@@ -297,12 +297,18 @@ std::size_t GraphBuilder::eventCount() const {
 
 Graph GraphBuilder::build() {
   Graph G;
-  build(G, {});
+  build(G, Hooks{});
   return G;
 }
 
 void GraphBuilder::build(Graph &Out,
                          const std::function<void(Graph &)> &NodesDone) {
+  Hooks H;
+  H.NodesDone = NodesDone;
+  build(Out, H);
+}
+
+void GraphBuilder::build(Graph &Out, const Hooks &H) {
   // One store: the shards merged in thread order (a single shard as it
   // is), then the MPI calls' part.
   std::vector<Store *> Parts;
@@ -316,7 +322,7 @@ void GraphBuilder::build(Graph &Out,
   All.MpiCodes.resize(Sh->Mpi.CallCodes.size());
   for (std::size_t I = 0; I < All.MpiCodes.size(); ++I)
     All.MpiCodes[I] = All.code(Sh->Mpi.CallCodes[I]);
-  walkStore(All, Resolve, Out, NodesDone);
+  walkStore(All, Resolve, Out, H);
   Sh = std::make_unique<Shards>(); // everything collected is in Out now
 }
 

@@ -297,9 +297,9 @@ struct GraphBuilder::Shards {
 };
 
 /// Walks what the store collected into the graph Out (builder.cpp); see
-/// GraphBuilder::build for NodesDone (may be empty).
+/// GraphBuilder::build for the hooks (may be empty).
 void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
-               Graph &Out, const std::function<void(Graph &)> &NodesDone);
+               Graph &Out, const GraphBuilder::Hooks &H);
 
 } // namespace otter
 

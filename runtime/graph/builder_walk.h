@@ -15,6 +15,7 @@
 
 #include "graph/builder.h"
 #include "graph/builder_store.h"
+#include "graph/node_feed.h"
 #include "graph/rules.h"
 #include "otter/event_info.h"
 
@@ -141,7 +142,7 @@ public:
   Walker(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve, Graph &Out)
       : In(In), Resolve(Resolve), G(Out) {}
 
-  void run(const std::function<void(Graph &)> &NodesDone);
+  void run(const GraphBuilder::Hooks &H);
 
 private:
   GraphBuilder::Store &In; // what addEvents collected
@@ -162,6 +163,8 @@ private:
       Labels; // per code
               // index: (label index, hash)
   Graph &G;
+  /// Another thread reads the nodes as they are made (graph/node_feed.h).
+  NodeFeed *Feed = nullptr;
 
   void index();
   void releaseWalkState();
@@ -268,7 +271,12 @@ Walker::label(std::uint32_t Code) {
   std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
   if (L.Line)
     H = mix(H, L.Line);
-  G.Labels.push_back(std::move(L));
+  if (Feed) { // the labels may move: not while the feed's reader reads them
+    std::lock_guard<std::mutex> Lock(Feed->labelsLock());
+    G.Labels.push_back(std::move(L));
+  } else {
+    G.Labels.push_back(std::move(L));
+  }
   Slot = {(std::uint32_t)G.Labels.size() - 1, H};
   return Slot;
 }

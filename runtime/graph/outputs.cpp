@@ -2,6 +2,7 @@
 #include "graph/outputs.h"
 #include "graph/graph.h"
 #include "graph/mpi_graph.h"
+#include "graph/node_feed.h"
 #include "graph/writers.h"
 #include "graph/zstd_file.h"
 
@@ -96,6 +97,10 @@ bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
     Nodes.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, Nodes.Error, Z);
   bool EdgesOk = writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, Z);
   Nodes.join();
+  if (Nodes.Redo) {
+    Nodes.Redo = false;
+    Nodes.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, Nodes.Error, Z);
+  }
   bool NodesOk = Nodes.Ok;
   if (!NodesOk)
     Error = Nodes.Error;
@@ -248,11 +253,53 @@ void startNodesTable(const Graph &G, const std::string &Dir,
   }
 }
 
+NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
+                           const GraphFormats &F, NodesTable &T,
+                           std::size_t MaxNodes) {
+  if (!F.Csv || MaxNodes <= ParallelWriteNodes || T.Thread.joinable())
+    return nullptr;
+  bool Z = F.csvCompressed(MaxNodes);
+  T.Path = Dir + (Z ? "/nodes.csv.zst" : "/nodes.csv");
+  try {
+    T.Feed = std::make_unique<NodeFeed>();
+    T.Thread = std::thread([&G, &T, Z, F] {
+      NodeFeed &Feed = *T.Feed;
+      auto Rows = [&](std::ostream &OS) { writeNodesCsvFed(G, Feed, OS); };
+      T.Ok = Z ? writeZstdOutputFile(T.Path, Rows, T.Error)
+               : writeOutputFile(T.Path, Rows, T.Error);
+      // Read or not (a file that cannot be opened), the walk goes on
+      // without waiting; the name was right only if the graph is as big as
+      // it could be.
+      Feed.abandon();
+      if (F.csvCompressed(Feed.waitEnd()) != Z) {
+        std::remove(T.Path.c_str());
+        T.Ok = true;
+        T.Error.clear();
+        T.Redo = true;
+      }
+    });
+  } catch (...) { // no thread: writeGraphFiles writes it
+    T.Feed.reset();
+    return nullptr;
+  }
+  return T.Feed.get();
+}
+
+NodesTable::NodesTable() = default;
+
+NodesTable::~NodesTable() {
+  if (Feed)
+    Feed->abandon();
+  join();
+}
+
 void NodesTable::discard() {
+  if (Feed)
+    Feed->abandon();
   if (!Thread.joinable())
     return;
   Thread.join();
-  if (!Path.empty())
+  if (!Path.empty() && !Redo)
     std::remove(Path.c_str());
 }
 

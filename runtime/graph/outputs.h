@@ -15,9 +15,10 @@
 #define OTTER_GRAPH_OUTPUTS_H
 
 #include <cstddef>
-#include <span>
 #include <functional>
+#include <memory>
 #include <ostream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -27,6 +28,7 @@ namespace otter {
 
 struct Graph;
 struct NodesTable;
+class NodeFeed; // graph/node_feed.h
 
 /// Which graph files to write: one flag per row of graphOutputs(). The
 /// defaults are the runtime's (OTTER_GRAPH_FORMAT unset: dot,csv).
@@ -111,17 +113,23 @@ bool writeZstdOutputFile(const std::string &Path,
                          const std::function<void(std::ostream &)> &Fn,
                          std::string &Error);
 
-/// The nodes' table written ahead of the other files (startNodesTable), on
-/// a thread of its own. Joined by writeGraphFiles, or by the destructor.
+/// The nodes' table written ahead of the other files (startNodesTable,
+/// startNodesStream), on a thread of its own. Joined by writeGraphFiles, or
+/// by the destructor.
 struct NodesTable {
+  /// startNodesStream's: the walk's nodes as they are made.
+  std::unique_ptr<NodeFeed> Feed;
   std::thread Thread;
   bool Ok = true;
+  /// startNodesStream guessed the graph's size wrong (the file name, .zst
+  /// or not, depends on it): nothing was written, writeGraphFiles writes it.
+  bool Redo = false;
   std::string Error;
   std::string Path; // the file it writes
-  NodesTable() = default;
+  NodesTable();
   NodesTable(const NodesTable &) = delete;
   NodesTable &operator=(const NodesTable &) = delete;
-  ~NodesTable() { join(); }
+  ~NodesTable();
   void join() {
     if (Thread.joinable())
       Thread.join();
@@ -129,6 +137,19 @@ struct NodesTable {
   /// Waits for it and removes what it wrote (the graph was not finished).
   void discard();
 };
+
+/// Starts writing the nodes' table into Dir on a thread of its own while
+/// the builder's walk makes G's nodes (GraphBuilder::Hooks::WalkStarts,
+/// which MaxNodes, the most nodes the walk can make, comes from), when F
+/// selects the tables and the graph can be big enough for writeGraphFiles
+/// to write them in two threads; returns the feed the walk must give the
+/// nodes through, else null (nothing started). The file is the one
+/// writeGraphFiles would write; if its name, which depends on the final
+/// node count (F.CsvZstdNodes), was guessed wrong, nothing is written and
+/// writeGraphFiles writes it.
+NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
+                           const GraphFormats &F, NodesTable &T,
+                           std::size_t MaxNodes);
 
 /// Starts writing nodes.csv (nodes.csv.zst: as writeGraphFiles would) into
 /// Dir on a thread of its own, when F selects the tables and G is big

@@ -178,30 +178,38 @@ std::string nodeSourceText(const Graph &G, const Node &N) {
   return "?";
 }
 
-void writeNodesCsv(const Graph &G, std::ostream &OS) {
-  // What a node's line takes from its label, made once per label.
-  std::vector<std::string> Mid(G.Labels.size()), Tail(G.Labels.size());
-  for (std::size_t I = 0; I < G.Labels.size(); ++I) {
-    const SourceLabel &L = G.Labels[I];
-    std::string &M = Mid[I];
-    M = csvField(L.File) + ',';
-    if (L.Line)
-      M += std::to_string(L.Line);
-    M += ',';
-    if (L.Col)
-      M += std::to_string(L.Col);
-    M += ',' + csvField(L.Function) + ',';
-    if (I)
-      M += hex(L.RegionId);
-    Tail[I] = csvField(L.Directive) + ',' + csvField(L.Location) + ',' +
-              (I ? labelQualityName(L.Quality) : "");
+namespace {
+
+/// nodes.csv's rows, for all of a graph's nodes at once or for them in
+/// pieces as the walk makes them (writeNodesCsvFed).
+class NodesRows {
+public:
+  explicit NodesRows(std::ostream &OS) : B(OS) {
+    B << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
+         "directive,location,label_quality,name\n";
   }
-  FlagsCache Flags;
-  Buffered B(OS);
-  B << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-       "directive,location,label_quality,name\n";
-  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
-    const Node &N = G.Nodes[I];
+  /// Makes the label parts of G's labels up to N (those it has not made).
+  void labels(const Graph &G, std::size_t N) {
+    for (std::size_t I = Mid.size(); I < N; ++I) {
+      const SourceLabel &L = G.Labels[I];
+      std::string M = csvField(L.File) + ',';
+      if (L.Line)
+        M += std::to_string(L.Line);
+      M += ',';
+      if (L.Col)
+        M += std::to_string(L.Col);
+      M += ',' + csvField(L.Function) + ',';
+      if (I)
+        M += hex(L.RegionId);
+      Mid.push_back(std::move(M));
+      Tail.push_back(csvField(L.Directive) + ',' + csvField(L.Location) + ',' +
+                     (I ? labelQualityName(L.Quality) : ""));
+    }
+  }
+  /// Whether the label parts of label L are made.
+  bool hasLabel(std::uint32_t L) const { return L < Mid.size(); }
+  /// Node I's row (its label's parts made).
+  void row(const Graph &G, std::size_t I, const Node &N) {
     B.num(I) << ',' << nodeKindName(N.Kind) << ',';
     if (N.Parent != NoNode)
       B.num(N.Parent);
@@ -215,7 +223,47 @@ void writeNodesCsv(const Graph &G, std::ostream &OS) {
         B << csvField(Name);
     B << '\n';
   }
-  B.flush();
+  void flush() { B.flush(); }
+
+private:
+  // What a node's line takes from its label, made once per label.
+  std::vector<std::string> Mid, Tail;
+  FlagsCache Flags;
+  Buffered B;
+};
+
+} // namespace
+
+void writeNodesCsv(const Graph &G, std::ostream &OS) {
+  NodesRows R(OS);
+  R.labels(G, G.Labels.size());
+  for (std::size_t I = 0; I < G.Nodes.size(); ++I)
+    R.row(G, I, G.Nodes[I]);
+  R.flush();
+}
+
+void writeNodesCsvFed(const Graph &G, NodeFeed &Feed, std::ostream &OS) {
+  NodesRows R(OS);
+  std::size_t Done = 0;
+  for (;;) {
+    std::size_t N = Feed.wait(Done);
+    if (N == Done)
+      break; // the walk has ended
+    // Read only now: the nodes may have moved while none was published
+    // beyond Done (NodeFeed::grow).
+    const Node *Nodes = G.Nodes.data();
+    for (std::size_t I = Done; I < N; ++I) {
+      const Node &Nd = Nodes[I];
+      if (!R.hasLabel(Nd.Label)) { // a label the walk has added since
+        std::lock_guard<std::mutex> L(Feed.labelsLock());
+        R.labels(G, G.Labels.size());
+      }
+      R.row(G, I, Nd);
+    }
+    Done = N;
+    Feed.seen(Done);
+  }
+  R.flush();
 }
 
 void writeEdgesCsv(const Graph &G, std::ostream &OS) {

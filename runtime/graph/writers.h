@@ -10,6 +10,7 @@
 #define OTTER_GRAPH_WRITERS_H
 
 #include "graph/graph.h"
+#include "graph/node_feed.h"
 #include "graph/outputs.h" // GraphFormats, writeGraphFiles: by name
 
 #include <ostream>
@@ -18,6 +19,10 @@
 namespace otter {
 
 void writeNodesCsv(const Graph &G, std::ostream &OS);
+/// The same, written while the builder's walk makes G's nodes: reads them
+/// through Feed (graph/node_feed.h) as they become final, until the walk
+/// ends. G must have no node names (GraphBuilder::Hooks::WalkStarts).
+void writeNodesCsvFed(const Graph &G, NodeFeed &Feed, std::ostream &OS);
 void writeEdgesCsv(const Graph &G, std::ostream &OS);
 void writeDot(const Graph &G, std::ostream &OS);
 /// graph.gv for a graph too big to lay out (more than MaxNodes nodes): one
