@@ -467,7 +467,11 @@ public:
               MPM.addPass(OtterAnnotationPass());
             });
       PB.registerOptimizerLastEPCallback(
-          [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+          [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+            // Only at -O0: nothing merges calls in code generation there,
+            // so equal ident_t operands are safe (see resetIdents).
+            S->ResetIdents =
+                S->LateLocations && Level == llvm::OptimizationLevel::O0;
             MPM.addPass(OtterSitePass(S));
           });
     });

@@ -65,6 +65,9 @@ struct TUState {
   /// exists, see OtterPlugin.cpp) and !srcloc (API calls).
   bool LateLocations = false;
   bool LocationsOn = false;
+  /// LateLocations at -O0: once the sites are placed, every ident_t gets
+  /// clang's default location back (SitePass.cpp, resetIdents).
+  bool ResetIdents = false;
   clang::CodeGenOptions *CGO = nullptr;
   clang::DiagnosticsEngine *Diags = nullptr;
   clang::SourceManager *SM = nullptr;

@@ -24,6 +24,7 @@
 
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -248,6 +249,89 @@ filter_rules::ConstructKind constructKindOfCall(StringRef Callee,
            : DirKind.contains("distribute") ? CK::Distribute
                                             : CK::Loop;
   return CK::Count;
+}
+
+/// clang's ident_t string for a call with no location.
+constexpr StringLiteral DefaultLocStr = ";unknown;unknown;0;0;;";
+
+/// TUState::ResetIdents (-O0 without -g): the ";file;func;line;col;;"
+/// strings in ident_t were there only to place the sites, which now carry
+/// their own records. Every ident_t gets clang's default location back, as
+/// in a build without the plugin, so the object does not carry (and the
+/// AsmPrinter and assembler do not emit) a string and an ident_t per
+/// location. Only at -O0: with equal operands, -O2's branch folding could
+/// merge the calls of two directives into one site. Returns whether it
+/// changed the module.
+bool resetIdents(Module &M) {
+  StructType *IdentTy =
+      StructType::getTypeByName(M.getContext(), "struct.ident_t");
+  if (!IdentTy || IdentTy->getNumElements() != 5)
+    return false;
+  auto StringOf = [](const ConstantStruct &CS) -> GlobalVariable * {
+    auto *SG = dyn_cast<GlobalVariable>(CS.getOperand(4)->stripPointerCasts());
+    if (!SG || !SG->hasInitializer())
+      return nullptr;
+    auto *CDS = dyn_cast<ConstantDataSequential>(SG->getInitializer());
+    return CDS && CDS->isCString() ? SG : nullptr;
+  };
+  GlobalVariable *DefaultStr = nullptr;
+  DenseMap<Constant *, GlobalVariable *> Defaults; // by initializer
+  std::vector<GlobalVariable *> Located;
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getValueType() != IdentTy || !GV.isConstant() ||
+        !GV.hasInitializer() || !GV.hasPrivateLinkage())
+      continue;
+    auto *CS = dyn_cast<ConstantStruct>(GV.getInitializer());
+    GlobalVariable *SG = CS ? StringOf(*CS) : nullptr;
+    if (!SG)
+      continue;
+    if (cast<ConstantDataSequential>(SG->getInitializer())->getAsCString() ==
+        DefaultLocStr) {
+      DefaultStr = SG;
+      Defaults[CS] = &GV;
+    } else {
+      Located.push_back(&GV);
+    }
+  }
+  if (Located.empty())
+    return false;
+  LLVMContext &Ctx = M.getContext();
+  if (!DefaultStr) {
+    DefaultStr = new GlobalVariable(
+        M, ArrayType::get(Type::getInt8Ty(Ctx), DefaultLocStr.size() + 1),
+        /*isConstant=*/true, GlobalValue::PrivateLinkage,
+        ConstantDataArray::getString(Ctx, DefaultLocStr));
+    DefaultStr->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    DefaultStr->setAlignment(Align(1));
+  }
+  SetVector<GlobalVariable *> Strings; // shared by the idents of a location
+  for (GlobalVariable *GV : Located) {
+    auto *CS = cast<ConstantStruct>(GV->getInitializer());
+    // reserved_1, flags, reserved_2 stay; reserved_3 is the string's size.
+    Constant *Fields[5] = {
+        CS->getOperand(0), CS->getOperand(1), CS->getOperand(2),
+        ConstantInt::get(CS->getOperand(3)->getType(), DefaultLocStr.size()),
+        DefaultStr};
+    Constant *Init = ConstantStruct::get(IdentTy, Fields);
+    GlobalVariable *&D = Defaults[Init];
+    if (!D) {
+      D = new GlobalVariable(M, IdentTy, /*isConstant=*/true, GV->getLinkage(),
+                             Init);
+      D->setUnnamedAddr(GV->getUnnamedAddr());
+      D->setAlignment(GV->getAlign());
+    }
+    Strings.insert(StringOf(*CS));
+    GV->replaceAllUsesWith(D);
+    GV->eraseFromParent();
+  }
+  for (GlobalVariable *SG : Strings) {
+    if (SG == DefaultStr)
+      continue;
+    SG->removeDeadConstantUsers();
+    if (SG->use_empty())
+      SG->eraseFromParent();
+  }
+  return true;
 }
 
 } // namespace
@@ -655,12 +739,14 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     M.appendModuleInlineAsm(directiveAsm(Idx).first);
   if (AnyFiltered && !S->PrepareForLTO && !S->MachineLabels)
     M.appendModuleInlineAsm(FilterAsm);
+  bool Reset = S->ResetIdents && resetIdents(M);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)
     StripDebugInfo(M);
   for (auto [CB, Tag] : MachineTagged)
     CB->setMetadata("heapallocsite", Tag);
-  return Work.empty() && !S->ForcedDebugInfo ? PreservedAnalyses::all()
-                                             : PreservedAnalyses::none();
+  return Work.empty() && !S->ForcedDebugInfo && !Reset
+             ? PreservedAnalyses::all()
+             : PreservedAnalyses::none();
 }
 
 } // namespace otter::plugin
