@@ -40,11 +40,11 @@ bool writeOutputFile(const std::string &Path,
 
 bool writeZstdOutputFile(const std::string &Path,
                          const std::function<void(std::ostream &)> &Fn,
-                         std::string &Error) {
+                         std::string &Error, int Workers) {
   errno = 0;
   // Level 1: the tables compress ~6x at it, at several hundred MB/s; higher
   // levels cost more time at exit than they save on disk.
-  ZstdFileBuf Buf(Path, 1);
+  ZstdFileBuf Buf(Path, 1, Workers);
   if (!Buf.isOpen()) {
     Error = "cannot write " + Path + ": " + std::strerror(errno);
     return false;
@@ -70,13 +70,19 @@ namespace {
 /// Graphs with more nodes write nodes.csv and graph.csv in two threads.
 constexpr std::size_t ParallelWriteNodes = 100000;
 
+/// libzstd's threads compressing the edges' table of a big graph while
+/// its rows are formatted: the table is the last thing the exit waits for
+/// (the nodes' table was written during the walk), and it compresses at a
+/// third of the speed of the nodes' table (numbers against repeated text).
+constexpr int EdgesZstdWorkers = 2;
+
 bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
                void (*Fn)(const Graph &, std::ostream &), std::string &Error,
-               bool Zstd = false) {
+               bool Zstd = false, int Workers = 0) {
   if (Zstd)
     return writeZstdOutputFile(
-        Dir + "/" + Name + ".zst", [&](std::ostream &OS) { Fn(G, OS); },
-        Error);
+        Dir + "/" + Name + ".zst", [&](std::ostream &OS) { Fn(G, OS); }, Error,
+        Workers);
   return writeOutputFile(
       Dir + "/" + Name, [&](std::ostream &OS) { Fn(G, OS); }, Error);
 }
@@ -95,7 +101,9 @@ bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
     startNodesTable(G, Dir, F, Own);
   if (!Nodes.Thread.joinable())
     Nodes.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, Nodes.Error, Z);
-  bool EdgesOk = writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, Z);
+  bool EdgesOk =
+      writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, Z,
+                G.Edges.size() > ParallelWriteNodes ? EdgesZstdWorkers : 0);
   Nodes.join();
   if (Nodes.Redo) {
     Nodes.Redo = false;
@@ -306,13 +314,40 @@ void NodesTable::discard() {
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
                      const GraphFormats &F, std::string &Error,
                      NodesTable *Early) {
-  for (const GraphOutput &O : Outputs)
-    if (F.*O.Flag && !O.Write(G, Dir, F, Error, Early)) {
-      if (Early) // its file is part of the tables, written first
-        Early->join();
-      return false;
+  // A big graph's graph.gv is written on a thread of its own beside the
+  // tables (it reads the sorted edges too, and would otherwise wait for
+  // them to be written); its error counts where it would have come.
+  std::size_t Aside = std::size(Outputs);
+  bool AsideOk = true;
+  std::string AsideError;
+  std::thread AsideThread;
+  if (F.Csv && F.Dot && G.Nodes.size() > ParallelWriteNodes)
+    for (std::size_t I = 0; I < std::size(Outputs); ++I)
+      if (Outputs[I].Flag == &GraphFormats::Dot) {
+        try {
+          AsideThread = std::thread([&, I] {
+            AsideOk = Outputs[I].Write(G, Dir, F, AsideError, nullptr);
+          });
+          Aside = I;
+        } catch (...) { // no thread: written in turn below
+        }
+      }
+  std::size_t Failed = std::size(Outputs);
+  for (std::size_t I = 0; I < std::size(Outputs); ++I)
+    if (I != Aside && F.*Outputs[I].Flag &&
+        !Outputs[I].Write(G, Dir, F, Error, Early)) {
+      Failed = I;
+      break;
     }
-  return true;
+  if (Early) // its file is part of the tables, written first
+    Early->join();
+  if (AsideThread.joinable())
+    AsideThread.join();
+  if (!AsideOk && Aside < Failed) {
+    Error = AsideError;
+    return false;
+  }
+  return Failed == std::size(Outputs);
 }
 
 } // namespace otter

@@ -108,10 +108,11 @@ std::string graphFormatFiles(const GraphFormats &F, std::size_t Nodes = 0);
 bool writeOutputFile(const std::string &Path,
                      const std::function<void(std::ostream &)> &Fn,
                      std::string &Error);
-/// The same into a zstd-compressed file (Path ends in .zst).
+/// The same into a zstd-compressed file (Path ends in .zst); Workers: as
+/// ZstdFileBuf's (graph/zstd_file.h).
 bool writeZstdOutputFile(const std::string &Path,
                          const std::function<void(std::ostream &)> &Fn,
-                         std::string &Error);
+                         std::string &Error, int Workers = 0);
 
 /// The nodes' table written ahead of the other files (startNodesTable,
 /// startNodesStream), on a thread of its own. Joined by writeGraphFiles, or

@@ -10,7 +10,7 @@ namespace {
 constexpr std::size_t InSize = std::size_t(1) << 20;
 } // namespace
 
-ZstdFileBuf::ZstdFileBuf(const std::string &Path, int Level) {
+ZstdFileBuf::ZstdFileBuf(const std::string &Path, int Level, int Workers) {
   File = std::fopen(Path.c_str(), "wb");
   if (!File) {
     Failed = true;
@@ -24,6 +24,8 @@ ZstdFileBuf::ZstdFileBuf(const std::string &Path, int Level) {
   Ctx = C;
   ZSTD_CCtx_setParameter(C, ZSTD_c_compressionLevel, Level);
   ZSTD_CCtx_setParameter(C, ZSTD_c_checksumFlag, 1);
+  if (Workers > 0) // an error (no thread support) leaves it single threaded
+    ZSTD_CCtx_setParameter(C, ZSTD_c_nbWorkers, Workers);
   In.resize(InSize);
   Out.resize(ZSTD_CStreamOutSize());
   setp(In.data(), In.data() + In.size());

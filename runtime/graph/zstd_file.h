@@ -24,8 +24,11 @@ namespace otter {
 /// leave failed() true and errno set where the system gave one.
 class ZstdFileBuf final : public std::streambuf {
 public:
-  /// Level: zstd's compression level (1: fastest).
-  ZstdFileBuf(const std::string &Path, int Level);
+  /// Level: zstd's compression level (1: fastest). Workers: threads of
+  /// libzstd's own that compress while the writer's thread formats (0:
+  /// the writer's thread compresses; the file is the same single frame
+  /// either way, and a libzstd without threads compresses in the writer's).
+  ZstdFileBuf(const std::string &Path, int Level, int Workers = 0);
   ~ZstdFileBuf() override;
   ZstdFileBuf(const ZstdFileBuf &) = delete;
   ZstdFileBuf &operator=(const ZstdFileBuf &) = delete;

@@ -209,3 +209,63 @@ TEST(Writers, GraphFilesFollowTheNodeLimits) {
     std::remove((Dir + "/" + Name).c_str());
   rmdir(Dir.c_str());
 }
+
+namespace {
+/// A .zst file's text, and how many frames it has.
+std::string readZst(const std::string &Path, int &Frames) {
+  std::ifstream Z(Path, std::ios::binary);
+  std::string Packed((std::istreambuf_iterator<char>(Z)),
+                     std::istreambuf_iterator<char>());
+  Frames = 0;
+  for (std::size_t At = 0; At < Packed.size(); ++Frames) {
+    std::size_t N =
+        ZSTD_findFrameCompressedSize(Packed.data() + At, Packed.size() - At);
+    if (ZSTD_isError(N))
+      return "bad frame";
+    At += N;
+  }
+  ZSTD_DCtx *D = ZSTD_createDCtx();
+  std::string Plain, Chunk(1 << 16, '\0');
+  ZSTD_inBuffer In{Packed.data(), Packed.size(), 0};
+  while (In.pos < In.size) {
+    ZSTD_outBuffer Out{Chunk.data(), Chunk.size(), 0};
+    std::size_t R = ZSTD_decompressStream(D, &Out, &In);
+    if (ZSTD_isError(R))
+      break;
+    Plain.append(Chunk.data(), Out.pos);
+  }
+  ZSTD_freeDCtx(D);
+  return Plain;
+}
+} // namespace
+
+TEST(Writers, BigGraphTablesAreOneFrameEachWithGraphGvBeside) {
+  // Over 100,000 nodes and edges: the nodes' table on a thread of its own,
+  // the edges' compressed by libzstd's threads, graph.gv written beside
+  // them. Each table is still one zstd frame (readers that stop after the
+  // first frame see all of it) with exactly the plain table's text.
+  char Tmpl[] = "/tmp/otter-writers-XXXXXX";
+  ASSERT_NE(mkdtemp(Tmpl), nullptr);
+  std::string Dir = Tmpl;
+  Graph G = manyTasks(150000);
+  GraphFormats F;
+  F.CsvZstdNodes = 1000;
+  std::string Error;
+  ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
+  std::ostringstream Nodes, Edges, Gv;
+  writeNodesCsv(G, Nodes);
+  writeEdgesCsv(G, Edges);
+  writeAggregatedDot(G, Gv, F.DotMaxNodes);
+  int Frames = 0;
+  EXPECT_EQ(readZst(Dir + "/graph.csv.zst", Frames), Edges.str());
+  EXPECT_EQ(Frames, 1);
+  EXPECT_EQ(readZst(Dir + "/nodes.csv.zst", Frames), Nodes.str());
+  EXPECT_EQ(Frames, 1);
+  std::ifstream In(Dir + "/graph.gv");
+  std::string Text((std::istreambuf_iterator<char>(In)),
+                   std::istreambuf_iterator<char>());
+  EXPECT_EQ(Text, Gv.str());
+  for (const char *Name : {"nodes.csv.zst", "graph.csv.zst", "graph.gv"})
+    std::remove((Dir + "/" + Name).c_str());
+  rmdir(Dir.c_str());
+}
