@@ -167,6 +167,17 @@ enum class ControlCommand : std::uint16_t {
 /// barriers). unfoldEvent() gives the pair back.
 inline constexpr std::uint32_t SyncWaitFolded = 0x1;
 
+/// Extra of a TaskCreate: the creating task switched to the new task right
+/// after creating it (an included task: on one thread, every task), and the
+/// OMPT adapter folded that TaskSchedule (status switch, prior = the
+/// creator, next = the child) into this event: one buffer slot instead of
+/// two. The switch's time is this event's plus Extra >> 1 (its own clock's
+/// units, as Time's). unfoldEvent() gives the pair back. The same bit as
+/// SyncWaitFolded: one test (Extra & 1) finds every folded event.
+inline constexpr std::uint32_t CreateSwitchFolded = 0x1;
+/// The largest time difference a folded create carries (Extra >> 1).
+inline constexpr std::uint32_t CreateSwitchMaxDelta = 0x7fffffff;
+
 /// Dispatch kinds, values of OMPT's ompt_dispatch_t.
 enum class DispatchKind : std::uint16_t {
   Iteration = 1,
@@ -299,12 +310,36 @@ private:
 };
 static_assert(sizeof(Event) == 48, "Event must stay a fixed 48-byte record");
 
+/// The switch a TaskCreate carrying CreateSwitchFolded stands for after
+/// itself: from the creator to the child, at the create's time plus the
+/// folded difference, next in the creator's sequence (a switch does not
+/// advance it), with the child's construct as Code (as the adapter records
+/// a switch's).
+constexpr Event foldedSwitch(const Event &Create) {
+  Event S{};
+  S.Time = Create.Time + (Create.Extra >> 1);
+  S.Kind = EventKind::TaskSchedule;
+  S.Task = Create.Task;
+  S.A = Create.A;
+  S.Sub = std::uint16_t(ScheduleStatus::Switch);
+  S.Seq = Create.Seq + 1;
+  S.Code = Create.Code;
+  return S;
+}
+
 /// The events E stands for, in order, into Out: E itself; or a folded
 /// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
-/// its SyncWaitEnd (the wait with E's time, task, seq and payload). Returns
-/// how many (1 or 2). The pair no longer carries SyncWaitFolded, so
-/// unfolding twice gives the same events (graph/rules.h, forEachEvent).
+/// its SyncWaitEnd (the wait with E's time, task, seq and payload); or a
+/// folded TaskCreate followed by its switch (foldedSwitch). Returns how many
+/// (1 or 2). The pair no longer carries the flag, so unfolding twice gives
+/// the same events (graph/rules.h, forEachEvent).
 inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
+  if (E.Kind == EventKind::TaskCreate && (E.Extra & CreateSwitchFolded)) {
+    Out[0] = E;
+    Out[0].Extra = 0;
+    Out[1] = foldedSwitch(E);
+    return 2;
+  }
   bool Folded = (E.Kind == EventKind::SyncBegin ||
                  E.Kind == EventKind::SyncEnd) &&
                 (E.Extra & SyncWaitFolded);

@@ -8,13 +8,14 @@
 #include "core/recorder.h"
 #include "core/write_guard.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <ctime>
-#include <pthread.h>
 #include <mutex>
 #include <new>
+#include <pthread.h>
 #include <vector>
 
 namespace otter {
@@ -186,8 +187,21 @@ void flushLocked(ThreadState *T) {
       else
         Others = true;
     if (Others) {
-      for (std::size_t I = 0; I < T->Count; ++I)
-        T->Buffer[I].Time = Scale.toNs(T->Buffer[I].Time);
+      const TickScale S = Scale;
+      for (Event *E = T->Buffer, *End = E + T->Count; E != End; ++E) {
+        const std::uint64_t Tick = E->Time;
+        E->Time = S.toNs(Tick);
+        // A folded creation's switch is Extra >> 1 ticks later: in ns too
+        // (the adapter folds no more than CreateSwitchMaxTicks).
+        if ((E->Extra & CreateSwitchFolded) &&
+            E->Kind == EventKind::TaskCreate) {
+          const std::uint64_t D = S.toNs(Tick + (E->Extra >> 1)) - E->Time;
+          E->Extra =
+              std::uint32_t(std::min<std::uint64_t>(D, CreateSwitchMaxDelta))
+                  << 1 |
+              CreateSwitchFolded;
+        }
+      }
       for (EventSink *S : sinks())
         if (!S->takesTicks())
           S->consume(*T, T->Buffer, T->Count);

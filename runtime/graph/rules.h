@@ -76,15 +76,24 @@ namespace otter::rules {
 /// graph's readers interpret: as OMPT reported it. The adapter folds a sync
 /// region's wait into the region's own begin/end event when both happen at
 /// once (SyncWaitFolded, most taskwaits and barriers: one record instead of
-/// two); that is an encoding of the trace and of the per-thread buffers,
-/// not a different meaning, so every reader unfolds it here, whether the
-/// events come live from the runtime (folded) or from the trace reader
-/// (which already gives the pairs back: unfolding is then a no-op).
+/// two), and the switch to a task just created into its creation
+/// (CreateSwitchFolded: one buffer slot); that is an encoding of the trace and
+/// of the per-thread buffers, not a different meaning, so every reader unfolds
+/// it here, whether the events come live from the runtime (folded) or from the
+/// trace reader (which already gives the pairs back: unfolding is then a
+/// no-op).
 template <class Fn>
 inline void forEachEvent(const Event *E, std::size_t N, Fn &&F) {
   for (std::size_t I = 0; I < N; ++I) {
     if (!(E[I].Extra & SyncWaitFolded)) {
       F(E[I]);
+      continue;
+    }
+    if (E[I].Kind == EventKind::TaskCreate) { // CreateSwitchFolded
+      Event Create = E[I];
+      Create.Extra = 0;
+      F(Create);
+      F(foldedSwitch(E[I]));
       continue;
     }
     Event Pair[2];

@@ -479,6 +479,32 @@ taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
   taskScheduleGeneral(PriorTask, Status, NextTask);
 }
 
+/// A task switch (not a completion) on the fast path. A switch to the task
+/// the running task just created (an included task: on one thread, every
+/// task) is folded into the creation's event, which stands for both
+/// (CreateSwitchFolded, otter/events.h): one buffer slot, not two. A
+/// function of its own (entered by a jump), and so is the recording of a
+/// switch that is not folded: neither the fold's registers nor the
+/// record's give the other a stack frame.
+[[gnu::noinline]] void taskSwitchRecord(ThreadState *T, ompt_data_t *PriorTask,
+                                        ompt_data_t *NextTask) {
+  taskSchedule<true>(T, PriorTask, ompt_task_switch, NextTask);
+}
+
+[[gnu::noinline]] void taskSwitchFast(ThreadState *T, ompt_data_t *PriorTask,
+                                      ompt_data_t *NextTask) {
+  TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
+  if (Prior && Next) [[likely]]
+    if (Event *C = recorder::lastCreateOf(T, Prior->Id, Next->Id)) {
+      const std::uint64_t D = recorder::nowFast() - C->Time;
+      if (D < recorder::CreateSwitchMaxTicks) [[likely]] {
+        C->Extra = std::uint32_t(D) << 1 | CreateSwitchFolded;
+        return;
+      }
+    }
+  taskSwitchRecord(T, PriorTask, NextTask);
+}
+
 void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
                     ompt_data_t *NextTask) {
   std::uint32_t Gate;
@@ -496,6 +522,8 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
     }
     return taskScheduleSlow(PriorTask, Status, NextTask);
   }
+  if (Status == ompt_task_switch)
+    return taskSwitchFast(T, PriorTask, NextTask);
   taskSchedule<true>(T, PriorTask, Status, NextTask);
 }
 

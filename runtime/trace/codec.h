@@ -198,6 +198,13 @@ public:
   /// Must stay equivalent to those two (test/unit/trace_test.cpp checks).
   [[gnu::always_inline]] unsigned check(const Native &N, const Event &E,
                                        std::uint32_t Code) {
+    return check(N, E, Code, E.Extra);
+  }
+  /// The same for E with Extra in place of E.Extra (a folded creation is
+  /// written as the creation alone: Extra 0).
+  [[gnu::always_inline]] unsigned check(const Native &N, const Event &E,
+                                        std::uint32_t Code,
+                                        std::uint32_t Extra) {
     const std::size_t K = slot(N.Kind);
     KindState &L = Last[K];
     const std::uint64_t PTask = predictTask(N);
@@ -216,7 +223,7 @@ public:
     const bool Counts = N.Kind != EventKind::TaskSchedule &&
                         N.Kind != EventKind::TaskDependencePair;
     if (PTask == E.Task && PSeq == E.Seq && PA == E.A && PCode == Code &&
-        PAux == E.Aux && PSub == E.Sub && L.Extra == E.Extra) [[likely]] {
+        PAux == E.Aux && PSub == E.Sub && L.Extra == Extra) [[likely]] {
       // update(E), storing only what can change when all was predicted:
       // fields the record carried, and the task's next sequence number.
       if (N.HasA || N.Kind == EventKind::ParallelBegin ||
@@ -239,12 +246,34 @@ public:
                     unsigned(PCode != Code) << AttrCode |
                     unsigned(PAux != E.Aux) << AttrAux |
                     unsigned(PSub != E.Sub) << AttrSub |
-                    unsigned(L.Extra != E.Extra) << AttrExtra;
+                    unsigned(L.Extra != Extra) << AttrExtra;
     Event Actual = E; // as the reader decodes it: with its code id
     Actual.Kind = N.Kind;
     Actual.Code = Code;
+    Actual.Extra = Extra;
     update(Actual);
     return Miss;
+  }
+
+  /// check() of the switch to task Child that follows its creation (by a
+  /// task, not 0) at sequence number CreateSeq, right after check() of that
+  /// creation, when the switch is predicted right: its task is the
+  /// creator (the current task), its Seq the creator's next (CreateSeq + 1),
+  /// A and Sub native (the child, Switch); this checks the rest (Code id 0,
+  /// Aux and Extra 0, as the runtime records every switch) and, if so,
+  /// updates the state as check() would and returns true. False: nothing
+  /// changed, use check().
+  [[gnu::always_inline]] bool switchAfterCreate(std::uint64_t Child,
+                                                std::uint32_t CreateSeq) {
+    constexpr std::size_t K = std::size_t(EventKind::TaskSchedule);
+    static_assert(K < KindSlots);
+    KindState &L = Last[K];
+    if (L.Aux || L.Extra || Codes[K][(CreateSeq + 1) & 63]) [[unlikely]]
+      return false;
+    L.A = Child;
+    L.Sub = std::uint16_t(ScheduleStatus::Switch);
+    Cur = Child;
+    return true;
   }
 
   /// For tests: the same prediction state.

@@ -120,11 +120,25 @@ public:
     return true;
   }
 
+  // Room the records at one time need beyond the write position: a
+  // timestamp record (9) and at most Leave + ThreadTaskComplete +
+  // ThreadTaskSwitch + Enter (6 + 17 + 17 + 6), plus the end-of-chunk byte
+  // OTF2 keeps. OTF2 asks for no more per record (its estimate: 26 for a
+  // task record, 15 for a region), so it would write every record written
+  // here in the same chunk.
+  static constexpr std::ptrdiff_t Room = 64;
+  // A creation, then at a later time the switch to the new task and the
+  // Enter of its body: 9 + 17 + 9 + 17 + 6 bytes at most, and more than
+  // OTF2's estimate still left before each record.
+  static constexpr std::ptrdiff_t RoomCreateSwitch = 80;
+
   /// Several records at one time T (at most Room - 9 bytes of them: a task
   /// switch's Leave, ThreadTaskComplete, ThreadTaskSwitch and Enter): one
   /// room check, one timestamp, one update of OTF2's buffer. open() gives
   /// the write position (its chunk in C), or null: use OTF2's calls for
-  /// all of them. Then putRegion / putTask, then close() with the count.
+  /// all of them. Then putRegion / putTask (later() between records at a
+  /// later time, with Need = RoomCreateSwitch), then close() with the count.
+  template <std::ptrdiff_t Need = Room>
   [[gnu::always_inline]] unsigned char *open(std::uint64_t T,
                                              unsigned char *&C) {
     if (!B) [[unlikely]]
@@ -132,15 +146,17 @@ public:
     unsigned char *P = load<unsigned char *>(B, BufWritePos);
     C = load<unsigned char *>(B, BufChunk);
     const std::uint64_t Last = load<std::uint64_t>(B, BufTime);
-    if (load<unsigned char *>(C, ChunkEnd) - P <= Room || T < Last) [[unlikely]]
+    if (load<unsigned char *>(C, ChunkEnd) - P <= Need || T < Last) [[unlikely]]
       return nullptr;
-    if (T > Last || T == 0) { // as OTF2: a time 0 is written at the start
-      *P = 5;
-      std::memcpy(P + 1, &T, 8);
-      P += 9;
-      store(B, BufTime, T);
-    }
+    if (T > Last || T == 0) // as OTF2: a time 0 is written at the start
+      P = putTime(P, T);
     return P;
+  }
+  /// After open(T0): the records that follow are at T >= T0 (a timestamp
+  /// record when T is later, as OTF2 writes it).
+  [[gnu::always_inline]] unsigned char *
+  later(unsigned char *P, std::uint64_t T0, std::uint64_t T) {
+    return T > T0 || T == 0 ? putTime(P, T) : P;
   }
   [[gnu::always_inline]] void close(unsigned char *C, unsigned char *P,
                                     unsigned Records) {
@@ -170,13 +186,14 @@ private:
                             BufLocation = 48, BufTime = 56, BufWritePos = 72,
                             BufChunk = 104;
   static constexpr unsigned ChunkBegin = 0, ChunkEnd = 8, ChunkEvents = 24;
-  // Room the records at one time need beyond the write position: a
-  // timestamp record (9) and at most Leave + ThreadTaskComplete +
-  // ThreadTaskSwitch + Enter (6 + 17 + 17 + 6), plus the end-of-chunk byte
-  // OTF2 keeps. OTF2 asks for no more per record (its estimate: 26 for a
-  // task record, 15 for a region), so it would write every record written
-  // here in the same chunk.
-  static constexpr std::ptrdiff_t Room = 64;
+
+  [[gnu::always_inline]] unsigned char *putTime(unsigned char *P,
+                                                std::uint64_t T) {
+    *P = 5;
+    std::memcpy(P + 1, &T, 8);
+    store(B, BufTime, T);
+    return P + 9;
+  }
 
   template <class T> static T load(const unsigned char *Base, unsigned Off) {
     T V;

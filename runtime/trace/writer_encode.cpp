@@ -687,6 +687,10 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     return encodeAs(L, Ev, EventKind::TaskSchedule);
   switch (Ev.Kind) {
   case EventKind::TaskCreate:
+    // A creation with the switch to the new task folded in (otter/events.h):
+    // both events' records, as if recorded apart.
+    if (Ev.Extra & CreateSwitchFolded) [[likely]]
+      return encodeCreateSwitch(L, Ev);
     return encodeAs(L, Ev, EventKind::TaskCreate);
   case EventKind::SyncBegin:
     return encodeAs(L, Ev, EventKind::SyncBegin);
@@ -700,6 +704,81 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
   default:
     return encodeAny(L, Ev);
   }
+}
+
+/// A TaskCreate with the switch to the new task folded in (otter/events.h):
+/// the records of both events, exactly as encodeAs() writes them one after
+/// the other (ThreadTaskCreate; ThreadTaskSwitch and the Enter of the new
+/// task's body), in one pass. What the switch's encoding would look up or
+/// predict follows from the creation's here: its task is the creator, its
+/// sequence number the creator's next, its ids the child's (the same pair),
+/// its body region the creation's construct's (the region encodeAs names
+/// at a task's first creation: made here by the same lookup), and a task
+/// that was just created is not one the thread is running (no Resume).
+/// Anything else -- a misprediction, an open-region or running-task stack
+/// at capacity -- writes the two apart (createSwitchApart).
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::encodeCreateSwitch(Location &L, const Event &Ev) {
+  const std::uint32_t Code = codeId(L, Ev.Code);
+  // Both times as encodeAs() converts and clamps them, one after the other.
+  const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
+  const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
+  const OTF2_TimeStamp T1 = Time > Latest ? Time : Latest;
+  const std::uint64_t Time2 = Opt.Ticks.toNs(Ev.Time + (Ev.Extra >> 1));
+  const OTF2_TimeStamp T2 = Time2 > T1 ? Time2 : T1;
+  Native N;
+  N.Kind = EventKind::TaskCreate;
+  N.Time = Time;
+  N.HasA = true;
+  std::uint32_t Th, Gen;
+  N.A = idToPair(Ev.A, Th, Gen);
+  const unsigned Miss = L.P.check(N, Ev, Code, 0);
+  if (Miss || !Ev.Task || L.RunN >= Location::RunningCapacity ||
+      L.Stack.Size >= Location::OpenStack::Capacity ||
+      (L.RunN >= 2 && L.Running[L.RunN - 2] == Ev.A) ||
+      !L.P.switchAfterCreate(Ev.A, Ev.Seq)) [[unlikely]]
+    return createSwitchApart(L, Ev, Miss, Code, T1, Th, Gen);
+  L.LastT.store(T2, std::memory_order_relaxed);
+  const std::uint32_t R = region(L, RegionClass::Task, 0, Code);
+  unsigned char *C, *Pos = L.D.open<Otf2Direct::RoomCreateSwitch>(T1, C);
+  if (Pos) [[likely]] {
+    Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskCreate, TeamComm, Th, Gen);
+    Pos = L.D.later(Pos, T1, T2);
+    Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskSwitch, TeamComm, Th, Gen);
+    Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Enter, R);
+    L.D.close(C, Pos, 3);
+  } else if (writeTask(L, Otf2Direct::TaskCreate, T1, Th, Gen) !=
+                 OTF2_SUCCESS ||
+             writeTask(L, Otf2Direct::TaskSwitch, T2, Th, Gen) != OTF2_SUCCESS)
+      [[unlikely]] {
+    writeFailed(L);
+  } else {
+    writeEnter(L, T2, R);
+  }
+  L.Stack.push({R, RegionClass::Task, 0});
+  L.Running[L.RunN++] = Ev.A;
+}
+
+/// encodeCreateSwitch() when the two cannot be written in one pass: the
+/// creation, whose prediction was checked (Miss), as encodeAs() finishes
+/// it; then the switch by encodeAs().
+[[gnu::noinline, gnu::cold]] void TraceWriter::Impl::createSwitchApart(
+    Location &L, const Event &Ev, unsigned Miss, std::uint32_t Code,
+    OTF2_TimeStamp T, std::uint32_t Th, std::uint32_t Gen) {
+  L.LastT.store(T, std::memory_order_relaxed);
+  Event Create = Ev;
+  Create.Extra = 0;
+  if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
+    region(L, RegionClass::Task, 0, Code);
+    if (Code >= L.TaskSiteNamed.size())
+      L.TaskSiteNamed.resize(Code + 64, 0);
+    L.TaskSiteNamed[Code] = 1;
+  }
+  OTF2_AttributeList *AL = Miss ? attributes(L, Miss, Create, Code) : nullptr;
+  if ((AL ? OTF2_EvtWriter_ThreadTaskCreate(L.W, AL, T, TeamComm, Th, Gen)
+          : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen)) != OTF2_SUCCESS)
+    writeFailed(L);
+  encodeAs(L, foldedSwitch(Ev), EventKind::TaskSchedule);
 }
 
 // --- Balanced regions -----------------------------------------------------

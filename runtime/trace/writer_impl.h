@@ -177,6 +177,10 @@ struct TraceWriter::Impl {
                           std::uint32_t Code);
   void encode(Location &L, const Event &E);
   void encodeSplitEnd(Location &L, const Event &E);
+  void encodeCreateSwitch(Location &L, const Event &E);
+  void createSwitchApart(Location &L, const Event &E, unsigned Miss,
+                         std::uint32_t Code, OTF2_TimeStamp T, std::uint32_t Th,
+                         std::uint32_t Gen);
   bool leaveMismatched(Location &L, RegionClass C, OTF2_TimeStamp T);
   std::uint32_t taskBodyRegion(Location &L, std::uint64_t Code);
   void writeFailed(Location &L);

@@ -113,6 +113,37 @@ TEST_F(RecorderTest, TimesAreNanosecondsWithTheCounterClock) {
   EXPECT_LE(Got.back().Time, After + 1000000);
 }
 
+// A creation with the switch to the new task folded in carries the switch's
+// time as a difference in the clock's units (otter/events.h): converted to
+// ns with the event's own time, it gives the switch the time its own event
+// would have had.
+TEST_F(RecorderTest, AFoldedSwitchsTimeIsConvertedWithItsCreation) {
+  recorder::initClock();
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T = recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+    for (std::uint32_t I = 0; I < 3000; ++I) {
+      Event &C = recorder::append(T);
+      C = Event::taskCreate(C.Time, 1, makeId(0, I + 1), TaskExplicit, 0);
+      C.Seq = I;
+      const std::uint64_t SwitchTime = recorder::now() + I * 1000;
+      C.Extra = std::uint32_t(SwitchTime - C.Time) << 1 | CreateSwitchFolded;
+      Event &S = recorder::append(T); // the same time, not folded
+      S = Event::taskSchedule(SwitchTime, 1, ScheduleStatus::Switch,
+                              makeId(0, I + 1));
+    }
+    recorder::flush(T);
+  });
+  const std::vector<Event> &Got = Sink.ByThread[Index];
+  ASSERT_EQ(Got.size(), 6000u);
+  for (std::size_t I = 0; I < Got.size(); I += 2) {
+    ASSERT_TRUE(Got[I].Extra & CreateSwitchFolded);
+    ASSERT_EQ(foldedSwitch(Got[I]).Time, Got[I + 1].Time) << "event " << I;
+  }
+}
+
 TEST_F(RecorderTest, ThreadsFlushAtOnceWithoutMixingTheirEvents) {
   constexpr int Threads = 4;
   constexpr std::uint32_t PerThread = 20000; // ~20 flushes each
