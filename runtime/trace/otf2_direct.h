@@ -11,7 +11,9 @@
 // OTF2_Buffer: not in OTF2's public headers, but the format it writes is
 // OTF2's documented chunk format). We keep a pointer to it and read / update
 // the four things OTF2 itself updates per record: the write position, the
-// last timestamp written, the current chunk's end and its event counter.
+// last timestamp written, the current chunk's end and its event counter --
+// taken into this object for a whole flushed buffer of events (begin(),
+// end()) and given back before every OTF2 call on the writer.
 // Their offsets are those of libotf2 3.0 (Debian 12); attach() checks them
 // against values it knows (the archive, the writer, the location, the chunk
 // size, the chunk header just written) and the library's version, and when
@@ -98,25 +100,54 @@ public:
     return true;
   }
   bool attached() const { return B != nullptr; }
-  void detach() { B = nullptr; }
+  void detach() {
+    end();
+    B = nullptr;
+  }
+
+  /// Takes OTF2's buffer state (write position, chunk end, last time) into
+  /// this object for a run of records written in place: they then update
+  /// it here, not in OTF2's buffer (loads and stores per record saved).
+  /// end() gives it back; it must, before any OTF2 call on the writer (its
+  /// records, a chunk flush) and before anyone else looks at the buffer.
+  void begin() {
+    if (!B)
+      return;
+    P = load<unsigned char *>(B, BufWritePos);
+    Chunk = load<unsigned char *>(B, BufChunk);
+    End = load<unsigned char *>(Chunk, ChunkEnd);
+    Last = load<std::uint64_t>(B, BufTime);
+    Pending = 0;
+  }
+  /// Gives the state back to OTF2's buffer. True if begin() had taken it.
+  bool end() {
+    if (!End)
+      return false;
+    store(B, BufWritePos, P);
+    store(B, BufTime, Last);
+    store(Chunk, ChunkEvents,
+          load<std::uint64_t>(Chunk, ChunkEvents) + Pending);
+    P = End = nullptr;
+    return true;
+  }
 
   /// Enter / Leave of Region at T. False: not written (use OTF2's call).
   [[gnu::always_inline]] bool region(Record R, std::uint64_t T,
                                      std::uint32_t Region) {
-    unsigned char *C, *P = open(T, C);
-    if (!P)
+    unsigned char *C, *Pos = open(T, C);
+    if (!Pos)
       return false;
-    close(C, putRegion(P, R, Region), 1);
+    close(C, putRegion(Pos, R, Region), 1);
     return true;
   }
   /// ThreadTaskCreate / Switch / Complete at T.
   [[gnu::always_inline]] bool task(Record R, std::uint64_t T,
                                    std::uint32_t Comm, std::uint32_t Thread,
                                    std::uint32_t Generation) {
-    unsigned char *C, *P = open(T, C);
-    if (!P)
+    unsigned char *C, *Pos = open(T, C);
+    if (!Pos)
       return false;
-    close(C, putTask(P, R, Comm, Thread, Generation), 1);
+    close(C, putTask(Pos, R, Comm, Thread, Generation), 1);
     return true;
   }
 
@@ -139,29 +170,26 @@ public:
   /// all of them. Then putRegion / putTask (later() between records at a
   /// later time, with Need = RoomCreateSwitch), then close() with the count.
   template <std::ptrdiff_t Need = Room>
+  /// Outside begin() ... end(): null (End - P is 0).
   [[gnu::always_inline]] unsigned char *open(std::uint64_t T,
                                              unsigned char *&C) {
-    if (!B) [[unlikely]]
-      return nullptr;
-    unsigned char *P = load<unsigned char *>(B, BufWritePos);
-    C = load<unsigned char *>(B, BufChunk);
-    const std::uint64_t Last = load<std::uint64_t>(B, BufTime);
-    if (load<unsigned char *>(C, ChunkEnd) - P <= Need || T < Last) [[unlikely]]
+    C = nullptr;
+    if (End - P <= Need || T < Last) [[unlikely]]
       return nullptr;
     if (T > Last || T == 0) // as OTF2: a time 0 is written at the start
-      P = putTime(P, T);
+      return putTime(P, T);
     return P;
   }
   /// After open(T0): the records that follow are at T >= T0 (a timestamp
   /// record when T is later, as OTF2 writes it).
   [[gnu::always_inline]] unsigned char *
-  later(unsigned char *P, std::uint64_t T0, std::uint64_t T) {
-    return T > T0 || T == 0 ? putTime(P, T) : P;
+  later(unsigned char *Pos, std::uint64_t T0, std::uint64_t T) {
+    return T > T0 || T == 0 ? putTime(Pos, T) : Pos;
   }
-  [[gnu::always_inline]] void close(unsigned char *C, unsigned char *P,
+  [[gnu::always_inline]] void close(unsigned char *, unsigned char *Pos,
                                     unsigned Records) {
-    store(B, BufWritePos, P);
-    store(C, ChunkEvents, load<std::uint64_t>(C, ChunkEvents) + Records);
+    P = Pos;
+    Pending += Records;
   }
   [[gnu::always_inline]] static unsigned char *
   putRegion(unsigned char *P, Record R, std::uint32_t Region) {
@@ -187,12 +215,12 @@ private:
                             BufChunk = 104;
   static constexpr unsigned ChunkBegin = 0, ChunkEnd = 8, ChunkEvents = 24;
 
-  [[gnu::always_inline]] unsigned char *putTime(unsigned char *P,
+  [[gnu::always_inline]] unsigned char *putTime(unsigned char *Pos,
                                                 std::uint64_t T) {
-    *P = 5;
-    std::memcpy(P + 1, &T, 8);
-    store(B, BufTime, T);
-    return P + 9;
+    *Pos = 5;
+    std::memcpy(Pos + 1, &T, 8);
+    Last = T;
+    return Pos + 9;
   }
 
   template <class T> static T load(const unsigned char *Base, unsigned Off) {
@@ -235,6 +263,10 @@ private:
   }
 
   unsigned char *B = nullptr; // the writer's OTF2_Buffer
+  // Between begin() and end(): its write position, current chunk and the
+  // chunk's end, last time written, records written here since begin().
+  unsigned char *P = nullptr, *End = nullptr, *Chunk = nullptr;
+  std::uint64_t Last = 0, Pending = 0;
 };
 
 } // namespace otter::trace

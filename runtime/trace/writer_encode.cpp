@@ -24,19 +24,33 @@ namespace otter::trace {
 
 namespace {
 
+/// An OTF2 call on L's event writer: the buffer state the records written
+/// in place keep (Otf2Direct::begin) goes back to OTF2's buffer first, and
+/// is taken again after (OTF2 may have started a new chunk).
+template <class Fn>
+[[gnu::always_inline]] inline OTF2_ErrorCode viaOtf2(Location &L, Fn &&F) {
+  const bool Taken = L.D.end();
+  const OTF2_ErrorCode R = F();
+  if (Taken)
+    L.D.begin();
+  return R;
+}
+
 // The records of a task stream without attributes: written in place when
 // the location's Otf2Direct can, else by OTF2's own calls (otf2_direct.h).
 [[gnu::always_inline]] inline OTF2_ErrorCode
 writeEnter(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
   if (L.D.region(Otf2Direct::Enter, T, Region)) [[likely]]
     return OTF2_SUCCESS;
-  return OTF2_EvtWriter_Enter(L.W, nullptr, T, Region);
+  return viaOtf2(L,
+                 [&] { return OTF2_EvtWriter_Enter(L.W, nullptr, T, Region); });
 }
 [[gnu::always_inline]] inline OTF2_ErrorCode
 writeLeave(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
   if (L.D.region(Otf2Direct::Leave, T, Region)) [[likely]]
     return OTF2_SUCCESS;
-  return OTF2_EvtWriter_Leave(L.W, nullptr, T, Region);
+  return viaOtf2(L,
+                 [&] { return OTF2_EvtWriter_Leave(L.W, nullptr, T, Region); });
 }
 [[gnu::always_inline]] inline OTF2_ErrorCode
 writeTask(Location &L, Otf2Direct::Record R, OTF2_TimeStamp T,
@@ -45,14 +59,20 @@ writeTask(Location &L, Otf2Direct::Record R, OTF2_TimeStamp T,
     return OTF2_SUCCESS;
   switch (R) {
   case Otf2Direct::TaskCreate:
-    return OTF2_EvtWriter_ThreadTaskCreate(L.W, nullptr, T, TeamComm, Thread,
-                                           Gen);
-  case Otf2Direct::TaskComplete:
-    return OTF2_EvtWriter_ThreadTaskComplete(L.W, nullptr, T, TeamComm, Thread,
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskCreate(L.W, nullptr, T, TeamComm, Thread,
                                              Gen);
+    });
+  case Otf2Direct::TaskComplete:
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskComplete(L.W, nullptr, T, TeamComm,
+                                               Thread, Gen);
+    });
   default:
-    return OTF2_EvtWriter_ThreadTaskSwitch(L.W, nullptr, T, TeamComm, Thread,
-                                           Gen);
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskSwitch(L.W, nullptr, T, TeamComm, Thread,
+                                             Gen);
+    });
   }
 }
 
@@ -182,6 +202,13 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     std::lock_guard<std::mutex> G(L->M);
     if (L->Closed || L->Failed)
       return; // (after a failed write: dropped, see writeFailed)
+    // The OTF2 buffer's state in the location for this buffer's records
+    // (otf2_direct.h), given back before the lock is released.
+    struct Taken {
+      Otf2Direct &D;
+      ~Taken() { D.end(); }
+    } Take{L->D};
+    L->D.begin();
     if (N && L->MinT.load(std::memory_order_relaxed) == ~0ull)
       L->MinT.store(P->Opt.Ticks.toNs(Events[0].Time),
                     std::memory_order_relaxed);
@@ -314,7 +341,9 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       L.Type = Ev.Sub;
     if (K == EventKind::ImplicitTaskBegin) {
       if (!(Ev.Extra & TaskInitial))
-        OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
+        viaOtf2(L, [&] {
+          return OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
+        });
       Sub = (Ev.Extra & TaskInitial) ? 1 : 0;
       if (L.RunN < Location::RunningCapacity)
         L.Running[L.RunN++] = Ev.Task;
@@ -432,14 +461,18 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   switch (Prim) {
   case PEnter:
     Status =
-        AL ? OTF2_EvtWriter_Enter(W, AL, T, Region) : writeEnter(L, T, Region);
+        AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Enter(W, AL, T, Region); })
+           : writeEnter(L, T, Region);
     break;
   case PLeave:
     Status =
-        AL ? OTF2_EvtWriter_Leave(W, AL, T, Region) : writeLeave(L, T, Region);
+        AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Leave(W, AL, T, Region); })
+           : writeLeave(L, T, Region);
     break;
   case PFork: {
-    Status = OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
+    });
     std::uint32_t R = region(L, RegionClass::Parallel, 0, Code);
     L.Stack.push({R, RegionClass::Parallel, 0});
     writeEnter(L, T, R);
@@ -451,11 +484,17 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       writeLeave(L, T, L.Stack.back().Region);
       L.Stack.pop_back();
     }
-    Status = OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadJoin(W, AL, T, OTF2_PARADIGM_OPENMP);
+    });
     break;
   }
   case PCreate:
-    Status = AL ? OTF2_EvtWriter_ThreadTaskCreate(W, AL, T, TeamComm, Th, Gen)
+    Status = AL ? viaOtf2(L,
+                          [&] {
+                            return OTF2_EvtWriter_ThreadTaskCreate(
+                                W, AL, T, TeamComm, Th, Gen);
+                          })
                 : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen);
     break;
   case PSwitch: {
@@ -479,7 +518,11 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       if (SwitchComplete && writeTask(L, Otf2Direct::TaskComplete, T, CTh,
                                       CGen) != OTF2_SUCCESS) [[unlikely]]
         writeFailed(L);
-      Status = AL ? OTF2_EvtWriter_ThreadTaskSwitch(W, AL, T, TeamComm, Th, Gen)
+      Status = AL ? viaOtf2(L,
+                            [&] {
+                              return OTF2_EvtWriter_ThreadTaskSwitch(
+                                  W, AL, T, TeamComm, Th, Gen);
+                            })
                   : writeTask(L, Otf2Direct::TaskSwitch, T, Th, Gen);
       if (StartBody)
         writeEnter(L, T, R);
@@ -491,8 +534,9 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     break;
   }
   case PParam:
-    Status =
-        OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
+    });
     break;
   }
   if (Status != OTF2_SUCCESS) [[unlikely]]
@@ -500,26 +544,37 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
   // Decorations after the primary record.
   if (K == EventKind::ImplicitTaskEnd &&
       RClass == RegionClass::ImplicitTask && RSub == 0)
-    OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
+    viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
+    });
   if (K == EventKind::MutexAcquired) {
-    OTF2_EvtWriter_ThreadAcquireLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
-                                     std::uint32_t(Ev.A ^ (Ev.A >> 32)),
-                                     ++L.LockOrder);
+    viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadAcquireLock(
+          W, nullptr, T, OTF2_PARADIGM_OPENMP,
+          std::uint32_t(Ev.A ^ (Ev.A >> 32)), ++L.LockOrder);
+    });
     enterRegion(RegionClass::MutexHeld, Ev.Sub);
     writeEnter(L, T, Region);
   }
   if (K == EventKind::MutexReleased)
-    OTF2_EvtWriter_ThreadReleaseLock(W, nullptr, T, OTF2_PARADIGM_OPENMP,
-                                     std::uint32_t(Ev.A ^ (Ev.A >> 32)),
-                                     L.LockOrder);
+    viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadReleaseLock(
+          W, nullptr, T, OTF2_PARADIGM_OPENMP,
+          std::uint32_t(Ev.A ^ (Ev.A >> 32)), L.LockOrder);
+    });
 }
 
 /// Any event kind (the rare ones), out of line.
 [[gnu::noinline]] void TraceWriter::Impl::encodeAny(Location &L,
                                                     const Event &Ev) {
+  // Rare kinds: through OTF2's calls (its buffer state given back).
+  const bool Taken = L.D.end();
   if (!codeIsAddress(Ev.Kind)) [[unlikely]]
-    return encodeMpi(L, Ev);
-  encodeAs(L, Ev, Ev.Kind);
+    encodeMpi(L, Ev);
+  else
+    encodeAs(L, Ev, Ev.Kind);
+  if (Taken)
+    L.D.begin();
 }
 
 /// Definitions an MPI event brings (rank, communicators). Rare.
@@ -623,57 +678,87 @@ void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
   OTF2_ErrorCode Status = OTF2_SUCCESS;
   switch (K) {
   case EventKind::MpiSend:
-    Status = OTF2_EvtWriter_MpiSend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_MpiSend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
                                     Msg.Bytes);
+    });
     break;
   case EventKind::MpiIsend:
-    Status = OTF2_EvtWriter_MpiIsend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_MpiIsend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
                                      Msg.Bytes, Request);
+    });
     break;
   case EventKind::MpiIsendComplete:
-    Status = OTF2_EvtWriter_MpiIsendComplete(W, AL, T, Request);
+    Status = viaOtf2(
+        L, [&] { return OTF2_EvtWriter_MpiIsendComplete(W, AL, T, Request); });
     break;
   case EventKind::MpiIrecvRequest:
-    Status = OTF2_EvtWriter_MpiIrecvRequest(W, AL, T, Request);
+    Status = viaOtf2(
+        L, [&] { return OTF2_EvtWriter_MpiIrecvRequest(W, AL, T, Request); });
     break;
   case EventKind::MpiRecv:
-    Status = OTF2_EvtWriter_MpiRecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_MpiRecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
                                     Msg.Bytes);
+    });
     break;
   case EventKind::MpiIrecv:
-    Status = OTF2_EvtWriter_MpiIrecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_MpiIrecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
                                      Msg.Bytes, Request);
+    });
     break;
   case EventKind::MpiRequestTest:
-    Status = OTF2_EvtWriter_MpiRequestTest(W, AL, T, Request);
+    Status = viaOtf2(
+        L, [&] { return OTF2_EvtWriter_MpiRequestTest(W, AL, T, Request); });
     break;
   case EventKind::MpiRequestCancelled:
-    Status = OTF2_EvtWriter_MpiRequestCancelled(W, AL, T, Request);
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_MpiRequestCancelled(W, AL, T, Request);
+    });
     break;
   case EventKind::MpiCollectiveBegin:
-    Status =
-        Request ? OTF2_EvtWriter_NonBlockingCollectiveRequest(W, AL, T, Request)
-                : OTF2_EvtWriter_MpiCollectiveBegin(W, AL, T);
+    Status = Request
+                 ? viaOtf2(L,
+                           [&] {
+                             return OTF2_EvtWriter_NonBlockingCollectiveRequest(
+                                 W, AL, T, Request);
+                           })
+                 : viaOtf2(L, [&] {
+                     return OTF2_EvtWriter_MpiCollectiveBegin(W, AL, T);
+                   });
     break;
   case EventKind::MpiCollectiveEnd: {
     auto Op = OTF2_CollectiveOp(mpi::collectiveOp(Ev));
-    Status = Request ? OTF2_EvtWriter_NonBlockingCollectiveComplete(
-                           W, AL, T, Op, Comm, mpi::rootInComm(Ev),
-                           mpi::bytesSent(Ev), mpi::bytesReceived(Ev), Request)
-                     : OTF2_EvtWriter_MpiCollectiveEnd(
-                           W, AL, T, Op, Comm, mpi::rootInComm(Ev),
-                           mpi::bytesSent(Ev), mpi::bytesReceived(Ev));
+    Status =
+        Request ? viaOtf2(L,
+                          [&] {
+                            return OTF2_EvtWriter_NonBlockingCollectiveComplete(
+                                W, AL, T, Op, Comm, mpi::rootInComm(Ev),
+                                mpi::bytesSent(Ev), mpi::bytesReceived(Ev),
+                                Request);
+                          })
+                : viaOtf2(L, [&] {
+                    return OTF2_EvtWriter_MpiCollectiveEnd(
+                        W, AL, T, Op, Comm, mpi::rootInComm(Ev),
+                        mpi::bytesSent(Ev), mpi::bytesReceived(Ev));
+                  });
     break;
   }
   case EventKind::MpiCommCreate:
-    Status = OTF2_EvtWriter_CommCreate(W, AL, T, Comm);
+    Status =
+        viaOtf2(L, [&] { return OTF2_EvtWriter_CommCreate(W, AL, T, Comm); });
     break;
   case EventKind::MpiCommFree:
-    Status = OTF2_EvtWriter_CommDestroy(W, AL, T, Comm);
+    Status =
+        viaOtf2(L, [&] { return OTF2_EvtWriter_CommDestroy(W, AL, T, Comm); });
     break;
   default:
-    Status = OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamEvent,
+    Status = viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamEvent,
                                                  std::uint64_t(K));
+    });
     break;
   }
   if (Status != OTF2_SUCCESS) [[unlikely]]
@@ -775,7 +860,11 @@ TraceWriter::Impl::encodeCreateSwitch(Location &L, const Event &Ev) {
     L.TaskSiteNamed[Code] = 1;
   }
   OTF2_AttributeList *AL = Miss ? attributes(L, Miss, Create, Code) : nullptr;
-  if ((AL ? OTF2_EvtWriter_ThreadTaskCreate(L.W, AL, T, TeamComm, Th, Gen)
+  if ((AL ? viaOtf2(L,
+                    [&] {
+                      return OTF2_EvtWriter_ThreadTaskCreate(L.W, AL, T,
+                                                             TeamComm, Th, Gen);
+                    })
           : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen)) != OTF2_SUCCESS)
     writeFailed(L);
   encodeAs(L, foldedSwitch(Ev), EventKind::TaskSchedule);
