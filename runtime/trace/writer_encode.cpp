@@ -273,7 +273,8 @@ TraceWriter::Impl::attributes(Location &L, unsigned Miss, const Event &Ev,
 /// test of the kind here and in the Predictor away -- one source, a lean
 /// instance per hot kind.
 [[gnu::always_inline]] inline void
-TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
+TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
+                            const int KnownStatus) {
   // A TaskSchedule's Code is no field of the kind (the predictor sees 0):
   // the runtime puts the next task's construct there, for its body region.
   const std::uint32_t Code =
@@ -402,16 +403,20 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
     Prim = PCreate;
     break;
   case Otf2Record::Switch: {
-    bool Complete = Ev.Sub == std::uint16_t(ScheduleStatus::Complete) ||
-                    Ev.Sub == std::uint16_t(ScheduleStatus::Cancel);
+    // The schedule status: Ev.Sub, or a constant where encode() knows it
+    // (a completion), which folds the tests below away.
+    const std::uint16_t St =
+        KnownStatus >= 0 ? std::uint16_t(KnownStatus) : Ev.Sub;
+    bool Complete = St == std::uint16_t(ScheduleStatus::Complete) ||
+                    St == std::uint16_t(ScheduleStatus::Cancel);
     // Task bodies (see "Task bodies" below): the prior task's body region
     // ends when its body did, or when the thread goes back to the task it
     // was running before (an untied task's part); the next task's begins
     // when it starts here.
     const bool Resume = L.RunN >= 2 && L.Running[L.RunN - 2] == Ev.A;
-    const bool BodyEnds =
-        Complete || Ev.Sub == std::uint16_t(ScheduleStatus::Detach) ||
-        Ev.Sub == std::uint16_t(ScheduleStatus::EarlyFulfill);
+    const bool BodyEnds = Complete ||
+                          St == std::uint16_t(ScheduleStatus::Detach) ||
+                          St == std::uint16_t(ScheduleStatus::EarlyFulfill);
     if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
         !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
       LeaveBody = true;
@@ -420,8 +425,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K) {
       --L.RunN;
     }
     StartBody = !Resume &&
-                (Ev.Sub == std::uint16_t(ScheduleStatus::Switch) ||
-                 Ev.Sub == std::uint16_t(ScheduleStatus::Yield)) &&
+                (St == std::uint16_t(ScheduleStatus::Switch) ||
+                 St == std::uint16_t(ScheduleStatus::Yield)) &&
                 L.RunN < Location::RunningCapacity &&
                 L.Stack.Size < Location::OpenStack::Capacity;
     if (Complete) {
@@ -767,9 +772,15 @@ void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
 
 [[gnu::always_inline]] inline void
 TraceWriter::Impl::encode(Location &L, const Event &Ev) {
-  // Task switches first: two per task (a switch to it, its completion).
-  if (Ev.Kind == EventKind::TaskSchedule) [[likely]]
+  // Task switches first: a completion per task, and on more than one
+  // thread the switches to deferred tasks.
+  if (Ev.Kind == EventKind::TaskSchedule) [[likely]] {
+    // A completion (one per task), on an instance of its own.
+    if (Ev.Sub == std::uint16_t(ScheduleStatus::Complete))
+      return encodeAs(L, Ev, EventKind::TaskSchedule,
+                      int(ScheduleStatus::Complete));
     return encodeAs(L, Ev, EventKind::TaskSchedule);
+  }
   switch (Ev.Kind) {
   case EventKind::TaskCreate:
     // A creation with the switch to the new task folded in (otter/events.h):

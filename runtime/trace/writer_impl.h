@@ -186,7 +186,7 @@ struct TraceWriter::Impl {
   void writeFailed(Location &L);
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
                                  std::uint32_t Code);
-  void encodeAs(Location &L, const Event &E, EventKind K);
+  void encodeAs(Location &L, const Event &E, EventKind K, int KnownStatus = -1);
   void encodeAny(Location &L, const Event &E);
   void encodeMpi(Location &L, const Event &E);
   void noteMpi(const Event &E);
