@@ -105,6 +105,8 @@ void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                        std::uint32_t Code, std::uint32_t Flags) {
+  if (G.Nodes.size() >= MaxNodes)
+    throwNodeLimit(); // Edge's 30-bit ids (graph.h)
   Node N;
   N.Kind = K;
   N.Parent = Parent;
@@ -220,6 +222,7 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   if (S.InheritedGroup)
     pushPending(S.InheritedGroup->Members, Child);
   pushPending(Team.Pending, Child);
+  taskDone(Child);
 }
 
 std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
@@ -505,6 +508,8 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
     addEdge(C, End, EdgeKind::Scope);
   if (SlotCursor.empty())
     addEdge(Begin, End, EdgeKind::Scope);
+  for (const Strand &S : Strands)
+    taskDone(S.Task);
   return End;
 }
 
@@ -536,6 +541,7 @@ void Walker::emitRoot(std::uint32_t TI) {
     syncAll(Team.Pending, Barrier);
   }
   Frontier[TI] = S.Cursor;
+  taskDone(TI);
 }
 
 void Walker::run(const GraphBuilder::Hooks &H) {
@@ -551,8 +557,16 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   // Reserved and unused memory is never touched, so costs nothing.
   // A node with a name gets it after it is made (a task's label): then no
   // node can be read before the walk ends (Named).
+  // Meanwhile, whether the tasks form a tree: each created, begun as a
+  // team member or started as a root once (Release needs it).
+  bool Named = false, Tree = true;
+  auto claim = [&](std::uint32_t T) {
+    if (T >= Bits.size() || (Bits[T] & Claimed))
+      Tree = false;
+    else
+      Bits[T] |= Claimed;
+  };
   std::size_t NodesMax = Bits.size() + 2 * Parallels.size();
-  bool Named = false;
   for (const Item &E : Items) {
     NodesMax += E.kind() == EventKind::ParallelBegin ? 3
                 : E.kind() == EventKind::TaskCreate ||
@@ -562,10 +576,20 @@ void Walker::run(const GraphBuilder::Hooks &H) {
     Named |= E.kind() == EventKind::TaskLabel ||
              E.kind() == EventKind::PhaseBegin ||
              E.kind() == EventKind::PhaseEnd || E.kind() == EventKind::Mark;
+    if (E.kind() == EventKind::TaskCreate)
+      claim(E.Payload);
   }
   std::size_t Members = 0;
-  for (const ParallelInfo &P : Parallels)
+  for (const ParallelInfo &P : Parallels) {
     Members += P.Members.size();
+    for (std::uint32_t M : P.Members)
+      claim(M);
+  }
+  for (const RootInfo &R : Roots)
+    claim(R.Task);
+  for (std::uint8_t &B : Bits)
+    B &= ~Claimed;
+  startRelease(Tree);
   G.Nodes.reserve(NodesMax);
   G.Edges.reserve(NodesMax + 2 * Bits.size() + 2 * Members);
   if (H.WalkStarts && !Named)
@@ -612,14 +636,28 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   G.Mpi = In.Mpi.finish();
 }
 
+void Walker::startRelease(bool Tree) {
+  if (!Tree || Bits.empty())
+    return;
+  Release.Items.start(Items.data(), Items.size(), sizeof(Item), 1);
+  Release.Desc.start(Desc.data(), Desc.size(), sizeof(std::uint32_t), 1);
+  // Entry T is read by tasks T - 1 (its end) and T: the first and last by
+  // one each.
+  Release.ItemBegin.start(ItemBegin.data(), ItemBegin.size(),
+                          sizeof(std::uint32_t), 2);
+  Release.ItemBegin.unuse(0);
+  Release.ItemBegin.unuse(ItemBegin.size() - 1);
+}
+
 void Walker::releaseWalkState() {
-  std::vector<std::uint32_t>().swap(Desc);
-  std::vector<std::uint32_t>().swap(ItemBegin);
+  decltype(Desc)().swap(Desc);
+  decltype(ItemBegin)().swap(ItemBegin);
   std::vector<std::uint32_t>().swap(Frontier);
-  std::vector<std::uint8_t>().swap(Bits);
+  decltype(Bits)().swap(Bits);
   std::vector<std::uint64_t>().swap(Hashes);
   std::vector<TaskDesc>().swap(Descs);
-  std::vector<Item>().swap(Items);
+  decltype(Items)().swap(Items);
+  Release = decltype(Release)();
   std::vector<ParallelInfo>().swap(Parallels);
   std::vector<RootInfo>().swap(Roots);
 #if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC

@@ -12,12 +12,20 @@
 
 namespace otter::walk {
 
+/// How often (in records read) index() gives freed records back: ~1 M
+/// records, 16-24 MiB, a few calls of malloc_trim for millions of tasks.
+constexpr std::size_t GiveBackEvery = std::size_t(1) << 20;
+static_assert(GiveBackEvery % PagedVec<Rec>::PageSize == 0 &&
+              GiveBackEvery % PagedVec<TaskIn>::PageSize == 0);
+
 /// Turns what addEvents collected into the walk's arrays, releasing the
 /// collected records as it goes (they are the bulk of the memory).
 void Walker::index() {
   std::size_t NT = In.Tasks.size();
+  // Not touched until written (MappedAlloc: zero): their pages grow as the
+  // collected tasks' are released.
   Desc.resize(NT);
-  Bits.assign(NT, 0);
+  Bits.resize(NT);
   std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
   for (std::size_t T = 0; T < NT; ++T) {
     const TaskIn &X = In.Tasks[T];
@@ -39,11 +47,20 @@ void Walker::index() {
         Roots.push_back({(std::uint32_t)T, RI.Time, RI.Id});
       }
     }
+    // The collected records are released as they are read, and given back
+    // every 16 MiB or so, so that they are not resident beside the walk's
+    // arrays (the peak of graph mode used to be here).
+    if (((T + 1) & (PagedVec<TaskIn>::PageSize - 1)) == 0) {
+      In.Tasks.releasePageOf(T);
+      if (((T + 1) & (GiveBackEvery - 1)) == 0)
+        giveBackFreed();
+    }
   }
   In.Tasks.clear();
   In.Ids.clear();
   In.Roots = {};
   In.InitialIndex = {};
+  giveBackFreed();
 
   // Group the records by task (a counting sort: stable, so a task's records
   // keep their arrival order), then order each task's by Seq.
@@ -55,8 +72,8 @@ void Walker::index() {
     ++ItemBegin[In.Recs[I].Task + 1];
   for (std::size_t T = 0; T < NT; ++T)
     ItemBegin[T + 1] += ItemBegin[T];
-  Items.resize(NR);
-  std::vector<std::uint32_t> Seqs(NR);
+  Items.resize(NR); // not touched until written (MappedAlloc)
+  std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> Seqs(NR);
   {
     std::vector<std::uint32_t> Next(ItemBegin.begin(), ItemBegin.end() - 1);
     for (std::size_t I = 0; I < NR; ++I) {
@@ -64,8 +81,11 @@ void Walker::index() {
       std::uint32_t P = Next[R.Task]++;
       Items[P] = R.It;
       Seqs[P] = R.Seq;
-      if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0)
+      if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0) {
         In.Recs.releasePageOf(I);
+        if (((I + 1) & (GiveBackEvery - 1)) == 0)
+          giveBackFreed();
+      }
     }
   }
   In.Recs.clear();
@@ -83,7 +103,7 @@ void Walker::index() {
     for (std::uint32_t I = B; I < E; ++I)
       Items[I] = Tmp[I - B].second;
   }
-  Seqs = {};
+  decltype(Seqs)().swap(Seqs);
   Tmp = {};
 #if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
   malloc_trim(0); // give the released pages back before the graph grows

@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <malloc.h>
 // Under a sanitizer, malloc is the sanitizer's: glibc's malloc_trim then
@@ -38,7 +39,9 @@
 #define OTTER_SANITIZED_MALLOC 0
 #endif
 #include <memory>
+#include <new>
 #include <string>
+#include <sys/mman.h>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -92,6 +95,100 @@ inline std::uint64_t hashString(const std::string &S) {
   return H;
 }
 
+/// An allocator that maps its storage directly from the system (page
+/// aligned, not from malloc's heap), so that parts of one big array can be
+/// given back while the rest is in use (BlockRelease). For big arrays only:
+/// each allocation takes whole pages.
+template <class T> struct MappedAlloc {
+  using value_type = T;
+  MappedAlloc() = default;
+  template <class U> MappedAlloc(const MappedAlloc<U> &) {}
+  T *allocate(std::size_t N) {
+    void *P = mmap(nullptr, N * sizeof(T), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (P == MAP_FAILED)
+      throw std::bad_alloc();
+    return static_cast<T *>(P);
+  }
+  void deallocate(T *P, std::size_t N) { munmap(P, N * sizeof(T)); }
+  /// resize() leaves elements as the mapping made them (zero) without
+  /// writing them: a page is touched (costs memory) only once written.
+  template <class U> void construct(U *P) { ::new (static_cast<void *>(P)) U; }
+  template <class U, class... A> void construct(U *P, A &&...Args) {
+    ::new (static_cast<void *>(P)) U(std::forward<A>(Args)...);
+  }
+  bool operator==(const MappedAlloc &) const { return true; }
+};
+
+/// Gives the pages malloc holds free back to the system. Freed records
+/// (the ingest's pages are below malloc's mmap threshold) otherwise stay
+/// resident while the walk's arrays, mapped anew, grow beside them.
+inline void giveBackFreed() {
+#if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
+  malloc_trim(0);
+#endif
+}
+
+/// Gives parts of one of the walk's big arrays (from MappedAlloc, so page
+/// aligned) back to the system as the walk goes, instead of at its end:
+/// the peak memory of graph mode is at the end of the walk, when the graph
+/// is complete. Each element has a number of users (the tasks that read it:
+/// an item's task, a task's own entries); a block of elements is released
+/// once none of its elements has a user left. Walker::run uses it only when
+/// the tasks form a tree (each created, begun as a team member or started
+/// as a root once): then nothing reads an emitted task's entries again; a
+/// corrupt stream keeps them all.
+class BlockRelease {
+public:
+  static constexpr std::size_t BlockBytes = 64 * 1024; // whole pages
+  /// For tests: overwrite a released block with 0xff bytes (a kind no
+  /// event has, out-of-range indices) instead of giving it back, so that
+  /// a read of a released element shows in the graph or crashes, not
+  /// reads 0.
+  static inline bool Poison = false;
+
+  /// Array Base of N elements of Size bytes, each with Users users.
+  void start(void *Base, std::size_t N, std::size_t Size, std::uint32_t Users) {
+    this->Base = static_cast<char *>(Base);
+    Bytes = N * Size;
+    PerBlock = BlockBytes / Size;
+    Left.assign((N + PerBlock - 1) / PerBlock, std::uint32_t(PerBlock * Users));
+    if (N % PerBlock)
+      Left.back() = std::uint32_t(N % PerBlock * Users);
+  }
+  /// Element I has one user fewer than start() said (never released if
+  /// its block has none left otherwise: call before the walk).
+  void unuse(std::size_t I) { --Left[I / PerBlock]; }
+  /// Elements [B, E) have lost one user each.
+  void done(std::size_t B, std::size_t E) {
+    if (!Base)
+      return;
+    while (B < E) {
+      std::size_t Block = B / PerBlock;
+      std::size_t End = std::min(E, (Block + 1) * PerBlock);
+      Left[Block] -= std::uint32_t(End - B);
+      if (Left[Block] == 0) {
+        // Only this block's own bytes: the kernel rounds the length up to
+        // a page, which stays inside the array's mapping (never past it).
+        char *P = Base + Block * BlockBytes;
+        std::size_t Len =
+            std::min(Bytes, (Block + 1) * BlockBytes) - Block * BlockBytes;
+        if (Poison)
+          std::memset(P, 0xff, Len);
+        else
+          madvise(P, Len, MADV_DONTNEED);
+      }
+      B = End;
+    }
+  }
+  void disable() { Base = nullptr; }
+
+private:
+  char *Base = nullptr;
+  std::size_t Bytes = 0, PerBlock = 1;
+  std::vector<std::uint32_t> Left; // per block: users left
+};
+
 //===----------------------------------------------------------------------===//
 // The walk.
 //===----------------------------------------------------------------------===//
@@ -113,7 +210,8 @@ struct TaskDescHash {
 };
 
 // Per-task walk state bits.
-constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8;
+constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8,
+                       Claimed = 16; // Walker::run, briefly
 
 struct ParallelInfo {
   std::uint32_t Code = 0;
@@ -148,15 +246,22 @@ private:
   GraphBuilder::Store &In; // what addEvents collected
   GraphBuilder::Resolver &Resolve;
 
-  // Per task (dense index), structure of arrays.
-  std::vector<std::uint32_t> Desc;      // index into Descs
-  std::vector<std::uint32_t> ItemBegin; // task's items: [Begin[T], Begin[T+1])
-  std::vector<std::uint32_t> Frontier;  // last node of the task's strand
-  std::vector<std::uint8_t> Bits;
+  // Per task (dense index), structure of arrays. Desc and ItemBegin are
+  // released as the walk goes (Release), like Items.
+  template <class T> using Array = std::vector<T, MappedAlloc<T>>;
+  Array<std::uint32_t> Desc;           // index into Descs
+  Array<std::uint32_t> ItemBegin;      // task's items: [Begin[T], Begin[T+1])
+  std::vector<std::uint32_t> Frontier; // last node of the task's strand
+  Array<std::uint8_t> Bits;
   std::vector<std::uint64_t> Hashes; // signatures, made on first use
   std::size_t Hashed = 0;            // signatures made since allocation
   std::vector<TaskDesc> Descs;
-  std::vector<Item> Items; // all strands, grouped by task, program order
+  /// All strands, grouped by task, program order.
+  Array<Item> Items;
+  /// What releases Items, Desc and ItemBegin as tasks are emitted.
+  struct {
+    BlockRelease Items, Desc, ItemBegin;
+  } Release;
   std::vector<ParallelInfo> Parallels;
   std::vector<RootInfo> Roots;
   std::vector<std::pair<std::uint32_t, std::uint64_t>>
@@ -168,6 +273,13 @@ private:
 
   void index();
   void releaseWalkState();
+  void startRelease(bool Tree);
+  /// Task T was emitted: its items and entries are not read again.
+  void taskDone(std::uint32_t T) {
+    Release.Items.done(ItemBegin[T], ItemBegin[T + 1]);
+    Release.Desc.done(T, T + 1);
+    Release.ItemBegin.done(T, T + 2); // T's entry and its end
+  }
   const Item &ev(std::uint32_t Pos) const { return Items[Pos]; }
   std::uint32_t threadOf(std::uint32_t Pos) const {
     return In.ThreadIds[Items[Pos].Thread];

@@ -12,6 +12,7 @@
 #include "graph/mpi_graph.h"
 #include "otter/label.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -80,17 +81,44 @@ using NodeId = std::uint32_t;
 inline constexpr NodeId NoNode = ~NodeId(0);
 inline constexpr std::uint32_t NoThread = ~std::uint32_t(0);
 
-/// 20 bytes: a graph has millions of nodes (one per task and construct), so
+/// Node ids an Edge can hold (30 bits, see Edge): a bigger graph is not
+/// built (the builder stops with a one-line error; docs/graph.md, "Limits").
+inline constexpr std::size_t MaxNodes = std::size_t(1) << 30;
+/// Thread numbers a Node can hold (16 bits, see NodeThread): 0 to 65,534.
+inline constexpr std::uint32_t MaxNodeThread = 0xfffe;
+
+/// What a graph of more than MaxNodes nodes, or a node on a thread past
+/// MaxNodeThread, throws (std::length_error, one line).
+[[noreturn]] void throwNodeLimit();
+[[noreturn]] void throwThreadLimit(std::uint32_t Thread);
+
+/// A node's thread in 16 bits: reads as the thread number, or NoThread.
+/// Making one of a number past MaxNodeThread throws (never truncates).
+class NodeThread {
+public:
+  constexpr NodeThread(std::uint32_t T = NoThread)
+      : V(T == NoThread        ? None
+          : T <= MaxNodeThread ? T
+                               : (throwThreadLimit(T), 0)) {}
+  constexpr operator std::uint32_t() const { return V == None ? NoThread : V; }
+
+private:
+  static constexpr std::uint16_t None = 0xffff;
+  std::uint16_t V;
+};
+
+/// 16 bytes: a graph has millions of nodes (one per task and construct), so
 /// nothing goes here that no writer or analysis reads (no timestamp: times
-/// belong to the trace).
+/// belong to the trace), and the thread takes 16 bits.
 struct Node {
   NodeKind Kind;
-  bool LabelInherited = false;     // label taken from the enclosing construct
+  bool LabelInherited = false;  // label taken from the enclosing construct
+  NodeThread Thread = NoThread; // thread that encountered / ran it
   NodeId Parent = NoNode;
-  std::uint32_t Thread = NoThread; // thread that encountered / ran it
-  std::uint32_t Label = 0;         // index into Graph::Labels
-  std::uint32_t Flags = 0;         // TaskFlags for task nodes, node flags
+  std::uint32_t Label = 0; // index into Graph::Labels
+  std::uint32_t Flags = 0; // TaskFlags for task nodes, node flags
 };
+static_assert(sizeof(Node) == 16);
 
 /// Flags on non-task nodes.
 enum NodeFlags : std::uint32_t {
@@ -105,19 +133,29 @@ enum NodeFlags : std::uint32_t {
   NodeReacquire = 0x20,
 };
 
+/// 8 bytes (a graph has more edges than nodes): the target takes 30 bits
+/// (MaxNodes), the kind the other 2, so the kind is read with kind().
 struct Edge {
-  NodeId Source;
-  NodeId Target;
-  EdgeKind Kind;
-  bool operator<(const Edge &O) const {
-    if (Source != O.Source)
-      return Source < O.Source;
-    if (Target != O.Target)
-      return Target < O.Target;
-    return Kind < O.Kind;
+  NodeId Source = 0;
+  NodeId Target : 30 = 0;
+  std::uint32_t KindBits : 2 = 0;
+
+  Edge() = default;
+  /// Throws (never truncates) for a target past MaxNodes.
+  constexpr Edge(NodeId S, NodeId T, EdgeKind K)
+      : Source(S), Target(T < MaxNodes ? T : (throwNodeLimit(), 0)),
+        KindBits(std::uint32_t(K)) {}
+  EdgeKind kind() const { return static_cast<EdgeKind>(KindBits); }
+  /// The edges' order (source, target, kind) as one number.
+  std::uint64_t key() const {
+    return (std::uint64_t(Source) << 32) | (std::uint64_t(Target) << 2) |
+           KindBits;
   }
-  bool operator==(const Edge &O) const = default;
+  bool operator<(const Edge &O) const { return key() < O.key(); }
+  bool operator==(const Edge &O) const { return key() == O.key(); }
 };
+static_assert(sizeof(Edge) == 8);
+static_assert(unsigned(EdgeKind::Count) <= 4, "Edge keeps the kind in 2 bits");
 
 struct GraphStats {
   std::uint32_t Threads = 0;

@@ -74,7 +74,7 @@ void forEachEdge(
                J.Edges[X].Target < T;
              ++X)
           Fn(S, J.Edges[X].Target, jobEdgeKindName(J.Edges[X].Kind), true);
-        Fn(S, T, edgeKindName(E[I].Kind), false);
+        Fn(S, T, edgeKindName(E[I].kind()), false);
       }
       crossUpTo(S, true);
     }

@@ -9,6 +9,9 @@
 #include "otter/events.h"
 #include "otter/mpi.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace otter {
 
 const char *labelQualityName(LabelQuality Q) {
@@ -117,6 +120,19 @@ std::string nodeFlagsText(const Node &N) {
   if (N.Flags & NodeReacquire)
     add("reacquire");
   return S;
+}
+
+// The graph's size limits (graph.h): one line each, as the runtime and
+// otter-graph print them after "building the graph failed: ".
+void throwNodeLimit() {
+  throw std::length_error("more than 1,073,741,824 nodes, the graph's limit "
+                          "(docs/graph.md, \"Limits\")");
+}
+
+void throwThreadLimit(std::uint32_t Thread) {
+  throw std::length_error("thread number " + std::to_string(Thread) +
+                          " is past 65,534, the graph's limit "
+                          "(docs/graph.md, \"Limits\")");
 }
 
 } // namespace otter

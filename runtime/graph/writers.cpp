@@ -271,7 +271,7 @@ void writeEdgesCsv(const Graph &G, std::ostream &OS) {
   B << "source,target,kind\n";
   for (const Edge &E : G.Edges) {
     B.num(E.Source) << ',';
-    B.num(E.Target) << ',' << edgeKindName(E.Kind) << '\n';
+    B.num(E.Target) << ',' << edgeKindName(E.kind()) << '\n';
   }
   B.flush();
 }
@@ -317,7 +317,7 @@ void writeDot(const Graph &G, std::ostream &OS) {
   for (const Edge &E : G.Edges) {
     B << "  n";
     B.num(E.Source) << " -> n";
-    B.num(E.Target) << " [" << dotEdgeStyle(E.Kind) << "];\n";
+    B.num(E.Target) << " [" << dotEdgeStyle(E.kind()) << "];\n";
   }
   B << "}\n";
   B.flush();
@@ -362,7 +362,7 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
   for (const Edge &E : G.Edges) {
     std::uint64_t Key = (std::uint64_t(NodeGroup[E.Source]) << 34) |
                         (std::uint64_t(NodeGroup[E.Target]) << 4) |
-                        std::uint64_t(E.Kind);
+                        std::uint64_t(E.kind());
     if (EdgeCount[Key]++ == 0)
       EdgeOrder.push_back(Key);
   }
@@ -452,7 +452,8 @@ void writeCanonical(const Graph &G, std::ostream &OS) {
       ++E;
     for (; E < G.Edges.size() && G.Edges[E].Source == I; ++E) {
       B << "  -> n";
-      B.num(G.Edges[E].Target) << ' ' << edgeKindName(G.Edges[E].Kind) << '\n';
+      B.num(G.Edges[E].Target)
+          << ' ' << edgeKindName(G.Edges[E].kind()) << '\n';
     }
   }
   B.flush();

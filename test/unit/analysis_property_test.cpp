@@ -145,7 +145,7 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
     ASSERT_TRUE(G.Warnings.empty()) << G.Warnings[0];
     std::uint64_t GraphDeps = 0;
     for (const Edge &E : G.Edges)
-      GraphDeps += E.Kind == EdgeKind::Dependence;
+      GraphDeps += E.kind() == EdgeKind::Dependence;
     EXPECT_EQ(Deps.Edges, GraphDeps);
     WithDeps += GraphDeps > 0;
     if (HasFailure())

@@ -36,11 +36,17 @@ Graph sampleGraph() {
   A.Function = "main+0x5";
   A.Quality = LabelQuality::Approximate;
   G.Labels.push_back(A);
-  Node Init{.Kind = NodeKind::InitialTask, .Parent = NoNode, .Thread = 0,
-            .Label = 0, .Flags = TaskInitial};
-  Node Task{.Kind = NodeKind::Task, .Parent = 0, .Thread = 1, .Label = 1,
+  Node Init{.Kind = NodeKind::InitialTask,
+            .Thread = 0,
+            .Parent = NoNode,
+            .Label = 0,
+            .Flags = TaskInitial};
+  Node Task{.Kind = NodeKind::Task,
+            .Thread = 1,
+            .Parent = 0,
+            .Label = 1,
             .Flags = TaskUntied | TaskFinal};
-  Node Wait{.Kind = NodeKind::Taskwait, .Parent = 0, .Thread = 0, .Label = 2};
+  Node Wait{.Kind = NodeKind::Taskwait, .Thread = 0, .Parent = 0, .Label = 2};
   G.Nodes = {Init, Task, Wait};
   G.Edges = {{0, 1, EdgeKind::Create},
              {0, 2, EdgeKind::Scope},
@@ -116,13 +122,16 @@ Graph manyTasks(std::uint32_t Tasks) {
   G.Nodes.resize(2); // initial task, the first task (label 1)
   G.Edges = {{0, 1, EdgeKind::Create}};
   for (std::uint32_t I = 1; I < Tasks; ++I) {
-    G.Nodes.push_back({.Kind = NodeKind::Task, .Parent = 0, .Thread = 0,
-                       .Label = 1, .Flags = 0});
+    G.Nodes.push_back({.Kind = NodeKind::Task,
+                       .Thread = 0,
+                       .Parent = 0,
+                       .Label = 1,
+                       .Flags = 0});
     G.Edges.push_back({0, NodeId(G.Nodes.size() - 1), EdgeKind::Create});
   }
   NodeId Wait = NodeId(G.Nodes.size());
-  G.Nodes.push_back({.Kind = NodeKind::Taskwait, .Parent = 0, .Thread = 0,
-                     .Label = 2});
+  G.Nodes.push_back(
+      {.Kind = NodeKind::Taskwait, .Thread = 0, .Parent = 0, .Label = 2});
   for (NodeId T = 1; T < Wait; ++T)
     G.Edges.push_back({T, Wait, EdgeKind::Sync});
   G.Edges.push_back({0, Wait, EdgeKind::Scope});
