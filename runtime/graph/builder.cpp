@@ -631,7 +631,7 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   if (H.NodesDone)
     H.NodesDone(G);
 
-  std::sort(G.Edges.begin(), G.Edges.end());
+  sortEdges(G.Edges);
   G.Edges.erase(std::unique(G.Edges.begin(), G.Edges.end()), G.Edges.end());
   G.Mpi = In.Mpi.finish();
 }

@@ -12,6 +12,7 @@
 #include "graph/mpi_graph.h"
 #include "otter/label.h"
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -134,28 +135,32 @@ enum NodeFlags : std::uint32_t {
 };
 
 /// 8 bytes (a graph has more edges than nodes): the target takes 30 bits
-/// (MaxNodes), the kind the other 2, so the kind is read with kind().
+/// (MaxNodes), the kind the other 2, so the kind is read with kind(). The
+/// fields are laid out so that the 8 bytes, read as one little-endian
+/// number, are the edges' order (source, target, kind): key(), which the
+/// sort compares (a unit test checks the layout).
 struct Edge {
-  NodeId Source = 0;
-  NodeId Target : 30 = 0;
   std::uint32_t KindBits : 2 = 0;
+  NodeId Target : 30 = 0;
+  NodeId Source = 0;
 
   Edge() = default;
   /// Throws (never truncates) for a target past MaxNodes.
   constexpr Edge(NodeId S, NodeId T, EdgeKind K)
-      : Source(S), Target(T < MaxNodes ? T : (throwNodeLimit(), 0)),
-        KindBits(std::uint32_t(K)) {}
+      : KindBits(std::uint32_t(K)),
+        Target(T < MaxNodes ? T : (throwNodeLimit(), 0)), Source(S) {}
   EdgeKind kind() const { return static_cast<EdgeKind>(KindBits); }
-  /// The edges' order (source, target, kind) as one number.
-  std::uint64_t key() const {
-    return (std::uint64_t(Source) << 32) | (std::uint64_t(Target) << 2) |
-           KindBits;
-  }
+  /// (Source << 32) | (Target << 2) | kind.
+  std::uint64_t key() const { return std::bit_cast<std::uint64_t>(*this); }
   bool operator<(const Edge &O) const { return key() < O.key(); }
   bool operator==(const Edge &O) const { return key() == O.key(); }
 };
 static_assert(sizeof(Edge) == 8);
 static_assert(unsigned(EdgeKind::Count) <= 4, "Edge keeps the kind in 2 bits");
+
+/// Sorts edges by (source, target, kind) in place (graph/edge_sort.cpp):
+/// the same order as std::sort, faster on millions, no second array.
+void sortEdges(std::vector<Edge> &Edges);
 
 struct GraphStats {
   std::uint32_t Threads = 0;

@@ -21,6 +21,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace otter;
@@ -61,21 +62,41 @@ TEST(GraphLayout, EdgeHolds30BitTargetsAndRefusesMore) {
   }
 }
 
+TEST(GraphLayout, EdgeKeyIsSourceTargetKind) {
+  Edge E(0x12345, 0x3fffffff, EdgeKind::Scope);
+  EXPECT_EQ(E.key(), (std::uint64_t(0x12345) << 32) |
+                         (std::uint64_t(0x3fffffff) << 2) |
+                         std::uint64_t(EdgeKind::Scope));
+  EXPECT_EQ(Edge(7, 0, EdgeKind::Sync).key(),
+            (std::uint64_t(7) << 32) | std::uint64_t(EdgeKind::Sync));
+}
+
+/// operator< and sortEdges (the builder's radix sort) order edges as the
+/// tuple (source, target, kind) does, on edges of few and of many distinct
+/// values, with duplicates, below and above the insertion sort's size.
 TEST(GraphLayout, EdgesOrderBySourceTargetKind) {
-  std::vector<Edge> Edges;
-  std::mt19937 Rng(7);
-  for (int I = 0; I < 2000; ++I)
-    Edges.push_back(
-        {NodeId(Rng() % 50), NodeId(Rng() % 50), EdgeKind(Rng() % 4)});
-  std::vector<Edge> Sorted = Edges;
-  std::sort(Sorted.begin(), Sorted.end());
   auto Tuple = [](const Edge &E) {
     return std::make_tuple(E.Source, NodeId(E.Target), E.kind());
   };
-  std::sort(Edges.begin(), Edges.end(),
-            [&](const Edge &A, const Edge &B) { return Tuple(A) < Tuple(B); });
-  for (std::size_t I = 0; I < Edges.size(); ++I)
-    EXPECT_EQ(Tuple(Edges[I]), Tuple(Sorted[I])) << I;
+  std::mt19937_64 Rng(7);
+  for (std::size_t N : {0, 1, 2, 40, 2000, 300000})
+    for (std::uint64_t Range : {std::uint64_t(50), std::uint64_t(MaxNodes)}) {
+      std::vector<Edge> Edges;
+      for (std::size_t I = 0; I < N; ++I)
+        Edges.push_back({NodeId(Rng() % Range), NodeId(Rng() % Range),
+                         EdgeKind(Rng() % 4)});
+      std::vector<Edge> Less = Edges, Radix = Edges;
+      std::sort(Less.begin(), Less.end());
+      sortEdges(Radix);
+      std::sort(Edges.begin(), Edges.end(), [&](const Edge &A, const Edge &B) {
+        return Tuple(A) < Tuple(B);
+      });
+      ASSERT_EQ(Radix.size(), N);
+      for (std::size_t I = 0; I < N; ++I) {
+        ASSERT_EQ(Tuple(Edges[I]), Tuple(Less[I])) << N << ' ' << I;
+        ASSERT_EQ(Tuple(Edges[I]), Tuple(Radix[I])) << N << ' ' << I;
+      }
+    }
 }
 
 SourceLabel labelOf(std::uint64_t Code) {
