@@ -155,7 +155,9 @@ static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
 }
 
 long TUState::find(const std::string &File, unsigned Line, unsigned Col,
-                   const std::string &Callee) const {
+                   llvm::StringRef Callee) const {
+  llvm::StringMap<bool> &Suits = SuitsMemo[Callee];
+  bool CalleeIsApi = isApiName(Callee);
   auto Lookup = [&](const std::string &F) -> long {
     auto FI = ByFile.find(F);
     if (FI == ByFile.end())
@@ -172,9 +174,11 @@ long TUState::find(const std::string &File, unsigned Line, unsigned Col,
         LineCol End{D.EndLine, D.EndCol};
         if (End < LineCol{Line, Col})
           continue;
-        if (kindSuits(Callee, D.Kind))
+        auto [Memo, New] = Suits.try_emplace(D.Kind);
+        if (New)
+          Memo->second = kindSuits(Callee, D.Kind);
+        if (Memo->second)
           return static_cast<long>(*R);
-        bool CalleeIsApi = isApiName(Callee);
         if (Fallback < 0 && !D.Pseudo && !CalleeIsApi)
           Fallback = static_cast<long>(*R);
       }
@@ -252,8 +256,12 @@ public:
     OS.flush();
     D.Clauses = std::move(Clauses);
     S.add(std::move(D));
+    Executable.push_back(E);
     return true;
   }
+
+  /// The directives visited, for OtterConsumer::HandleTranslationUnit.
+  std::vector<OMPExecutableDirective *> Executable;
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
@@ -335,6 +343,20 @@ public:
     S->SM = &Ctx.getSourceManager();
     DirectiveVisitor V(Ctx, *S);
     V.TraverseDecl(Ctx.getTranslationUnitDecl());
+    if (S->LateLocations && S->CGO->OptimizationLevel == 0) {
+      // Most functions are generated after this (CodeGenModule::Release).
+      // Calls that clang locates at a directive's end (implicit barriers,
+      // reductions, loop ends) get its beginning instead: the same
+      // directive in the table (its range is recorded above), and one
+      // ident_t string less per such directive for clang to make: each new
+      // string scans every global of the module (quadratic). No debug info
+      // is made in this mode, the only other user of the end location.
+      // Only at -O0, where the pass resets every ident_t anyway: at -O2
+      // the object keeps clang's usual ident_t, one per location.
+      for (OMPExecutableDirective *E : V.Executable)
+        if (E->getBeginLoc().isValid())
+          E->setLocEnd(E->getBeginLoc());
+    }
     if (S->Opts.Verbose)
       for (const Directive &D : S->Dirs)
         llvm::errs() << "otter: directive '" << D.Kind << "' at " << D.File

@@ -12,6 +12,7 @@
 #include "otter/filter_rules.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/IR/PassManager.h"
 
 #include <cstdint>
@@ -84,7 +85,9 @@ struct TUState {
   /// The directive whose range contains File:Line:Col and whose kind suits
   /// Callee; -1 if none.
   long find(const std::string &File, unsigned Line, unsigned Col,
-            const std::string &Callee) const;
+            llvm::StringRef Callee) const;
+  /// find()'s kind checks, memoised: callee -> directive kind -> suits.
+  mutable llvm::StringMap<llvm::StringMap<bool>> SuitsMemo;
 };
 
 /// The module pass (SitePass.cpp).

@@ -480,7 +480,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
           }
           continue;
         }
-        long D = S->find(L.File, L.Line, L.Col, Name.str());
+        long D = S->find(L.File, L.Line, L.Col, Name);
         if (D < 0 && Api) {
           // An API call the frontend did not see (e.g. from a macro or
           // expanded differently): a pseudo-directive at the call itself.
