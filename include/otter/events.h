@@ -178,6 +178,20 @@ inline constexpr std::uint32_t CreateSwitchFolded = 0x1;
 /// The largest time difference a folded create carries (Extra >> 1).
 inline constexpr std::uint32_t CreateSwitchMaxDelta = 0x7fffffff;
 
+/// Extra of a SyncBegin with its wait folded in (SyncWaitFolded): the wait
+/// also ended right after (an empty taskwait: on fib, every one), and the
+/// OMPT adapter folded that SyncWaitEnd into this event
+/// (SyncWaitEndFolded), and then the region's end too (SyncEndFolded,
+/// only with SyncWaitEndFolded): one buffer slot for the four events. The
+/// end's time is this event's plus Extra >> SyncEndShift (its own clock's
+/// units, as Time's), its Seq this event's plus one (foldedSyncEnd()).
+/// unfoldEvent() gives the events back.
+inline constexpr std::uint32_t SyncWaitEndFolded = 0x2;
+inline constexpr std::uint32_t SyncEndFolded = 0x4;
+inline constexpr unsigned SyncEndShift = 3;
+/// The largest time difference a folded end carries (Extra >> SyncEndShift).
+inline constexpr std::uint32_t SyncEndMaxDelta = 0x1fffffff;
+
 /// Dispatch kinds, values of OMPT's ompt_dispatch_t.
 enum class DispatchKind : std::uint16_t {
   Iteration = 1,
@@ -327,18 +341,44 @@ constexpr Event foldedSwitch(const Event &Create) {
   return S;
 }
 
+/// A SyncBegin carrying SyncWaitEndFolded (with SyncWaitFolded): the end
+/// folded into it, as the adapter would have recorded it apart -- a SyncEnd
+/// with its wait's end folded in (SyncEndFolded), or else the SyncWaitEnd
+/// alone -- at the begin's time plus the folded difference, next in the
+/// task's sequence, with the begin's payload.
+constexpr Event foldedSyncEnd(const Event &Begin) {
+  Event E = Begin;
+  E.Time = Begin.Time + (Begin.Extra >> SyncEndShift);
+  E.Seq = Begin.Seq + 1;
+  const bool Region = Begin.Extra & SyncEndFolded;
+  E.Kind = Region ? EventKind::SyncEnd : EventKind::SyncWaitEnd;
+  E.Extra = Region ? SyncWaitFolded : 0;
+  return E;
+}
+
+/// Most events a buffer slot stands for (unfoldEvent).
+inline constexpr unsigned MaxUnfolded = 4;
+
 /// The events E stands for, in order, into Out: E itself; or a folded
 /// SyncBegin followed by its SyncWaitBegin; or a folded SyncEnd preceded by
 /// its SyncWaitEnd (the wait with E's time, task, seq and payload); or a
-/// folded TaskCreate followed by its switch (foldedSwitch). Returns how many
-/// (1 or 2). The pair no longer carries the flag, so unfolding twice gives
-/// the same events (graph/rules.h, forEachEvent).
-inline unsigned unfoldEvent(const Event &E, Event Out[2]) {
+/// folded TaskCreate followed by its switch (foldedSwitch); or a SyncBegin
+/// with its end folded in too followed by the end's events
+/// (foldedSyncEnd). Returns how many (1 to MaxUnfolded). The events no
+/// longer carry the flags, so unfolding twice gives the same events
+/// (graph/rules.h, forEachEvent).
+inline unsigned unfoldEvent(const Event &E, Event Out[MaxUnfolded]) {
   if (E.Kind == EventKind::TaskCreate && (E.Extra & CreateSwitchFolded)) {
     Out[0] = E;
     Out[0].Extra = 0;
     Out[1] = foldedSwitch(E);
     return 2;
+  }
+  if (E.Kind == EventKind::SyncBegin && (E.Extra & SyncWaitEndFolded)) {
+    Event Begin = E;
+    Begin.Extra = SyncWaitFolded;
+    const unsigned N = unfoldEvent(Begin, Out);
+    return N + unfoldEvent(foldedSyncEnd(E), Out + N);
   }
   bool Folded = (E.Kind == EventKind::SyncBegin ||
                  E.Kind == EventKind::SyncEnd) &&

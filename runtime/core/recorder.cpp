@@ -191,15 +191,25 @@ void flushLocked(ThreadState *T) {
       for (Event *E = T->Buffer, *End = E + T->Count; E != End; ++E) {
         const std::uint64_t Tick = E->Time;
         E->Time = S.toNs(Tick);
-        // A folded creation's switch is Extra >> 1 ticks later: in ns too
-        // (the adapter folds no more than CreateSwitchMaxTicks).
-        if ((E->Extra & CreateSwitchFolded) &&
-            E->Kind == EventKind::TaskCreate) {
+        // A folded creation's switch is Extra >> 1 ticks later, a folded
+        // taskwait's end Extra >> SyncEndShift: in ns too (the adapter
+        // folds no more than CreateSwitchMaxTicks).
+        if (!(E->Extra & CreateSwitchFolded)) [[likely]]
+          continue;
+        if (E->Kind == EventKind::TaskCreate) {
           const std::uint64_t D = S.toNs(Tick + (E->Extra >> 1)) - E->Time;
           E->Extra =
               std::uint32_t(std::min<std::uint64_t>(D, CreateSwitchMaxDelta))
                   << 1 |
               CreateSwitchFolded;
+        } else if (E->Kind == EventKind::SyncBegin &&
+                   (E->Extra & SyncWaitEndFolded)) {
+          const std::uint32_t Flags = E->Extra & ((1u << SyncEndShift) - 1);
+          const std::uint64_t D =
+              S.toNs(Tick + (E->Extra >> SyncEndShift)) - E->Time;
+          E->Extra = std::uint32_t(std::min<std::uint64_t>(D, SyncEndMaxDelta))
+                         << SyncEndShift |
+                     Flags;
         }
       }
       for (EventSink *S : sinks())

@@ -272,6 +272,10 @@ inline Event *lastEventIf(ThreadState *T, EventKind K, TaskId Task) {
 /// (CreateSwitchFolded, otter/events.h): ~5 ms at 3 GHz, and in ns still
 /// below CreateSwitchMaxDelta for any counter faster than 8 MHz.
 inline constexpr std::uint64_t CreateSwitchMaxTicks = std::uint64_t(1) << 24;
+/// The same for the difference between a taskwait's begin and its end
+/// (SyncEndFolded): in ns below SyncEndMaxDelta for any counter faster than
+/// 32 MHz.
+inline constexpr std::uint64_t SyncEndMaxTicks = std::uint64_t(1) << 24;
 
 /// The event appended last by this thread, if it is the creation of task
 /// Child by task Creator, with no switch folded into it yet: the switch from

@@ -77,7 +77,8 @@ namespace otter::rules {
 /// region's wait into the region's own begin/end event when both happen at
 /// once (SyncWaitFolded, most taskwaits and barriers: one record instead of
 /// two), and the switch to a task just created into its creation
-/// (CreateSwitchFolded: one buffer slot); that is an encoding of the trace and
+/// (CreateSwitchFolded: one buffer slot), and an empty taskwait's end into its
+/// begin (SyncEndFolded); that is an encoding of the trace and
 /// of the per-thread buffers, not a different meaning, so every reader unfolds
 /// it here, whether the events come live from the runtime (folded) or from the
 /// trace reader (which already gives the pairs back: unfolding is then a
@@ -96,7 +97,24 @@ inline void forEachEvent(const Event *E, std::size_t N, Fn &&F) {
       F(foldedSwitch(E[I]));
       continue;
     }
-    Event Pair[2];
+    if (E[I].Kind == EventKind::SyncBegin &&
+        (E[I].Extra & SyncWaitEndFolded)) { // an empty taskwait
+      Event X = E[I];
+      X.Extra = 0;
+      F(X);
+      X.Kind = EventKind::SyncWaitBegin;
+      F(X);
+      X = foldedSyncEnd(E[I]);
+      X.Extra = 0;
+      X.Kind = EventKind::SyncWaitEnd;
+      F(X);
+      if (E[I].Extra & SyncEndFolded) {
+        X.Kind = EventKind::SyncEnd;
+        F(X);
+      }
+      continue;
+    }
+    Event Pair[MaxUnfolded];
     unsigned Count = unfoldEvent(E[I], Pair);
     for (unsigned K = 0; K < Count; ++K)
       F(Pair[K]);

@@ -531,7 +531,12 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
 /// true). A wait that begins as its region does (a taskwait, a barrier; not
 /// a taskgroup, whose wait is at its end), and a region that ends as its
 /// wait does, are the same instant: the second event is folded into the
-/// first, flagged SyncWaitFolded (unfoldEvent() gives both back).
+/// first, flagged SyncWaitFolded (unfoldEvent() gives both back). A wait
+/// that ends right after it began (an empty taskwait: on fib, every one) is
+/// folded into the region's begin as well, its time as a difference
+/// (SyncWaitEndFolded, fast path only: there the clock is the counter), and
+/// then the region's end, at the same instant (SyncEndFolded): one buffer
+/// slot for the four events.
 template <bool Fast, bool Wait>
 [[gnu::always_inline]] inline void
 syncEvent(ThreadState *T, ompt_sync_region_t Kind,
@@ -550,18 +555,47 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
                 : (Begin ? EventKind::SyncBegin : EventKind::SyncEnd),
            std::uint16_t(Kind), Code))) [[unlikely]]
     return;
+  auto sameRegion = [&](const Event *E) __attribute__((always_inline)) {
+    return E->syncKind() == SyncKind(Kind) && E->code() == Code &&
+           E->parallel() == A;
+  };
   std::uint64_t Time = 0;
   if (Wait == Begin) { // a wait's begin, or a region's end
     if (Event *Prev = recorder::lastEventIf(
             T, Wait ? EventKind::SyncBegin : EventKind::SyncWaitEnd, idOf(S))) {
-      if (Prev->syncKind() == SyncKind(Kind) && Prev->code() == Code &&
-          Prev->parallel() == A) {
+      if (sameRegion(Prev)) {
         Prev->Kind = Wait ? EventKind::SyncBegin : EventKind::SyncEnd;
         Prev->foldWait();
         return;
       }
       Time = Prev->Time; // not foldable, but no clock read either
+    } else if (!Wait) {
+      // The region's end right after its wait's, which was folded into the
+      // begin: folded there too (its time and Seq are the wait end's).
+      if (Event *B = recorder::lastEventIf(T, EventKind::SyncBegin, idOf(S)))
+        if ((B->Extra & (SyncWaitEndFolded | SyncEndFolded)) ==
+            SyncWaitEndFolded) {
+          if (sameRegion(B)) {
+            B->Extra |= SyncEndFolded;
+            return;
+          }
+          Time = foldedSyncEnd(*B).Time; // as after its own wait end event
+        }
     }
+  } else if (Fast && Wait && S) {
+    // A wait's end right after its begin, both folded into the region's
+    // begin: the end folded there too. It takes the next Seq, as its own
+    // event would have.
+    if (Event *B = recorder::lastEventIf(T, EventKind::SyncBegin, S->Id))
+      if (B->Extra == SyncWaitFolded && sameRegion(B)) {
+        const std::uint64_t D = recorder::nowFast() - B->Time;
+        if (D < recorder::SyncEndMaxTicks) [[likely]] {
+          B->Extra = std::uint32_t(D) << SyncEndShift | SyncWaitEndFolded |
+                     SyncWaitFolded;
+          ++S->Seq;
+          return;
+        }
+      }
   }
   Event &E = record<Fast>(T, S, [&] {
     const TaskId Id = idOf(S);

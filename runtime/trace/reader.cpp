@@ -417,7 +417,7 @@ void TraceReader::Impl::applyAttributes(Event &E, OTF2_AttributeList *AL) {
 void TraceReader::Impl::push(const Event &E) {
   // A folded sync event stands for two (see unfoldEvent): consumers see
   // both, as the program's OMPT runtime reported them.
-  Event Unfolded[2];
+  Event Unfolded[MaxUnfolded];
   unsigned Count = unfoldEvent(E, Unfolded);
   Batch.insert(Batch.end(), Unfolded, Unfolded + Count);
   Events += Count;

@@ -789,6 +789,9 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
       return encodeCreateSwitch(L, Ev);
     return encodeAs(L, Ev, EventKind::TaskCreate);
   case EventKind::SyncBegin:
+    // An empty taskwait: its end folded into its begin (otter/events.h).
+    if (Ev.Extra & SyncWaitEndFolded) [[likely]]
+      return encodeSyncWithEnd(L, Ev);
     return encodeAs(L, Ev, EventKind::SyncBegin);
   case EventKind::SyncEnd:
     // A region whose wait was entered on its own (a taskgroup's, at its
@@ -853,6 +856,89 @@ TraceWriter::Impl::encodeCreateSwitch(Location &L, const Event &Ev) {
   }
   L.Stack.push({R, RegionClass::Task, 0});
   L.Running[L.RunN++] = Ev.A;
+}
+
+/// A SyncBegin with its end folded in (SyncWaitEndFolded, otter/events.h):
+/// the records of the two events it was folded from -- the begin (its wait
+/// folded in) and the end (foldedSyncEnd) -- exactly as encodeAs() writes
+/// them one after the other (Enter and Leave of the sync region), in one
+/// pass: the region is the innermost open one in between, so the open-region
+/// stack is as it was. Anything unusual -- the wait's end alone, the stack
+/// at capacity -- is written apart (syncWithEndApart), a misprediction with
+/// its attributes (syncWithEndMissed).
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::encodeSyncWithEnd(Location &L, const Event &Ev) {
+  if (!(Ev.Extra & SyncEndFolded) ||
+      L.Stack.Size >= Location::OpenStack::Capacity) [[unlikely]]
+    return syncWithEndApart(L, Ev);
+  const std::uint32_t Code = codeId(L, Ev.Code);
+  // Both times as encodeAs() converts and clamps them, one after the other.
+  const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
+  const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
+  const OTF2_TimeStamp T1 = Time > Latest ? Time : Latest;
+  const Event End = foldedSyncEnd(Ev);
+  const std::uint64_t Time2 = Opt.Ticks.toNs(End.Time);
+  const OTF2_TimeStamp T2 = Time2 > T1 ? Time2 : T1;
+  L.LastT.store(T2, std::memory_order_relaxed);
+  const std::uint32_t R = region(L, RegionClass::Sync, Ev.Sub, Code);
+  Event Begin = Ev;
+  Begin.Extra = SyncWaitFolded;
+  Native N;
+  N.Kind = EventKind::SyncBegin;
+  N.Time = Time;
+  N.HasSub = true;
+  N.Sub = Ev.Sub;
+  const unsigned Miss = L.P.check(N, Begin, Code);
+  N.Kind = EventKind::SyncEnd;
+  N.Time = Time2;
+  const unsigned Miss2 = L.P.check(N, End, Code);
+  if (Miss | Miss2) [[unlikely]]
+    return syncWithEndMissed(L, Begin, End, Miss, Miss2, Code, T1, T2, R);
+  unsigned char *C, *Pos = L.D.open(T1, C);
+  if (Pos) [[likely]] {
+    Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Enter, R);
+    Pos = L.D.later(Pos, T1, T2);
+    Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Leave, R);
+    L.D.close(C, Pos, 2);
+    return;
+  }
+  if (writeEnter(L, T1, R) != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
+  if (writeLeave(L, T2, R) != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
+}
+
+/// encodeSyncWithEnd() for a begin with only its wait's end folded in, or
+/// with no room on the open-region stack: the two events by encode()'s
+/// paths.
+[[gnu::noinline, gnu::cold]] void
+TraceWriter::Impl::syncWithEndApart(Location &L, const Event &Ev) {
+  Event Begin = Ev;
+  Begin.Extra = SyncWaitFolded;
+  encodeAs(L, Begin, EventKind::SyncBegin);
+  const Event End = foldedSyncEnd(Ev);
+  if (End.Kind != EventKind::SyncEnd)
+    return encodeAny(L, End); // the wait's end alone
+  if (!L.Stack.empty() && L.Stack.back().Class == RegionClass::SyncWait)
+    return encodeSplitEnd(L, End);
+  encodeAs(L, End, EventKind::SyncEnd);
+}
+
+/// encodeSyncWithEnd() when the predictions missed (Miss for the begin,
+/// Miss2 for the end, checked): the Enter and the Leave as encodeAs()
+/// finishes them, with their attributes.
+[[gnu::noinline, gnu::cold]] void TraceWriter::Impl::syncWithEndMissed(
+    Location &L, const Event &Begin, const Event &End, unsigned Miss,
+    unsigned Miss2, std::uint32_t Code, OTF2_TimeStamp T1, OTF2_TimeStamp T2,
+    std::uint32_t R) {
+  OTF2_AttributeList *AL = Miss ? attributes(L, Miss, Begin, Code) : nullptr;
+  if ((AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Enter(L.W, AL, T1, R); })
+          : writeEnter(L, T1, R)) != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
+  AL = Miss2 ? attributes(L, Miss2, End, Code) : nullptr;
+  if ((AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Leave(L.W, AL, T2, R); })
+          : writeLeave(L, T2, R)) != OTF2_SUCCESS) [[unlikely]]
+    writeFailed(L);
 }
 
 /// encodeCreateSwitch() when the two cannot be written in one pass: the
@@ -934,7 +1020,7 @@ TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
 /// then its own (unfoldEvent), each its own Leave.
 [[gnu::noinline]] void TraceWriter::Impl::encodeSplitEnd(Location &L,
                                                          const Event &Ev) {
-  Event Pair[2];
+  Event Pair[MaxUnfolded];
   unfoldEvent(Ev, Pair);
   encodeAny(L, Pair[0]);
   encodeAny(L, Pair[1]);

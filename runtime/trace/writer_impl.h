@@ -178,6 +178,11 @@ struct TraceWriter::Impl {
   void encode(Location &L, const Event &E);
   void encodeSplitEnd(Location &L, const Event &E);
   void encodeCreateSwitch(Location &L, const Event &E);
+  void encodeSyncWithEnd(Location &L, const Event &E);
+  void syncWithEndApart(Location &L, const Event &E);
+  void syncWithEndMissed(Location &L, const Event &Begin, const Event &End,
+                         unsigned Miss, unsigned Miss2, std::uint32_t Code,
+                         OTF2_TimeStamp T1, OTF2_TimeStamp T2, std::uint32_t R);
   void createSwitchApart(Location &L, const Event &E, unsigned Miss,
                          std::uint32_t Code, OTF2_TimeStamp T, std::uint32_t Th,
                          std::uint32_t Gen);

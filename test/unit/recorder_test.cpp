@@ -144,6 +144,40 @@ TEST_F(RecorderTest, AFoldedSwitchsTimeIsConvertedWithItsCreation) {
   }
 }
 
+// A taskwait's begin with its end folded in carries the end's time as a
+// difference in the clock's units (otter/events.h): converted to ns with the
+// begin's time, it gives the end the time its own event would have had; the
+// flags stay.
+TEST_F(RecorderTest, AFoldedSyncEndsTimeIsConvertedWithItsBegin) {
+  recorder::initClock();
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T = recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+    for (std::uint32_t I = 0; I < 3000; ++I) {
+      Event &B = recorder::append(T);
+      B = Event::syncBegin(B.Time, 1, 0, SyncKind::Taskwait, 0x401000);
+      B.Seq = 2 * I;
+      const std::uint64_t EndTime = recorder::now() + I * 1000;
+      const std::uint32_t Flags =
+          SyncWaitEndFolded | SyncWaitFolded | (I % 2 ? SyncEndFolded : 0);
+      B.Extra = std::uint32_t(EndTime - B.Time) << SyncEndShift | Flags;
+      Event &E = recorder::append(T); // the same time, not folded
+      E = Event::syncEnd(EndTime, 1, 0, SyncKind::Taskwait, 0x401000);
+    }
+    recorder::flush(T);
+  });
+  const std::vector<Event> &Got = Sink.ByThread[Index];
+  ASSERT_EQ(Got.size(), 6000u);
+  for (std::size_t I = 0; I < Got.size(); I += 2) {
+    ASSERT_EQ(Got[I].Extra & 7,
+              SyncWaitEndFolded | SyncWaitFolded | (I % 4 ? SyncEndFolded : 0))
+        << "event " << I;
+    ASSERT_EQ(foldedSyncEnd(Got[I]).Time, Got[I + 1].Time) << "event " << I;
+  }
+}
+
 TEST_F(RecorderTest, ThreadsFlushAtOnceWithoutMixingTheirEvents) {
   constexpr int Threads = 4;
   constexpr std::uint32_t PerThread = 20000; // ~20 flushes each

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <sstream>
 #include <vector>
 
@@ -58,6 +59,27 @@ TEST(Rules, StreamFormUnfoldsFoldedSyncEventsOnly) {
   ASSERT_EQ(Again.size(), Out.size());
   for (std::size_t I = 0; I < Out.size(); ++I)
     EXPECT_EQ(Again[I].Kind, Out[I].Kind);
+}
+
+// A taskwait's begin with its end folded in (otter/events.h) is read as the
+// events unfoldEvent gives, byte for byte: the four, or three when only the
+// wait's end was folded.
+TEST(Rules, StreamFormUnfoldsAFoldedSyncEndAsUnfoldEventDoes) {
+  Event B = at(4, Event::syncBegin(0, 7, 3, SyncKind::Taskwait, 0x10));
+  B.Extra =
+      9 << SyncEndShift | SyncEndFolded | SyncWaitEndFolded | SyncWaitFolded;
+  Event WaitOnly = B;
+  WaitOnly.Extra &= ~SyncEndFolded;
+  std::vector<Event> Out = unfoldAll({B, WaitOnly});
+  ASSERT_EQ(Out.size(), 7u);
+  Event Want[2 * MaxUnfolded];
+  unsigned N = unfoldEvent(B, Want);
+  N += unfoldEvent(WaitOnly, Want + N);
+  ASSERT_EQ(N, 7u);
+  for (unsigned I = 0; I < N; ++I)
+    EXPECT_EQ(0, std::memcmp(&Want[I], &Out[I], sizeof(Event))) << I;
+  EXPECT_EQ(Out[3].Kind, EventKind::SyncEnd);
+  EXPECT_EQ(Out[3].Time, B.Time + 9);
 }
 
 // The live runtime feeds the builder folded sync events, the trace reader
