@@ -2,11 +2,14 @@
 //
 // Feeds every flushed buffer to the graph builder while the program runs
 // (no lock: each thread's buffers go to a store of its own, merged at the
-// end); at the end builds the graph and writes the files
+// end), on a background thread of its own for the first few threads
+// (core/ingest_queue.h); at the end builds the graph and writes the files
 // OTTER_GRAPH_FORMAT names (graph/outputs.h).
 //
 //===----------------------------------------------------------------------===//
+#include "core/ingest_queue.h"
 #include "core/names.h"
+#include "core/recorder.h"
 #include "core/sinks.h"
 #include "graph/builder.h"
 #include "graph/outputs.h"
@@ -20,19 +23,39 @@ namespace {
 
 class GraphSink final : public RunSink {
 public:
-  GraphSink() : Builder(describeCode) {}
+  GraphSink()
+      : Builder(describeCode),
+        Queue([this](std::uint32_t Thread, const Event *E,
+                     std::size_t N) { add(Thread, E, N); },
+              recorder::tickScale()) {
+    Queue.start();
+  }
 
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
-    try {
-      Builder.addEvents(T.Index, Events, N); // T's own store: no lock
-    } catch (...) {
-      OutOfMemory.store(true, std::memory_order_relaxed); // the program
-                                                          // runs on
-    }
+    add(T.Index, Events, N);
+  }
+  bool adoptsBuffers() const override { return true; }
+  Event *adopt(const ThreadInfo &T, Event *Buffer, std::size_t N,
+               std::size_t Capacity, bool Ticks) override {
+    return Queue.adopt(T.Index, Buffer, N, Capacity, Ticks);
+  }
+  void beforeFork() override { Queue.freeze(1000); }
+
+  void close(FinishContext &) override {
+    // Every buffer was flushed: what the background thread has not
+    // ingested yet is ingested here.
+    if (!Queue.stop())
+      Lost = true;
   }
 
   void write(FinishContext &C) override {
+    if (Lost) {
+      C.Message("error: ", "graph events were lost when the run was saved "
+                           "in a copy of the process; the graph was not "
+                           "written");
+      return;
+    }
     if (OutOfMemory) {
       C.Message("error: ", "ran out of memory collecting graph events; the "
                            "graph was not written");
@@ -108,7 +131,18 @@ public:
   }
 
 private:
+  void add(std::uint32_t Thread, const Event *Events, std::size_t N) {
+    try {
+      Builder.addEvents(Thread, Events, N); // the thread's own store
+    } catch (...) {
+      OutOfMemory.store(true, std::memory_order_relaxed); // the program
+                                                          // runs on
+    }
+  }
+
   GraphBuilder Builder;
+  IngestQueue Queue;
+  bool Lost = false;
   std::atomic<bool> OutOfMemory = false;
   Graph G;
   bool Built = false;

@@ -57,8 +57,15 @@ std::size_t BufferEvents = 16384;
 
 } // namespace
 
+/// The sink that takes the buffers themselves (EventSink::adopt), if any.
+EventSink *Adopter = nullptr;
+
 void setSinks(EventSink **Sinks, std::size_t N) {
   sinks().assign(Sinks, Sinks + N);
+  Adopter = nullptr;
+  for (EventSink *S : sinks())
+    if (!Adopter && S->adoptsBuffers())
+      Adopter = S;
 }
 
 void setBufferEvents(std::size_t N) { BufferEvents = N; }
@@ -177,49 +184,33 @@ void flushLocked(ThreadState *T) {
   if (T->Count == 0)
     return;
   WriteGuard Guard; // sinks write files: never SIGXFSZ for the program
+  bool Ticks = UseTsc;
   if (UseTsc) {
     // The sinks that convert the counter's ticks as they go first (the
     // trace writer), then the others, after a pass converting the buffer.
     bool Others = false;
     for (EventSink *S : sinks())
-      if (S->takesTicks())
+      if (S == Adopter)
+        continue;
+      else if (S->takesTicks())
         S->consume(*T, T->Buffer, T->Count);
       else
         Others = true;
     if (Others) {
-      const TickScale S = Scale;
-      for (Event *E = T->Buffer, *End = E + T->Count; E != End; ++E) {
-        const std::uint64_t Tick = E->Time;
-        E->Time = S.toNs(Tick);
-        // A folded creation's switch is Extra >> 1 ticks later, a folded
-        // taskwait's end Extra >> SyncEndShift: in ns too (the adapter
-        // folds no more than CreateSwitchMaxTicks).
-        if (!(E->Extra & CreateSwitchFolded)) [[likely]]
-          continue;
-        if (E->Kind == EventKind::TaskCreate) {
-          const std::uint64_t D = S.toNs(Tick + (E->Extra >> 1)) - E->Time;
-          E->Extra =
-              std::uint32_t(std::min<std::uint64_t>(D, CreateSwitchMaxDelta))
-                  << 1 |
-              CreateSwitchFolded;
-        } else if (E->Kind == EventKind::SyncBegin &&
-                   (E->Extra & SyncWaitEndFolded)) {
-          const std::uint32_t Flags = E->Extra & ((1u << SyncEndShift) - 1);
-          const std::uint64_t D =
-              S.toNs(Tick + (E->Extra >> SyncEndShift)) - E->Time;
-          E->Extra = std::uint32_t(std::min<std::uint64_t>(D, SyncEndMaxDelta))
-                         << SyncEndShift |
-                     Flags;
-        }
-      }
+      ticksToNs(Scale, T->Buffer, T->Count);
+      Ticks = false;
       for (EventSink *S : sinks())
-        if (!S->takesTicks())
+        if (S != Adopter && !S->takesTicks())
           S->consume(*T, T->Buffer, T->Count);
     }
   } else {
     for (EventSink *S : sinks())
-      S->consume(*T, T->Buffer, T->Count);
+      if (S != Adopter)
+        S->consume(*T, T->Buffer, T->Count);
   }
+  // Last: it may keep the buffer and give the thread another.
+  if (Adopter)
+    T->Buffer = Adopter->adopt(*T, T->Buffer, T->Count, T->Capacity, Ticks);
   T->EventsRecorded += T->Count;
   T->Count = 0;
   ++T->Flushes;

@@ -97,6 +97,8 @@ FinishContext finishContext() {
 void stopWritingBeforeFork() {
   recorder::Active.store(false);
   recorder::freezeFlushes(2000);
+  for (auto &S : state().Sinks)
+    S->beforeFork();
 }
 
 void saveOnCrash() {

@@ -13,6 +13,7 @@
 
 #include "otter/events.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -35,6 +36,36 @@ struct TickScale {
     return TickBase == 0 && NsBase == 0 && Mult == std::uint64_t(1) << 32;
   }
 };
+
+/// Converts the times of E[0..N) from ticks to ns with S (the recorder's
+/// pass for the sinks that do not take ticks, and the graph's ingest
+/// thread's: core/ingest_queue.h).
+inline void ticksToNs(const TickScale &Scale, Event *E, std::size_t N) {
+  const TickScale S = Scale; // a copy: the stores to E cannot change it
+  for (Event *End = E + N; E != End; ++E) {
+    const std::uint64_t Tick = E->Time;
+    E->Time = S.toNs(Tick);
+    // A folded creation's switch is Extra >> 1 ticks later, a folded
+    // taskwait's end Extra >> SyncEndShift: in ns too (the adapter
+    // folds no more than CreateSwitchMaxTicks).
+    if (!(E->Extra & CreateSwitchFolded)) [[likely]]
+      continue;
+    if (E->Kind == EventKind::TaskCreate) {
+      const std::uint64_t D = S.toNs(Tick + (E->Extra >> 1)) - E->Time;
+      E->Extra = std::uint32_t(std::min<std::uint64_t>(D, CreateSwitchMaxDelta))
+                     << 1 |
+                 CreateSwitchFolded;
+    } else if (E->Kind == EventKind::SyncBegin &&
+               (E->Extra & SyncWaitEndFolded)) {
+      const std::uint32_t Flags = E->Extra & ((1u << SyncEndShift) - 1);
+      const std::uint64_t D =
+          S.toNs(Tick + (E->Extra >> SyncEndShift)) - E->Time;
+      E->Extra = std::uint32_t(std::min<std::uint64_t>(D, SyncEndMaxDelta))
+                     << SyncEndShift |
+                 Flags;
+    }
+  }
+}
 
 /// What a sink knows of the thread whose events it is handed.
 struct ThreadInfo {
@@ -59,6 +90,18 @@ public:
   /// itself (the OTF2 writer, per event as it encodes it); the recorder
   /// converts a buffer in a pass of its own only for the other sinks.
   virtual bool takesTicks() const { return false; }
+  /// True: instead of consume(), this sink takes the buffer itself: adopt()
+  /// is handed it after every other sink consumed it, with its times in
+  /// ticks if Ticks (to convert with the recorder's TickScale), and returns
+  /// the buffer the thread records into next (Buffer, or another of
+  /// Capacity events). Calls for one thread never overlap. At most one sink
+  /// adopts (the graph's: core/ingest_queue.h).
+  virtual bool adoptsBuffers() const { return false; }
+  virtual Event *adopt(const ThreadInfo &T, Event *Buffer, std::size_t N,
+                       std::size_t /*Capacity*/, bool /*Ticks*/) {
+    consume(T, Buffer, N);
+    return Buffer;
+  }
 };
 
 } // namespace otter

@@ -66,6 +66,10 @@ public:
   /// flushed (every thread's if Every, else thread Own's); make what was
   /// consumed so far readable on disk, if this output can.
   virtual void flushNow(std::uint32_t /*Own*/, bool /*Every*/) {}
+  /// Before the session forks a copy of the process to save the run in it
+  /// (from a signal handler: async-signal-safe): stop the sink's own
+  /// threads between two steps, as the copy will not have them.
+  virtual void beforeFork() {}
   /// OTTER_VERBOSE details, after the event count.
   virtual void report(FinishContext &) {}
   /// True if saveOnCrash() saves something: the session then installs the

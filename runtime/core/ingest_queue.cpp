@@ -1,0 +1,303 @@
+//===- core/ingest_queue.cpp - Flushed buffers ingested aside ----------===//
+#include "core/ingest_queue.h"
+
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace otter {
+
+/// One application thread's buffers. Full: pushed by the thread (Tail),
+/// popped by the owner of the channel (Head); Empty: pushed by the
+/// background thread, popped by the application thread.
+struct IngestQueue::Channel {
+  struct Slot {
+    Event *Buf;
+    std::size_t N;
+    bool Ticks;
+  };
+  std::uint32_t Thread = 0;
+  Slot Full[Ring];
+  std::atomic<std::uint32_t> FullHead{0}, FullTail{0};
+  Event *Empty[Ring];
+  std::atomic<std::uint32_t> EmptyHead{0}, EmptyTail{0};
+  /// Who ingests the channel's buffers now: none, the background thread
+  /// (one buffer at a time), the application thread.
+  std::atomic<int> Owner{0};
+  static constexpr int None = 0, Background = 1, Application = 2;
+};
+
+namespace {
+
+void sleepUs(long Us) {
+  const timespec T = {0, Us * 1000};
+  nanosleep(&T, nullptr);
+}
+
+long futex(std::atomic<std::uint32_t> &Word, int Op, std::uint32_t Val,
+           const timespec *Timeout) {
+  return syscall(SYS_futex, reinterpret_cast<std::uint32_t *>(&Word), Op, Val,
+                 Timeout, nullptr, 0);
+}
+
+} // namespace
+
+IngestQueue::IngestQueue(IngestFn F, const TickScale &S)
+    : Fn(std::move(F)), Scale(S) {}
+
+IngestQueue::~IngestQueue() {
+  // The session never destroys its sinks; a test's queue is stopped first.
+  if (HasWorker && Pid == getpid()) {
+    Stop.store(true, std::memory_order_seq_cst);
+    wake();
+    pthread_join(Worker, nullptr);
+  }
+  for (auto &P : Channels)
+    delete P.load();
+}
+
+bool IngestQueue::start() {
+  // A small stack: the ingest does not recurse, and under an address-space
+  // limit (ulimit -v) the default 8 MiB would be taken from the program
+  // (libomp sizes its threads' stacks to what is left).
+  pthread_attr_t Attr;
+  if (pthread_attr_init(&Attr) != 0)
+    return false;
+  pthread_attr_setstacksize(&Attr, std::size_t(256) << 10);
+  Pid = getpid();
+  bool Ok = pthread_create(
+                &Worker, &Attr,
+                [](void *Q) -> void * {
+                  static_cast<IngestQueue *>(Q)->run();
+                  return nullptr;
+                },
+                this) == 0;
+  pthread_attr_destroy(&Attr);
+  if (Ok) {
+    HasWorker = true;
+    Running.store(true, std::memory_order_release);
+  }
+  return Ok;
+}
+
+void IngestQueue::ingest(std::uint32_t Thread, Event *E, std::size_t N,
+                         bool Ticks) {
+  if (Ticks)
+    ticksToNs(Scale, E, N);
+  Fn(Thread, E, N);
+}
+
+IngestQueue::Channel *IngestQueue::channel(std::uint32_t Thread, std::size_t) {
+  if (Thread >= MaxAsyncThreads)
+    return nullptr;
+  std::atomic<Channel *> &Slot = Channels[Thread];
+  Channel *C = Slot.load(std::memory_order_acquire);
+  if (!C) { // only this thread makes its channel
+    C = new (std::nothrow) Channel();
+    if (!C)
+      return nullptr;
+    C->Thread = Thread;
+    Slot.store(C, std::memory_order_release);
+  }
+  return C;
+}
+
+/// Ingests C's queued buffers on the calling thread, in order, once the
+/// background thread is not ingesting one. Reuse: the caller is C's thread,
+/// which will want empty buffers again (the empty ring's producer is whoever
+/// owns the channel); else they are freed. False: the background thread was
+/// lost holding one (a forked copy).
+bool IngestQueue::drain(Channel &C, bool Reuse) {
+  for (unsigned Waited = 0;; ++Waited) {
+    int Z = Channel::None;
+    if (C.Owner.compare_exchange_strong(Z, Channel::Application,
+                                        std::memory_order_acq_rel))
+      break;
+    // The background thread ingests one buffer: wait for it, unless this
+    // is a copy of the process, where it does not run.
+    if (Pid != getpid()) {
+      Lost.store(true);
+      return false;
+    }
+    sleepUs(Waited < 100 ? 20 : 1000);
+  }
+  std::uint32_t Head = C.FullHead.load(std::memory_order_relaxed);
+  std::uint32_t Tail = C.FullTail.load(std::memory_order_acquire);
+  for (; Head != Tail; ++Head) {
+    Channel::Slot S = C.Full[Head % Ring];
+    ingest(C.Thread, S.Buf, S.N, S.Ticks);
+    C.FullHead.store(Head + 1, std::memory_order_release);
+    std::uint32_t ET = C.EmptyTail.load(std::memory_order_relaxed);
+    if (Reuse && ET - C.EmptyHead.load(std::memory_order_acquire) < Ring) {
+      C.Empty[ET % Ring] = S.Buf;
+      C.EmptyTail.store(ET + 1, std::memory_order_release);
+    } else {
+      std::free(S.Buf);
+    }
+  }
+  C.Owner.store(Channel::None, std::memory_order_release);
+  return true;
+}
+
+Event *IngestQueue::adopt(std::uint32_t Thread, Event *Buffer, std::size_t N,
+                          std::size_t Capacity, bool Ticks) {
+  Channel *C = channel(Thread, Capacity);
+  bool Async = C && Running.load(std::memory_order_acquire) &&
+               !Stop.load(std::memory_order_relaxed) && Pid == getpid();
+  if (!Async) {
+    // At once, after what the channel still holds (in a copy of the
+    // process, or once stopped).
+    if (C &&
+        C->FullHead.load(std::memory_order_acquire) !=
+            C->FullTail.load(std::memory_order_acquire) &&
+        !drain(*C, false))
+      return Buffer; // lost: the graph will not be written
+    ingest(Thread, Buffer, N, Ticks);
+    return Buffer;
+  }
+  std::uint32_t Tail = C->FullTail.load(std::memory_order_relaxed);
+  if (Tail - C->FullHead.load(std::memory_order_acquire) >= Ring) {
+    // The background thread is behind: this thread ingests its own.
+    drain(*C, true);
+    ingest(Thread, Buffer, N, Ticks);
+    return Buffer;
+  }
+  // An empty buffer to record into: one that came back, else a new one.
+  Event *Next = nullptr;
+  std::uint32_t EH = C->EmptyHead.load(std::memory_order_relaxed);
+  if (EH != C->EmptyTail.load(std::memory_order_acquire)) {
+    Next = C->Empty[EH % Ring];
+    C->EmptyHead.store(EH + 1, std::memory_order_release);
+  } else {
+    Next = static_cast<Event *>(std::malloc(sizeof(Event) * Capacity));
+    if (!Next) { // no memory for a second buffer: ingest it at once
+      drain(*C, true);
+      ingest(Thread, Buffer, N, Ticks);
+      return Buffer;
+    }
+  }
+  C->Full[Tail % Ring] = {Buffer, N, Ticks};
+  C->FullTail.store(Tail + 1, std::memory_order_seq_cst);
+  wake();
+  return Next;
+}
+
+/// After a push (seq_cst), or to stop: wakes the background thread if it
+/// sleeps (it says so, seq_cst, then looks at every channel once more).
+/// While it works, a flush only reads Sleeping: no line the flushes of two
+/// threads both write.
+void IngestQueue::wake() {
+  if (!Sleeping.load(std::memory_order_seq_cst))
+    return;
+  Work.fetch_add(1, std::memory_order_seq_cst);
+  futex(Work, FUTEX_WAKE_PRIVATE, 1, nullptr);
+}
+
+void IngestQueue::run() {
+  // No signal handler runs here (the session's run in whichever thread the
+  // program's signal hits, never ours), and only spare CPU time is used.
+  sigset_t All;
+  sigfillset(&All);
+  pthread_sigmask(SIG_BLOCK, &All, nullptr);
+  sched_param P{};
+  if (pthread_setschedparam(pthread_self(), SCHED_IDLE, &P) != 0)
+    setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+  while (!Stop.load(std::memory_order_acquire)) {
+    bool Did = false;
+    for (auto &Slot : Channels) {
+      Channel *C = Slot.load(std::memory_order_acquire);
+      if (!C)
+        continue;
+      // One buffer per claim, so that an application thread whose ring is
+      // full waits for one buffer at most. Claim, then look at Frozen:
+      // freeze() sets it, then looks at the claims.
+      while (C->FullHead.load(std::memory_order_acquire) !=
+             C->FullTail.load(std::memory_order_acquire)) {
+        int Z = Channel::None;
+        if (!C->Owner.compare_exchange_strong(Z, Channel::Background,
+                                              std::memory_order_seq_cst))
+          break; // its thread ingests its own
+        if (Frozen.load(std::memory_order_seq_cst) ||
+            Stop.load(std::memory_order_acquire)) {
+          C->Owner.store(Channel::None, std::memory_order_release);
+          break;
+        }
+        std::uint32_t Head = C->FullHead.load(std::memory_order_relaxed);
+        if (Head != C->FullTail.load(std::memory_order_acquire)) {
+          Channel::Slot S = C->Full[Head % Ring];
+          ingest(C->Thread, S.Buf, S.N, S.Ticks);
+          C->FullHead.store(Head + 1, std::memory_order_release);
+          std::uint32_t ET = C->EmptyTail.load(std::memory_order_relaxed);
+          if (ET - C->EmptyHead.load(std::memory_order_acquire) < Ring) {
+            C->Empty[ET % Ring] = S.Buf;
+            C->EmptyTail.store(ET + 1, std::memory_order_release);
+          } else {
+            std::free(S.Buf);
+          }
+          Did = true;
+        }
+        C->Owner.store(Channel::None, std::memory_order_release);
+      }
+    }
+    if (Did)
+      continue;
+    // Nothing to do: sleep until a flush pushes a buffer (the flush wakes
+    // this thread only while it sleeps) or, at most 50 ms, to look at Stop.
+    std::uint32_t Seen = Work.load(std::memory_order_seq_cst);
+    Sleeping.store(1, std::memory_order_seq_cst);
+    bool Pending = false;
+    if (!Frozen.load(std::memory_order_seq_cst))
+      for (auto &Slot : Channels)
+        if (Channel *C = Slot.load(std::memory_order_seq_cst))
+          Pending |= C->FullHead.load(std::memory_order_seq_cst) !=
+                     C->FullTail.load(std::memory_order_seq_cst);
+    if (!Pending && !Stop.load(std::memory_order_seq_cst)) {
+      const timespec T = {0, 50 * 1000 * 1000};
+      futex(Work, FUTEX_WAIT_PRIVATE, Seen, &T);
+    }
+    Sleeping.store(0, std::memory_order_seq_cst);
+  }
+}
+
+bool IngestQueue::stop() {
+  if (HasWorker && Pid == getpid()) {
+    Stop.store(true, std::memory_order_seq_cst);
+    wake();
+    pthread_join(Worker, nullptr);
+    HasWorker = false;
+  }
+  Stop.store(true, std::memory_order_seq_cst);
+  bool Ok = !Lost.load();
+  for (auto &Slot : Channels)
+    if (Channel *C = Slot.load(std::memory_order_acquire)) {
+      Ok &= drain(*C, false);
+      // The spare buffers (no later flush takes one: they ingest at once).
+      for (std::uint32_t H = C->EmptyHead.load(); H != C->EmptyTail.load(); ++H)
+        std::free(C->Empty[H % Ring]);
+      C->EmptyHead.store(C->EmptyTail.load());
+    }
+  return Ok;
+}
+
+void IngestQueue::freeze(unsigned DeadlineMs) {
+  Frozen.store(true, std::memory_order_seq_cst);
+  for (unsigned Waited = 0; Waited <= DeadlineMs * 10; ++Waited) {
+    bool Busy = false;
+    for (auto &Slot : Channels)
+      if (Channel *C = Slot.load(std::memory_order_acquire))
+        Busy |= C->Owner.load(std::memory_order_seq_cst) == Channel::Background;
+    if (!Busy)
+      return;
+    sleepUs(100);
+  }
+}
+
+} // namespace otter

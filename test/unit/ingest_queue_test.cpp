@@ -1,0 +1,123 @@
+//===- ingest_queue_test.cpp - flushed buffers ingested in the background -===//
+//
+// core/ingest_queue.h: every adopted buffer is ingested exactly once, each
+// thread's in flush order, with its times converted when they are ticks,
+// whether the background thread keeps up, falls behind (the flushing
+// thread ingests its own) or is frozen; buffers handed back are the
+// thread's to record into. Named Recorder* so that scripts/sanitize.sh
+// tsan runs them with the recorder's tests.
+//
+//===----------------------------------------------------------------------===//
+#include "core/ingest_queue.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace otter;
+
+namespace {
+
+constexpr std::size_t Capacity = 64;
+
+/// What the ingest saw, per thread: the events' Seq and Time in order.
+struct Seen {
+  std::mutex M;
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> Per;
+  explicit Seen(std::size_t Threads) : Per(Threads) {}
+  IngestQueue::IngestFn fn(bool Slow) {
+    return [this, Slow](std::uint32_t Th, const Event *E, std::size_t N) {
+      if (Slow) // a background thread that falls behind
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      std::lock_guard<std::mutex> L(M);
+      for (std::size_t I = 0; I < N; ++I)
+        Per[Th].emplace_back(E[I].Seq, E[I].Time);
+    };
+  }
+};
+
+/// Thread Th flushes Buffers buffers of Capacity events (Seq counting up,
+/// Time = 10 * Seq ticks) through Q, recording into what adopt hands back.
+void flushes(IngestQueue &Q, std::uint32_t Th, std::uint32_t Buffers) {
+  auto *Buf = static_cast<Event *>(std::malloc(sizeof(Event) * Capacity));
+  std::uint32_t Seq = 0;
+  for (std::uint32_t B = 0; B < Buffers; ++B) {
+    for (std::size_t I = 0; I < Capacity; ++I) {
+      Buf[I] = Event{};
+      Buf[I].Seq = Seq;
+      Buf[I].Time = 10 * std::uint64_t(Seq);
+      ++Seq;
+    }
+    Buf = Q.adopt(Th, Buf, Capacity, Capacity, true);
+    ASSERT_NE(Buf, nullptr);
+  }
+  std::free(Buf);
+}
+
+void expectAll(Seen &S, std::uint32_t Threads, std::uint32_t Buffers) {
+  for (std::uint32_t Th = 0; Th < Threads; ++Th) {
+    SCOPED_TRACE("thread " + std::to_string(Th));
+    ASSERT_EQ(S.Per[Th].size(), Buffers * Capacity);
+    for (std::uint32_t I = 0; I < S.Per[Th].size(); ++I) {
+      ASSERT_EQ(S.Per[Th][I].first, I);
+      // Ticks converted: the scale halves them.
+      ASSERT_EQ(S.Per[Th][I].second, 5 * std::uint64_t(I));
+    }
+  }
+}
+
+TickScale half() {
+  TickScale T;
+  T.Mult = std::uint64_t(1) << 31;
+  return T;
+}
+
+void run(bool Slow, std::uint32_t Threads) {
+  Seen S(Threads);
+  IngestQueue Q(S.fn(Slow), half());
+  ASSERT_TRUE(Q.start());
+  std::vector<std::thread> Ts;
+  for (std::uint32_t Th = 0; Th < Threads; ++Th)
+    Ts.emplace_back([&Q, Th] { flushes(Q, Th, 300); });
+  for (std::thread &T : Ts)
+    T.join();
+  EXPECT_TRUE(Q.stop());
+  expectAll(S, Threads, 300);
+}
+
+} // namespace
+
+TEST(RecorderIngestQueue, EveryBufferOnceInFlushOrder) { run(false, 3); }
+
+TEST(RecorderIngestQueue, FlushingThreadsIngestTheirOwnWhenBehind) {
+  run(true, 3);
+}
+
+TEST(RecorderIngestQueue, ThreadsPastTheAsyncOnesIngestAtOnce) {
+  run(false, IngestQueue::MaxAsyncThreads + 3);
+}
+
+TEST(RecorderIngestQueue, FrozenThenStoppedLosesNothing) {
+  Seen S(2);
+  IngestQueue Q(S.fn(false), half());
+  ASSERT_TRUE(Q.start());
+  std::thread A([&] { flushes(Q, 0, 50); });
+  A.join();
+  Q.freeze(1000); // as before a fork: the rest is ingested by stop()
+  std::thread B([&] { flushes(Q, 1, 50); });
+  B.join();
+  EXPECT_TRUE(Q.stop());
+  expectAll(S, 2, 50);
+}
+
+TEST(RecorderIngestQueue, WithoutTheThreadEveryFlushIngestsAtOnce) {
+  Seen S(1);
+  IngestQueue Q(S.fn(false), half());
+  flushes(Q, 0, 20); // never started
+  EXPECT_EQ(S.Per[0].size(), 20 * Capacity);
+  EXPECT_TRUE(Q.stop());
+  expectAll(S, 1, 20);
+}
