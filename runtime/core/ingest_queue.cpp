@@ -65,6 +65,12 @@ IngestQueue::~IngestQueue() {
 }
 
 bool IngestQueue::start() {
+  // Under an address-space limit (ulimit -v) the program's own threads and
+  // OTTER's must fit in it: no thread and no spare buffers then, the
+  // flushes ingest as they did.
+  rlimit AS;
+  if (getrlimit(RLIMIT_AS, &AS) == 0 && AS.rlim_cur != RLIM_INFINITY)
+    return false;
   // A small stack: the ingest does not recurse, and under an address-space
   // limit (ulimit -v) the default 8 MiB would be taken from the program
   // (libomp sizes its threads' stacks to what is left).

@@ -22,6 +22,8 @@
 // time, so the ingest sees each thread's events as it did when the flush
 // ingested them itself.
 //
+// Under an address-space limit (ulimit -v) there is no background thread:
+// the program's threads need the room, and the flushes ingest as before.
 // Only the first few threads' channels are asynchronous (MaxAsyncThreads):
 // a program of many threads leaves no core idle, one background thread
 // could not keep up with them, and each channel costs buffers (at most
