@@ -27,6 +27,7 @@
 // RUN: FileCheck --check-prefix=UNKNOWN --match-full-lines %s < %t.err
 // RUN: not otter export --format dot --phase solve %t.d 2>&1 | FileCheck --check-prefix=DOT %s
 // RUN: not otter dump --phase solve %t.d 2>&1 | FileCheck --check-prefix=DUMP %s
+#include "Inputs/spin.h"
 #include <otter/otter.h>
 #include <stdio.h>
 
@@ -34,12 +35,15 @@ static int spawn(int n) {
   int s = 0;
 #pragma omp parallel num_threads(2) reduction(+ : s)
 #pragma omp single
-  for (int i = 0; i < n; ++i) {
+  {
+    for (int i = 0; i < n; ++i) {
 #pragma omp task shared(s)
-    {
+      {
 #pragma omp atomic
-      s += i;
+        s += i;
+      }
     }
+    spin_ms(1); // the region's critical path runs through this implicit task
   }
   return s;
 }
@@ -70,21 +74,23 @@ int main(void) {
 // SETUP-ERR: otter: phase 'setup': 1 occurrence{{$}}
 // JSON: "explicit_tasks":8,"parallel_regions":2,
 // JSON-SAME: "phases":[{"name":"solve","instances":2,
-// The initial task's path runs through both occurrences, in order (which
-// of a region's tasks it passes through, if any, is timing).
+// The initial task's path runs through both occurrences, in order: in each,
+// through the implicit task that runs the single (it spins 1 ms; without
+// that, which of a region's tasks the path passes through, if any, is
+// timing, and zero-length steps are not listed).
 // PAR: parallel regions:
 // PAR-NEXT: where
-// PAR-NEXT: phase.c:35 {{ *}}2
+// PAR-NEXT: phase.c:36 {{ *}}2
 // PAR: critical path ({{[0-9]+}} steps):
 // PAR-NEXT: initial_task (program)
-// PAR-COUNT-2: implicit_task {{.*}}phase.c:35
+// PAR-COUNT-2: implicit_task {{.*}}phase.c:36
 // PAR: top contributors
-// PARJSON: "regions":[{"region_id":{{[0-9]+}},"file":"{{.*}}phase.c","line":35,"instances":2,
+// PARJSON: "regions":[{"region_id":{{[0-9]+}},"file":"{{.*}}phase.c","line":36,"instances":2,
 // DIAG: "findings":[
 // THREE: {{^}}3{{$}}
 // SIXTEEN: {{^}}16{{$}}
-// AGG-DAG: ,task,"{{.*}}phase.c:38",{{[0-9]+}},8,
-// AGG-DAG: ,parallel,"{{.*}}phase.c:35",{{[0-9]+}},2,
+// AGG-DAG: ,task,"{{.*}}phase.c:40",{{[0-9]+}},8,
+// AGG-DAG: ,parallel,"{{.*}}phase.c:36",{{[0-9]+}},2,
 // UNKNOWN: otter: error: no phase 'nope' in the trace; its phases: setup, solve
 // DOT: otter: error: --phase applies to --format perfetto and --aggregate
 // DUMP: otter: error: unknown option '--phase' for 'dump'
@@ -113,7 +119,7 @@ int main(void) {
 // RUN: otter diff --phase solve --json %t.d %t.d > %t.x/diff.json 2>/dev/null
 // RUN: python3 %S/Inputs/phase_rows.py %t.x/all.json solve=%t.x/solve.json setup=%t.x/setup.json --simulate solve %t.x/sim.json --report solve %t.x/solve.html --diff solve %t.x/diff.json
 // RUN: otter picture --phase solve -o %t.x/solve.svg %t.d 2>/dev/null | FileCheck --check-prefix=PICTURE %s
-// RUN: grep -c 'phase.c:38' %t.x/solve.svg | FileCheck --check-prefix=ONE %s
+// RUN: grep -c 'phase.c:40' %t.x/solve.svg | FileCheck --check-prefix=ONE %s
 // RUN: grep -c '>8x, ' %t.x/solve.svg | FileCheck --check-prefix=ONE %s
 // RUN: not otter picture --full --phase solve %t.d 2>&1 | FileCheck --check-prefix=PICFULL %s
 // RUN: not otter simulate --phase nope %t.d 2>&1 | FileCheck --check-prefix=UNKNOWN --match-full-lines %s
