@@ -8,7 +8,8 @@
 #       LD_PRELOADed into the test programs by test/lit.cfg.py (they, libomp
 #       and clang are not instrumented).
 #   scripts/sanitize.sh tsan     the unit tests of concurrent recording and
-#       flushing (recorder, sinks and the graph ingest behind them, filter
+#       flushing (recorder, sinks and the graph ingest behind them, the
+#       background ingest queue, the nodes table fed during the walk, filter
 #       stage, trace writer) on a TSan build (build-tsan/, only the unit
 #       test program is built).
 #
@@ -32,7 +33,7 @@ case "$mode" in
     target=otter_unit_tests
     # The suites that run threads recording, flushing and consuming at once
     # (the other unit tests are single-threaded: nothing for TSan to see).
-    select=(-R '^(RecorderTest|Sinks|FilterTest|Trace|Writers|Builder)\.') ;;
+    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed)\.') ;;
   *) echo "usage: $0 [asan|tsan]" >&2; echo "0 passed, 1 failed"; exit 1 ;;
 esac
 
