@@ -12,9 +12,12 @@
 // dependence edge implied, the id layout, the stream form).
 //
 // The rules, each with the why at its definition below:
-//  1. The stream form: both read events as OMPT reported them; a sync event
-//     with its wait folded in (SyncWaitFolded) is read as the pair it
-//     stands for, wherever it comes from (forEachEvent).
+//  1. The stream form: both read events as OMPT reported them; an event the
+//     recorder folded several into (a sync event with its wait,
+//     SyncWaitFolded; an empty taskwait's ends, SyncWaitEndFolded and
+//     SyncEndFolded; a task's creation with the switch to it,
+//     CreateSwitchFolded) is read as the events it stands for, wherever it
+//     comes from (forEachEvent, unfoldEvent).
 //  2. Task ids to dense indices (TaskIndex).
 //  3. Which construct an event's sub-kind is (constructOf*, isBarrier,
 //     isTeamWork).
