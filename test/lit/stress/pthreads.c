@@ -5,9 +5,12 @@
 // libomp 19 itself, untraced, aborts about one run in 300 with concurrent
 // root threads ("Assertion failure at kmp_alloc.cpp(2236)", its fast free
 // lists): a run that ends with that libomp message, and only that one, is
-// run again (at most three times), traced or not.
+// run again (at most three times), traced or not. The untraced reference
+// run is also run again when it dies of a signal (libomp has segfaulted
+// there too: no OTTER in that process); the traced run is not, so a crash
+// of OTTER's still fails the test.
 // RUN: %clang -fopenmp %s -o %t -lpthread
-// RUN: sh -c 'for i in 1 2 3; do %t > %t.plain 2> %t.plain.err; rc=$?; grep -q "Assertion failure at kmp_alloc.cpp" %t.plain.err || break; done; echo exit=$rc >> %t.plain'
+// RUN: sh -c 'for i in 1 2 3; do %t > %t.plain 2> %t.plain.err; rc=$?; [ $rc -gt 128 ] && continue; grep -q "Assertion failure at kmp_alloc.cpp" %t.plain.err || break; done; echo exit=$rc >> %t.plain'
 // RUN: sh -c 'for i in 1 2 3; do rm -rf %t.d; env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_GRAPH_FORMAT=canon,csv %t > %t.out 2> %t.err; rc=$?; grep -q "Assertion failure at kmp_alloc.cpp" %t.err || break; done; echo exit=$rc >> %t.out'
 // RUN: diff %t.plain %t.out
 // RUN: FileCheck %s < %t.out
