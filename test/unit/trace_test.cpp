@@ -276,25 +276,11 @@ TEST(Trace, DirectRecordsAreOtf2sBytes) {
     std::system(("rm -rf '" + D + "'").c_str());
 }
 
-// A creation with the switch to the new task folded in (otter/events.h) is
-// written as the two events are: the archives of a stream with folded
-// creations and of the same stream with them unfolded are identical,
-// records in place or not, across chunk boundaries.
-TEST(Trace, FoldedCreateIsWrittenAsThePair) {
-  std::vector<Event> Folded[2] = {stream(0), stream(1)}, Apart[2];
-  for (int L = 0; L < 2; ++L) {
-    std::size_t N = 0;
-    for (const Event &E : Folded[L]) {
-      if (E.Kind == EventKind::TaskCreate && (E.Extra & CreateSwitchFolded)) {
-        ++N;
-        for (const Event &P : Pair(E))
-          Apart[L].push_back(P);
-      } else {
-        Apart[L].push_back(E);
-      }
-    }
-    ASSERT_GT(N, 10000u);
-  }
+// Writes two threads' streams Folded and, into another archive, Apart (the
+// same events unfolded), records in place or not, in the smallest chunks,
+// and expects the event and definition files to be byte for byte the same.
+static void expectSameArchives(const std::vector<Event> (&Folded)[2],
+                               const std::vector<Event> (&Apart)[2]) {
   for (int Direct = 0; Direct < 2; ++Direct) {
     std::string Dirs[2];
     for (int Fold = 0; Fold < 2; ++Fold) {
@@ -330,6 +316,28 @@ TEST(Trace, FoldedCreateIsWrittenAsThePair) {
   }
 }
 
+// A creation with the switch to the new task folded in (otter/events.h) is
+// written as the two events are: the archives of a stream with folded
+// creations and of the same stream with them unfolded are identical,
+// records in place or not, across chunk boundaries.
+TEST(Trace, FoldedCreateIsWrittenAsThePair) {
+  std::vector<Event> Folded[2] = {stream(0), stream(1)}, Apart[2];
+  for (int L = 0; L < 2; ++L) {
+    std::size_t N = 0;
+    for (const Event &E : Folded[L]) {
+      if (E.Kind == EventKind::TaskCreate && (E.Extra & CreateSwitchFolded)) {
+        ++N;
+        for (const Event &P : Pair(E))
+          Apart[L].push_back(P);
+      } else {
+        Apart[L].push_back(E);
+      }
+    }
+    ASSERT_GT(N, 10000u);
+  }
+  expectSameArchives(Folded, Apart);
+}
+
 // A taskwait's begin with its end folded in (otter/events.h) is written as
 // the two events it was folded from: the archives of a stream with folded
 // ends and of the same stream with them apart are identical, records in
@@ -353,39 +361,7 @@ TEST(Trace, FoldedSyncEndIsWrittenAsThePair) {
     ASSERT_GT(N, 8000u);
     ASSERT_GT(WaitOnly, 1000u);
   }
-  for (int Direct = 0; Direct < 2; ++Direct) {
-    std::string Dirs[2];
-    for (int Fold = 0; Fold < 2; ++Fold) {
-      Dirs[Fold] = tempDir();
-      trace::WriterOptions O;
-      O.Dir = Dirs[Fold];
-      O.ChunkBytes = OTF2_CHUNK_SIZE_MIN;
-      O.DirectRecords = Direct;
-      trace::TraceWriter W(O, labelFor);
-      std::string Error;
-      ASSERT_TRUE(W.open(Error)) << Error;
-      for (std::uint32_t L = 0; L < 2; ++L) {
-        const std::vector<Event> &V = Fold ? Folded[L] : Apart[L];
-        for (std::size_t I = 0; I < V.size(); I += 4096)
-          W.write(L, 1, V.data() + I,
-                  std::min<std::size_t>(4096, V.size() - I));
-      }
-      ASSERT_TRUE(W.close(Error)) << Error;
-    }
-    for (const std::string F :
-         {"/traces/0.evt", "/traces/1.evt", "/traces.def"}) {
-      std::string A = fileBytes(Dirs[0] + F), B = fileBytes(Dirs[1] + F);
-      ASSERT_GT(A.size(), 0u) << F;
-      ASSERT_EQ(A.size(), B.size()) << F << " direct " << Direct;
-      std::size_t At = 0;
-      while (At < A.size() && A[At] == B[At])
-        ++At;
-      EXPECT_EQ(At, A.size())
-          << F << " direct " << Direct << ": first difference at byte " << At;
-    }
-    for (const std::string &D : Dirs)
-      std::system(("rm -rf '" + D + "'").c_str());
-  }
+  expectSameArchives(Folded, Apart);
 }
 
 // The writer's fused Predictor::check must stay the reader's predict +
