@@ -30,8 +30,11 @@ struct IngestQueue::Channel {
   Event *Empty[Ring];
   std::atomic<std::uint32_t> EmptyHead{0}, EmptyTail{0};
   /// Who ingests the channel's buffers now: none, the background thread
-  /// (one buffer at a time), the application thread.
+  /// (one chunk at a time), the application thread.
   std::atomic<int> Owner{0};
+  /// Events of the buffer at FullHead already ingested (its first chunks,
+  /// by the background thread); read and written only by the owner.
+  std::size_t Done = 0;
   static constexpr int None = 0, Background = 1, Application = 2;
 };
 
@@ -127,8 +130,9 @@ bool IngestQueue::drain(Channel &C, bool Reuse) {
     if (C.Owner.compare_exchange_strong(Z, Channel::Application,
                                         std::memory_order_acq_rel))
       break;
-    // The background thread ingests one buffer: wait for it, unless this
-    // is a copy of the process, where it does not run.
+    // The background thread ingests one chunk: wait for it, unless this
+    // is a copy of the process, where it does not run (the fork caught it
+    // inside the chunk: the events it has half ingested are lost).
     if (Pid != getpid()) {
       Lost.store(true);
       return false;
@@ -139,7 +143,9 @@ bool IngestQueue::drain(Channel &C, bool Reuse) {
   std::uint32_t Tail = C.FullTail.load(std::memory_order_acquire);
   for (; Head != Tail; ++Head) {
     Channel::Slot S = C.Full[Head % Ring];
-    ingest(C.Thread, S.Buf, S.N, S.Ticks);
+    // The background thread may have ingested its first chunks.
+    ingest(C.Thread, S.Buf + C.Done, S.N - C.Done, S.Ticks);
+    C.Done = 0;
     C.FullHead.store(Head + 1, std::memory_order_release);
     std::uint32_t ET = C.EmptyTail.load(std::memory_order_relaxed);
     if (Reuse && ET - C.EmptyHead.load(std::memory_order_acquire) < Ring) {
@@ -222,35 +228,43 @@ void IngestQueue::run() {
       Channel *C = Slot.load(std::memory_order_acquire);
       if (!C)
         continue;
-      // One buffer per claim, so that an application thread whose ring is
-      // full waits for one buffer at most. Claim, then look at Frozen:
-      // freeze() sets it, then looks at the claims.
+      // One chunk per claim, so that an application thread whose ring is
+      // full, or a freeze before a fork, waits for one chunk at most.
       while (C->FullHead.load(std::memory_order_acquire) !=
              C->FullTail.load(std::memory_order_acquire)) {
+        // The gate first (fails once frozen), then the channel.
+        std::uint32_t Open = 0;
+        if (Stop.load(std::memory_order_acquire) ||
+            !Gate.compare_exchange_strong(Open, Working,
+                                          std::memory_order_seq_cst))
+          break;
         int Z = Channel::None;
         if (!C->Owner.compare_exchange_strong(Z, Channel::Background,
-                                              std::memory_order_seq_cst))
+                                              std::memory_order_acq_rel)) {
+          Gate.fetch_and(~Working, std::memory_order_seq_cst);
           break; // its thread ingests its own
-        if (Frozen.load(std::memory_order_seq_cst) ||
-            Stop.load(std::memory_order_acquire)) {
-          C->Owner.store(Channel::None, std::memory_order_release);
-          break;
         }
         std::uint32_t Head = C->FullHead.load(std::memory_order_relaxed);
         if (Head != C->FullTail.load(std::memory_order_acquire)) {
           Channel::Slot S = C->Full[Head % Ring];
-          ingest(C->Thread, S.Buf, S.N, S.Ticks);
-          C->FullHead.store(Head + 1, std::memory_order_release);
-          std::uint32_t ET = C->EmptyTail.load(std::memory_order_relaxed);
-          if (ET - C->EmptyHead.load(std::memory_order_acquire) < Ring) {
-            C->Empty[ET % Ring] = S.Buf;
-            C->EmptyTail.store(ET + 1, std::memory_order_release);
-          } else {
-            std::free(S.Buf);
+          std::size_t End = S.N - C->Done > Chunk ? C->Done + Chunk : S.N;
+          ingest(C->Thread, S.Buf + C->Done, End - C->Done, S.Ticks);
+          C->Done = End;
+          if (End == S.N) {
+            C->Done = 0;
+            C->FullHead.store(Head + 1, std::memory_order_release);
+            std::uint32_t ET = C->EmptyTail.load(std::memory_order_relaxed);
+            if (ET - C->EmptyHead.load(std::memory_order_acquire) < Ring) {
+              C->Empty[ET % Ring] = S.Buf;
+              C->EmptyTail.store(ET + 1, std::memory_order_release);
+            } else {
+              std::free(S.Buf);
+            }
           }
           Did = true;
         }
         C->Owner.store(Channel::None, std::memory_order_release);
+        Gate.fetch_and(~Working, std::memory_order_seq_cst);
       }
     }
     if (Did)
@@ -260,7 +274,7 @@ void IngestQueue::run() {
     std::uint32_t Seen = Work.load(std::memory_order_seq_cst);
     Sleeping.store(1, std::memory_order_seq_cst);
     bool Pending = false;
-    if (!Frozen.load(std::memory_order_seq_cst))
+    if (!(Gate.load(std::memory_order_seq_cst) & Frozen))
       for (auto &Slot : Channels)
         if (Channel *C = Slot.load(std::memory_order_seq_cst))
           Pending |= C->FullHead.load(std::memory_order_seq_cst) !=
@@ -294,13 +308,13 @@ bool IngestQueue::stop() {
 }
 
 void IngestQueue::freeze(unsigned DeadlineMs) {
-  Frozen.store(true, std::memory_order_seq_cst);
+  // Closed: the background thread starts no chunk from now on. If it is
+  // inside one, wait for its end (a chunk, not a whole buffer: a thread at
+  // SCHED_IDLE on a busy machine runs in rare slices).
+  if (!(Gate.fetch_or(Frozen, std::memory_order_seq_cst) & Working))
+    return;
   for (unsigned Waited = 0; Waited <= DeadlineMs * 10; ++Waited) {
-    bool Busy = false;
-    for (auto &Slot : Channels)
-      if (Channel *C = Slot.load(std::memory_order_acquire))
-        Busy |= C->Owner.load(std::memory_order_seq_cst) == Channel::Background;
-    if (!Busy)
+    if (!(Gate.load(std::memory_order_seq_cst) & Working))
       return;
     sleepUs(100);
   }

@@ -13,14 +13,14 @@
 // buffers (the thread pushes, the ingester pops) and a ring of empty ones
 // coming back (the other way round), so a flush takes no lock and shares no
 // cache line with another application thread. Who ingests a channel's
-// buffers is claimed per buffer (Owner): normally the background thread;
-// the application thread itself when its ring is full (the background
-// thread is behind: it waits at most for the one buffer being ingested,
-// then ingests the rest in order) or when there is no background thread
-// (not started, stopped, or this is a forked copy of the process, where it
-// does not exist). A channel's buffers are ingested in flush order, one at a
-// time, so the ingest sees each thread's events as it did when the flush
-// ingested them itself.
+// buffers is claimed per chunk of a buffer (Owner): normally the background
+// thread; the application thread itself when its ring is full (the
+// background thread is behind: it waits at most for the one chunk being
+// ingested, then ingests the rest in order) or when there is no background
+// thread (not started, stopped, or this is a forked copy of the process,
+// where it does not exist). A channel's buffers are ingested in flush order,
+// one chunk at a time, so the ingest sees each thread's events as it did
+// when the flush ingested them itself.
 //
 // Under an address-space limit (ulimit -v) there is no background thread:
 // the program's threads need the room, and the flushes ingest as before.
@@ -32,10 +32,16 @@
 // Forks: the session's copies of the process (trace/crash.h: the end of the
 // run at exit() inside a parallel region, on SIGTERM, otter_end) build the
 // graph in the copy, where the background thread does not exist. freeze()
-// (async-signal-safe, before the fork) stops it between two buffers; the
-// copy's stop() ingests what is queued. If the thread could not be stopped
-// in time (it held a buffer at the fork), that buffer is lost: stop()
-// returns false and the graph is not written.
+// (async-signal-safe, before the fork) closes the gate (Gate) the thread
+// passes before each chunk and waits for the chunk under way, if any, to
+// end; the copy's stop() ingests what is queued, from the first event no
+// chunk ingested. The thread runs at SCHED_IDLE: on a busy machine it may
+// get no CPU for a while, so the wait is bounded (a chunk is ~0.1 ms of
+// work once the thread runs); if it is still inside a chunk at the fork,
+// that buffer is lost to the copy: stop() returns false and the graph is
+// not written (the session says so; the trace is complete). The parent is
+// not thawed: the session's copies are made at the end of recording, and
+// the parent's flushes stay frozen too (recorder.h, freezeFlushes).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_CORE_INGEST_QUEUE_H
@@ -61,6 +67,10 @@ public:
       std::function<void(std::uint32_t Thread, const Event *E, std::size_t N)>;
   static constexpr unsigned Ring = 4;
   static constexpr std::uint32_t MaxAsyncThreads = 4;
+  /// Events the background thread ingests per claim of a channel: a freeze
+  /// before a fork waits for one chunk at most (~0.1 ms of work), and a copy
+  /// of the process goes on after the chunks already ingested.
+  static constexpr std::size_t Chunk = 1024;
 
   /// Scale: converts the times of buffers adopted in ticks.
   IngestQueue(IngestFn Fn, const TickScale &Scale);
@@ -82,7 +92,7 @@ public:
   /// False: a buffer was lost (see the file comment).
   bool stop();
   /// Before a fork (async-signal-safe): waits up to DeadlineMs for the
-  /// background thread to be between two buffers, and keeps it there.
+  /// background thread to be between two chunks, and keeps it there.
   void freeze(unsigned DeadlineMs);
 
   struct Channel; // ingest_queue.cpp
@@ -99,7 +109,13 @@ private:
   pthread_t Worker{};
   bool HasWorker = false;
   pid_t Pid = 0; // the process whose thread Worker is
-  std::atomic<bool> Running{false}, Stop{false}, Frozen{false};
+  std::atomic<bool> Running{false}, Stop{false};
+  /// The background thread's chunk (Working, set only by that thread) and
+  /// freeze() (Frozen) in one word: the thread opens a chunk only while
+  /// the word is 0, so once freeze() has set Frozen and seen no Working, no
+  /// chunk is under way, nor will one start.
+  static constexpr std::uint32_t Working = 1, Frozen = 2;
+  std::atomic<std::uint32_t> Gate{0};
   std::atomic<bool> Lost{false};
   std::atomic<std::uint32_t> Work{0}; // bumped at each push (futex word)
   std::atomic<std::uint32_t> Sleeping{0};

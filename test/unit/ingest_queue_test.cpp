@@ -3,7 +3,8 @@
 // core/ingest_queue.h: every adopted buffer is ingested exactly once, each
 // thread's in flush order, with its times converted when they are ticks,
 // whether the background thread keeps up, falls behind (the flushing
-// thread ingests its own) or is frozen; buffers handed back are the
+// thread ingests its own) or is frozen, and in a copy of the process forked
+// while the thread was ingesting a buffer; buffers handed back are the
 // thread's to record into. Named Recorder* so that scripts/sanitize.sh
 // tsan runs them with the recorder's tests.
 //
@@ -12,9 +13,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <mutex>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace otter;
@@ -120,4 +125,60 @@ TEST(RecorderIngestQueue, WithoutTheThreadEveryFlushIngestsAtOnce) {
   EXPECT_EQ(S.Per[0].size(), 20 * Capacity);
   EXPECT_TRUE(Q.stop());
   expectAll(S, 1, 20);
+}
+
+/// The session forks to write the outputs (exit() in a parallel region,
+/// SIGTERM, otter_end) while the background thread may be ingesting a
+/// buffer. Here it takes 300 ms a chunk, 2.4 s the buffer: the freeze
+/// before the fork must not wait for the whole buffer (it gives up after
+/// 1 s: the copy then lost the buffer), and the copy must ingest exactly
+/// the chunks the thread had not.
+TEST(RecorderIngestQueue, ACopyForkedWhileTheThreadIngestsHasEveryEvent) {
+  const pid_t Parent = getpid();
+  const std::thread::id Main = std::this_thread::get_id();
+  std::atomic<bool> Started{false};
+  Seen S(1);
+  IngestQueue::IngestFn Inner = S.fn(false);
+  IngestQueue Q(
+      [&](std::uint32_t Th, const Event *E, std::size_t N) {
+        if (getpid() == Parent && std::this_thread::get_id() != Main) {
+          Started.store(true);
+          // 300 ms per 1024 events, however they are split.
+          std::this_thread::sleep_for(std::chrono::microseconds(N * 293));
+        }
+        Inner(Th, E, N);
+      },
+      half());
+  ASSERT_TRUE(Q.start());
+  constexpr std::size_t Big = 8 * IngestQueue::Chunk;
+  auto *Buf = static_cast<Event *>(std::malloc(sizeof(Event) * Big));
+  for (std::size_t I = 0; I < Big; ++I) {
+    Buf[I] = Event{};
+    Buf[I].Seq = std::uint32_t(I);
+    Buf[I].Time = 10 * std::uint64_t(I);
+  }
+  Event *Next = Q.adopt(0, Buf, Big, Big, true);
+  ASSERT_NE(Next, Buf); // queued for the background thread
+  std::free(Next);
+  // The thread runs at SCHED_IDLE: on a busy machine it may take a while.
+  for (int I = 0; I < 60000 && !Started.load(); ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(Started.load());
+  Q.freeze(1000);
+  pid_t Child = fork();
+  ASSERT_GE(Child, 0);
+  if (Child == 0) {
+    // The copy: no background thread; stop() ingests what is left.
+    bool Ok = Q.stop() && S.Per[0].size() == Big;
+    for (std::size_t I = 0; Ok && I < Big; ++I)
+      Ok = S.Per[0][I].first == I && S.Per[0][I].second == 5 * I;
+    _exit(Ok ? 0 : 1);
+  }
+  int Status = 0;
+  ASSERT_EQ(waitpid(Child, &Status, 0), Child);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+      << "the copy lost events or ingested some twice";
+  // The parent's thread is frozen: stop() ingests the rest here.
+  EXPECT_TRUE(Q.stop());
+  expectAll(S, 1, Big / Capacity);
 }
