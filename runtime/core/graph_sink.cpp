@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "core/ingest_queue.h"
+#include "core/memory_room.h"
 #include "core/names.h"
 #include "core/recorder.h"
 #include "core/sinks.h"
@@ -57,8 +58,13 @@ public:
       return;
     }
     if (OutOfMemory) {
-      C.Message("error: ", "ran out of memory collecting graph events; the "
-                           "graph was not written");
+      C.Message("error: ",
+                std::string("ran out of memory collecting graph events") +
+                    (NoRoom.load() ? " (under ulimit -v OTTER leaves the "
+                                     "program an eighth of the limit, at "
+                                     "least 8 MiB)"
+                                   : "") +
+                    "; the graph was not written");
       return;
     }
     // The nodes' table is written (startNodesTable) while the builder sorts
@@ -132,6 +138,16 @@ public:
 
 private:
   void add(std::uint32_t Thread, const Event *Events, std::size_t N) {
+    // Out of memory once: the graph will not be written, nothing more is
+    // kept. Under an address-space limit, the program's room first (core/
+    // memory_room.h; what a buffer can add, at most: ~64 B an event).
+    if (OutOfMemory.load(std::memory_order_relaxed))
+      return;
+    if (!memory::roomFor(std::uint64_t(N) * 64)) {
+      NoRoom.store(true, std::memory_order_relaxed);
+      OutOfMemory.store(true, std::memory_order_relaxed);
+      return;
+    }
     try {
       Builder.addEvents(Thread, Events, N); // the thread's own store
     } catch (...) {
@@ -143,7 +159,7 @@ private:
   GraphBuilder Builder;
   IngestQueue Queue;
   bool Lost = false;
-  std::atomic<bool> OutOfMemory = false;
+  std::atomic<bool> OutOfMemory = false, NoRoom = false;
   Graph G;
   bool Built = false;
 };

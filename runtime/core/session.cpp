@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "core/filter.h"
 #include "core/filter_file.h"
+#include "core/memory_room.h"
 #include "core/recorder.h"
 #include "core/sinks.h"
 #include "core/write_guard.h"
@@ -105,10 +106,15 @@ void saveOnCrash() {
   recorder::thawFlushesInChild();
   WriteGuard Guard;
   recorder::Active.store(false, std::memory_order_release);
-  recorder::flushAll();
-  FinishContext C = finishContext();
-  for (auto &S : state().Sinks)
-    S->saveOnCrash(C);
+  // Out of memory in the copy (a crash under ulimit -v): no "terminate
+  // called" from it; what was saved stays.
+  try {
+    recorder::flushAll();
+    FinishContext C = finishContext();
+    for (auto &S : state().Sinks)
+      S->saveOnCrash(C);
+  } catch (...) {
+  }
 }
 
 void finishImpl();
@@ -275,6 +281,7 @@ bool start() {
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
     WriteGuard::checkLimit();
+    memory::checkLimit();
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     startFilter(Cfg);
     std::vector<EventSink *> Consumers;

@@ -6,6 +6,7 @@
 // closing may assemble the job's archive (trace/merge.h).
 //
 //===----------------------------------------------------------------------===//
+#include "core/memory_room.h"
 #include "core/names.h"
 #include "core/recorder.h"
 #include "core/sinks.h"
@@ -138,6 +139,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.Filter = Cfg.FilterText;
     O.Names = names::snapshot;
     O.Ticks = recorder::tickScale(); // times converted as they are encoded
+    O.RoomFor = memory::roomFor;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

@@ -47,6 +47,10 @@ struct WriterOptions {
   /// encoded (the default: they are ns). Not the identity: the writer takes
   /// the recorder's ticks (EventSink::takesTicks).
   TickScale Ticks;
+  /// Whether the writer may take Bytes more memory for an event chunk now
+  /// (null: always); no: as if memory had run out (the runtime's: leave
+  /// the program room under ulimit -v, core/memory_room.h).
+  bool (*RoomFor)(std::uint64_t Bytes) = nullptr;
 };
 
 struct WriterStats {

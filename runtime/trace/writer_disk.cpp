@@ -80,6 +80,13 @@ void *allocChunk(void *User, OTF2_FileType Type, OTF2_LocationRef Loc,
   }
   if (P->Count == EventChunks)
     return nullptr; // full: OTF2 flushes, then calls freeAllChunks
+  // Under an address-space limit, not at the program's expense: as if
+  // memory had run out (core/memory_room.h).
+  if (User) {
+    auto Room = static_cast<TraceWriter::Impl *>(User)->Opt.RoomFor;
+    if (Room && !Room(Size))
+      return nullptr;
+  }
   void *C = std::calloc(1, Size);
   if (!C)
     return nullptr;

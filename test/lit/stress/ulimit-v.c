@@ -2,7 +2,13 @@
 // whole; with little (the program alone fits: libomp shrinks its thread
 // stacks to the limit) OTTER's own allocations fail -- the program's output
 // and exit code are still the untraced run's, and OTTER says in one line
-// per output what it could not write.
+// per output what it could not write. OTTER stops growing while the program
+// still has room (core/memory_room.h): it used to fill the address space
+// to the last page, and the program's next allocation failed (libomp then
+// crashes: 1 run in 15 at 25,000 kB on a busy machine, every run at
+// 20,000). The program allocates 4 MiB after its parallel region: at
+// 30,000 kB that failed in every traced run before (OTTER had taken all
+// but ~32 kB), untraced it needs ~18,200 kB in all.
 // The sanitizers reserve terabytes of shadow memory: no address-space limit.
 // UNSUPPORTED: asan, tsan
 // RUN: %clang -fopenmp -O1 %s -o %t
@@ -12,13 +18,14 @@
 // RUN: FileCheck %s < %t.out
 // RUN: FileCheck --check-prefix=WHOLE %s < %t.err
 // RUN: %check-rebuild --format canon %t.d
-// RUN: sh -c 'ulimit -v 25000; %t 20; echo exit=$?' > %t.plain2
-// RUN: rm -rf %t.d2 && sh -c 'ulimit -v 25000; env %otter_env OTTER_OUTPUT_DIR=%t.d2 OTTER_GRAPH_FORMAT=canon %t 20 2> %t.err2; echo exit=$?' > %t.out2
+// RUN: sh -c 'ulimit -v 30000; %t 20; echo exit=$?' > %t.plain2
+// RUN: rm -rf %t.d2 && sh -c 'ulimit -v 30000; env %otter_env OTTER_OUTPUT_DIR=%t.d2 OTTER_GRAPH_FORMAT=canon %t 20 2> %t.err2; echo exit=$?' > %t.out2
 // RUN: diff %t.plain2 %t.out2
 // RUN: FileCheck %s < %t.out2
 // RUN: FileCheck --check-prefix=TIGHT %s < %t.err2
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static long fib(int n) {
   if (n < 2)
@@ -39,9 +46,17 @@ int main(int argc, char **argv) {
 #pragma omp single
   r = fib(n);
   printf("fib(%d)=%ld\n", n, r);
+  enum { Room = 4 << 20 };
+  char *p = malloc(Room);
+  if (p)
+    memset(p, 1, Room);
+  __asm__ volatile("" : : "r"(p) : "memory"); // kept: not optimized away
+  printf("malloc(4 MiB) after the region: %s\n", p ? "ok" : "failed");
+  free(p);
   return 0;
 }
 // CHECK: fib(20)=6765
+// CHECK-NEXT: malloc(4 MiB) after the region: ok
 // CHECK-NEXT: exit=0
 // WHOLE-NOT: error
 // WHOLE: otter: wrote {{.*}}: 2 threads, 1 parallel regions, 21890 tasks
