@@ -91,16 +91,18 @@ bool pairNodeKinds(rules::Construct C, NodeKind &Begin, NodeKind &End) {
 /// order, with libomp's reporting order adjusted so that scopes nest (a
 /// worksharing construct's implicit barrier and a taskloop's implicit
 /// taskgroup go inside the construct: rules.h, rule 6).
-void Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
+bool Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
   // Ingest kept only what makes nodes (Store::add), and the task's
   // dependences, which are not in program order.
   Out.clear();
-  for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I)
+  std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
+  for (std::uint32_t I = B; I < E; ++I)
     if (Items[I].kind() != EventKind::TaskDependence)
       Out.push_back(I);
   rules::adjustLibompOrder(Out, [&](std::uint32_t Pos) {
     return rules::KindSub{ev(Pos).kind(), ev(Pos).Sub};
   });
+  return Out.size() != E - B;
 }
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
@@ -186,8 +188,8 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   ++G.Stats.Tasks;
   const TaskDesc &D = desc(Child);
   std::uint32_t Thread = D.Thread != NoThread ? D.Thread : threadOf(CreatePos);
-  Strand S;
-  S.Task = Child;
+  StrandLease Lease(*this, Child);
+  Strand &S = Lease.S;
   S.Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
   addEdge(Creator.Cursor, S.Node, EdgeKind::Create);
   // Made after the creator's undeferred children completed (joinInto).
@@ -198,9 +200,8 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   S.InheritedGroup = rules::taskgroupOfChild(
       !Creator.Groups.empty() ? Creator.Groups.back().get() : nullptr,
       Creator.InheritedGroup);
-  addDependences(Creator, Child, S.Node);
-
-  strand(Child, S.Items);
+  if (strand(Child, S.Items)) // the task has dependences
+    addDependences(Creator, Child, S.Node);
   S.Cursor = S.Node;
   std::uint32_t Stop = runStrand(S, Team);
   while (Stop != ~0u) { // a barrier in an explicit task: not legal OpenMP
@@ -212,7 +213,7 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   // it does: whoever waits for Child waits for them too.
   if (D.Flags & (TaskUndeferred | TaskIncluded)) {
     S.Joins.push_back(Child); // implies the creator's earlier ones
-    Creator.Joins = std::move(S.Joins);
+    std::swap(Creator.Joins, S.Joins); // S is done: its list is reused
   } else {
     for (std::uint32_t J : S.Joins)
       pushPending(Creator.PendingChildren, J);

@@ -20,6 +20,7 @@
 #include "otter/event_info.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -40,6 +41,7 @@
 #endif
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <sys/mman.h>
 #include <unordered_map>
@@ -149,43 +151,56 @@ public:
 
   /// Array Base of N elements of Size bytes, each with Users users.
   void start(void *Base, std::size_t N, std::size_t Size, std::uint32_t Users) {
+    if (!std::has_single_bit(Size) || Size > BlockBytes)
+      throw std::logic_error("BlockRelease: element size not a power of two");
     this->Base = static_cast<char *>(Base);
     Bytes = N * Size;
     PerBlock = BlockBytes / Size;
+    Shift = unsigned(std::countr_zero(PerBlock));
     Left.assign((N + PerBlock - 1) / PerBlock, std::uint32_t(PerBlock * Users));
     if (N % PerBlock)
       Left.back() = std::uint32_t(N % PerBlock * Users);
   }
   /// Element I has one user fewer than start() said (never released if
   /// its block has none left otherwise: call before the walk).
-  void unuse(std::size_t I) { --Left[I / PerBlock]; }
+  void unuse(std::size_t I) { --Left[I >> Shift]; }
   /// Elements [B, E) have lost one user each.
   void done(std::size_t B, std::size_t E) {
-    if (!Base)
+    if (!Base || B >= E)
       return;
+    // Called per task, three times: the common case (one block) first.
+    std::size_t Block = B >> Shift;
+    if (Block == (E - 1) >> Shift) {
+      if ((Left[Block] -= std::uint32_t(E - B)) == 0)
+        release(Block);
+      return;
+    }
     while (B < E) {
-      std::size_t Block = B / PerBlock;
-      std::size_t End = std::min(E, (Block + 1) * PerBlock);
-      Left[Block] -= std::uint32_t(End - B);
-      if (Left[Block] == 0) {
-        // Only this block's own bytes: the kernel rounds the length up to
-        // a page, which stays inside the array's mapping (never past it).
-        char *P = Base + Block * BlockBytes;
-        std::size_t Len =
-            std::min(Bytes, (Block + 1) * BlockBytes) - Block * BlockBytes;
-        if (Poison)
-          std::memset(P, 0xff, Len);
-        else
-          madvise(P, Len, MADV_DONTNEED);
-      }
+      Block = B >> Shift;
+      std::size_t End = std::min(E, (Block + 1) << Shift);
+      if ((Left[Block] -= std::uint32_t(End - B)) == 0)
+        release(Block);
       B = End;
     }
   }
   void disable() { Base = nullptr; }
 
 private:
+  void release(std::size_t Block) {
+    // Only this block's own bytes: the kernel rounds the length up to a
+    // page, which stays inside the array's mapping (never past it).
+    char *P = Base + Block * BlockBytes;
+    std::size_t Len =
+        std::min(Bytes, (Block + 1) * BlockBytes) - Block * BlockBytes;
+    if (Poison)
+      std::memset(P, 0xff, Len);
+    else
+      madvise(P, Len, MADV_DONTNEED);
+  }
+
   char *Base = nullptr;
   std::size_t Bytes = 0, PerBlock = 1;
+  unsigned Shift = 0;              // PerBlock == 1 << Shift
   std::vector<std::uint32_t> Left; // per block: users left
 };
 
@@ -302,7 +317,8 @@ private:
     return E.Payload;
   }
   std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
-  void strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
+  /// T's strand into Out (builder.cpp); true if T has dependences.
+  bool strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
 
   std::uint64_t taskHash(std::uint32_t T);
   std::uint64_t parallelHash(std::uint32_t P);
@@ -314,8 +330,13 @@ private:
   NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                  std::uint32_t Code, std::uint32_t Flags = 0);
   void addEdge(NodeId S, NodeId T, EdgeKind K) {
-    if (S != NoNode && T != NoNode && S != T)
-      G.Edges.push_back({S, T, K});
+    if (S != NoNode && T != NoNode && S != T) {
+      // Made aside and stored whole: made in place, its bit-fields were
+      // read from the fresh memory first, which faulted every page of the
+      // edges twice (the zero page, then the copy on write) and stalled.
+      const Edge E(S, T, K);
+      G.Edges.push_back(E);
+    }
   }
   void warn(std::string W) {
     if (G.Warnings.size() < 100)
@@ -354,7 +375,63 @@ private:
     /// A team's initial task under host teams: the teams construct's code,
     /// which the team's own region (OMPT reports it with none) inherits.
     std::uint32_t LeagueCode = 0;
+
+    /// As a new strand of task T, keeping the lists' storage (StrandPool).
+    void reset(std::uint32_t T) {
+      Task = T;
+      Node = Cursor = NoNode;
+      InheritedGroup = nullptr;
+      Items.clear();
+      Pos = 0;
+      Groups.clear();
+      PendingChildren.clear();
+      Joins.clear();
+      if (!Deps.empty()) // (clearing an empty map still clears its buckets)
+        Deps.clear();
+      Ended = false;
+      LeagueCode = 0;
+    }
+    /// Drops storage that one unusual task grew, so that the pool keeps
+    /// only what is typical (a few elements per list).
+    void trim() {
+      constexpr std::size_t Keep = 1024;
+      if (Items.capacity() > Keep)
+        std::vector<std::uint32_t>().swap(Items);
+      if (PendingChildren.capacity() > Keep)
+        std::vector<std::uint32_t>().swap(PendingChildren);
+      if (Joins.capacity() > Keep)
+        std::vector<std::uint32_t>().swap(Joins);
+      if (!Deps.empty() || Groups.capacity() > Keep) {
+        decltype(Groups)().swap(Groups);
+        Deps = rules::DependenceRules();
+      }
+    }
   };
+  /// The strands of explicit tasks being emitted, one per depth of
+  /// emitTask's recursion, reused: making and freeing a strand's lists per
+  /// task was a third of the walk's instructions (malloc, free).
+  std::vector<std::unique_ptr<Strand>> StrandPool;
+  std::size_t StrandDepth = 0;
+  /// The strand at the next depth, reset for task T; given back when the
+  /// lease ends (also when the walk throws).
+  struct StrandLease {
+    Walker &W;
+    Strand &S;
+    explicit StrandLease(Walker &W, std::uint32_t T) : W(W), S(W.nextStrand()) {
+      S.reset(T);
+    }
+    ~StrandLease() {
+      S.trim();
+      --W.StrandDepth;
+    }
+    StrandLease(const StrandLease &) = delete;
+    StrandLease &operator=(const StrandLease &) = delete;
+  };
+  Strand &nextStrand() {
+    if (StrandDepth == StrandPool.size())
+      StrandPool.push_back(std::make_unique<Strand>());
+    return *StrandPool[StrandDepth++];
+  }
   /// Runs S until its next barrier (returns the order position of the
   /// barrier's SyncBegin) or its end (returns ~0u).
   std::uint32_t runStrand(Strand &S, TeamCtx &Team,
