@@ -27,6 +27,9 @@ void Walker::index() {
   Desc.resize(NT);
   Bits.resize(NT);
   std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
+  constexpr std::size_t RecentSize = 64;
+  std::uint32_t Recent[RecentSize];
+  std::fill(std::begin(Recent), std::end(Recent), NoIndex);
   for (std::size_t T = 0; T < NT; ++T) {
     const TaskIn &X = In.Tasks[T];
     // An implicit-task begin gives the thread; else the schedule events.
@@ -35,10 +38,17 @@ void Walker::index() {
                            : NoThreadIndex;
     TaskDesc D{X.Code, X.Flags,
                Th == NoThreadIndex ? NoThread : In.ThreadIds[Th]};
-    auto [It, New] = DescIndex.try_emplace(D, (std::uint32_t)Descs.size());
-    if (New)
-      Descs.push_back(D);
-    Desc[T] = It->second;
+    // Few distinct descriptions, met again and again (fib: its two
+    // creation sites in turn): a small cache before the table.
+    std::uint32_t &Cached =
+        Recent[(D.Code * 0x9e3779b1u ^ D.Flags ^ D.Thread) & (RecentSize - 1)];
+    if (Cached == NoIndex || !(Descs[Cached] == D)) {
+      auto [It, New] = DescIndex.try_emplace(D, (std::uint32_t)Descs.size());
+      if (New)
+        Descs.push_back(D);
+      Cached = It->second;
+    }
+    Desc[T] = Cached;
     if (X.Bits & TaskIn::Known) {
       Bits[T] = Known;
       if ((X.Flags & TaskInitial) && !(X.Bits & TaskIn::InLeague)) {
@@ -63,48 +73,84 @@ void Walker::index() {
   giveBackFreed();
 
   // Group the records by task (a counting sort: stable, so a task's records
-  // keep their arrival order), then order each task's by Seq.
+  // keep their arrival order), then order each task's by Seq. One thread's
+  // records of a task arrive in its order; only a task whose records came
+  // from several threads (an untied task that moved, a merge of shards)
+  // may need sorting, so the count pass also checks the order, and the
+  // sequence numbers are kept only if some task needs them.
   std::size_t NR = In.Recs.size();
   if (NR >= NoIndex)
     throw std::length_error("too many events");
-  ItemBegin.assign(NT + 1, 0);
-  for (std::size_t I = 0; I < NR; ++I)
-    ++ItemBegin[In.Recs[I].Task + 1];
-  for (std::size_t T = 0; T < NT; ++T)
-    ItemBegin[T + 1] += ItemBegin[T];
+  // Both passes go page by page (PagedVec::page): no page lookup per
+  // record.
+  bool Unordered = false;
+  {
+    struct CountLast {
+      std::uint32_t Count, LastSeq;
+    };
+    std::vector<CountLast, MappedAlloc<CountLast>> Tally(NT); // zero
+    for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
+      const Rec *R = In.Recs.page(Pg);
+      for (std::size_t I = 0, N = In.Recs.pageSize(Pg); I < N; ++I) {
+        CountLast &C = Tally[R[I].Task];
+        ++C.Count;
+        Unordered |= R[I].Seq < C.LastSeq;
+        C.LastSeq = R[I].Seq;
+      }
+    }
+    ItemBegin.resize(NT + 1);
+    std::uint32_t Sum = 0;
+    for (std::size_t T = 0; T < NT; ++T) {
+      ItemBegin[T] = Sum;
+      Sum += Tally[T].Count;
+    }
+    ItemBegin[NT] = Sum;
+  }
   Items.resize(NR); // not touched until written (MappedAlloc)
-  std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> Seqs(NR);
+  std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> Seqs(Unordered ? NR
+                                                                        : 0);
   {
     std::vector<std::uint32_t> Next(ItemBegin.begin(), ItemBegin.end() - 1);
-    for (std::size_t I = 0; I < NR; ++I) {
-      const Rec &R = In.Recs[I];
-      std::uint32_t P = Next[R.Task]++;
-      Items[P] = R.It;
-      Seqs[P] = R.Seq;
-      if (((I + 1) & (PagedVec<Rec>::PageSize - 1)) == 0) {
-        In.Recs.releasePageOf(I);
-        if (((I + 1) & (GiveBackEvery - 1)) == 0)
-          giveBackFreed();
+    Item *ItemsOut = Items.data();
+    std::uint32_t *SeqsOut = Seqs.data();
+    constexpr std::size_t PagesPerGiveBack =
+        GiveBackEvery / PagedVec<Rec>::PageSize;
+    for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
+      const Rec *R = In.Recs.page(Pg);
+      std::size_t N = In.Recs.pageSize(Pg);
+      if (Unordered) {
+        for (std::size_t I = 0; I < N; ++I) {
+          std::uint32_t P = Next[R[I].Task]++;
+          ItemsOut[P] = R[I].It;
+          SeqsOut[P] = R[I].Seq;
+        }
+      } else {
+        for (std::size_t I = 0; I < N; ++I)
+          ItemsOut[Next[R[I].Task]++] = R[I].It;
       }
+      In.Recs.releasePageOf(Pg * PagedVec<Rec>::PageSize);
+      if ((Pg + 1) % PagesPerGiveBack == 0)
+        giveBackFreed();
     }
   }
   In.Recs.clear();
-  std::vector<std::pair<std::uint32_t, Item>> Tmp;
-  for (std::size_t T = 0; T < NT; ++T) {
-    std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
-    if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
-      continue;
-    Tmp.clear();
-    for (std::uint32_t I = B; I < E; ++I)
-      Tmp.emplace_back(Seqs[I], Items[I]);
-    std::stable_sort(Tmp.begin(), Tmp.end(), [](const auto &X, const auto &Y) {
-      return X.first < Y.first;
-    });
-    for (std::uint32_t I = B; I < E; ++I)
-      Items[I] = Tmp[I - B].second;
+  if (Unordered) {
+    std::vector<std::pair<std::uint32_t, Item>> Tmp;
+    for (std::size_t T = 0; T < NT; ++T) {
+      std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
+      if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
+        continue;
+      Tmp.clear();
+      for (std::uint32_t I = B; I < E; ++I)
+        Tmp.emplace_back(Seqs[I], Items[I]);
+      std::stable_sort(
+          Tmp.begin(), Tmp.end(),
+          [](const auto &X, const auto &Y) { return X.first < Y.first; });
+      for (std::uint32_t I = B; I < E; ++I)
+        Items[I] = Tmp[I - B].second;
+    }
+    decltype(Seqs)().swap(Seqs);
   }
-  decltype(Seqs)().swap(Seqs);
-  Tmp = {};
 #if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
   malloc_trim(0); // give the released pages back before the graph grows
 #endif
@@ -113,8 +159,9 @@ void Walker::index() {
   // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
   // some other code on every other thread, so it depends on who ran the
   // task. A critical_end takes the code of its critical_begin instead.
+  // (Every mutex event has a wide payload: none, no pass.)
   std::vector<std::pair<std::uint64_t, std::uint32_t>> OpenCriticals;
-  for (std::size_t T = 0; T < NT; ++T) {
+  for (std::size_t T = 0; T < (In.Wides.empty() ? 0 : NT); ++T) {
     OpenCriticals.clear();
     for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I) {
       const Item &E = Items[I];

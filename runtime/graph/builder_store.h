@@ -14,6 +14,7 @@
 #include "graph/mpi_graph.h"
 #include "graph/rules.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -71,6 +72,13 @@ public:
   }
   /// Frees the page holding element I (which must not be read again).
   void releasePageOf(std::size_t I) { Pages[I >> Shift].reset(); }
+  /// Page P's elements (PageSize of them, fewer in the last page): for
+  /// passes over every element, without the page lookup per element.
+  std::size_t pages() const { return Pages.size(); }
+  const T *page(std::size_t P) const { return Pages[P].get(); }
+  std::size_t pageSize(std::size_t P) const {
+    return std::min(PageSize, N - (P << Shift));
+  }
   void clear() {
     Pages.clear();
     Pages.shrink_to_fit();

@@ -144,6 +144,45 @@ TEST(Builder, TaskwaitSyncsChildrenNotGrandchildren) {
                        "n5 task parent=n0 at=~c+9\n");
 }
 
+// An untied task that moved from thread 1 to thread 0: its later events
+// arrive first (the threads' stores are merged in thread order), and the
+// walk still follows the task's own order (Seq), as if one thread had
+// recorded it all (Walker::index sorts only such tasks).
+TEST(Builder, TaskRecordedByTwoThreadsFollowsItsOwnOrder) {
+  auto program = [](std::uint32_t Before, std::uint32_t After) {
+    Stream S;
+    S.initial(0, 1);
+    S.create(0, 1, 10, 5, TaskExplicit | TaskUntied);
+    S.run(Before, 10);
+    S.create(Before, 10, 11, 6);
+    S.sync(Before, 10, SyncKind::Taskwait, 7);
+    S.run(After, 10);
+    S.create(After, 10, 12, 8);
+    S.sync(After, 10, SyncKind::Taskwait, 9);
+    S.sync(0, 1, SyncKind::Taskwait, 10);
+    return S.graph();
+  };
+  std::string Ref = program(0, 0);
+  EXPECT_EQ(Ref, "# otter canonical graph v1: 7 nodes, 9 edges\n"
+                 "n0 initial_task parent=- at=?\n"
+                 "  -> n1 create\n"
+                 "  -> n6 scope\n"
+                 "n1 task parent=n0 at=~c+5 flags=untied\n"
+                 "  -> n2 create\n"
+                 "  -> n3 scope\n"
+                 "n2 task parent=n1 at=~c+6\n"
+                 "  -> n3 sync\n"
+                 "n3 taskwait parent=n1 at=~c+7\n"
+                 "  -> n4 create\n"
+                 "  -> n5 scope\n"
+                 "n4 task parent=n1 at=~c+8\n"
+                 "  -> n5 sync\n"
+                 "n5 taskwait parent=n1 at=~c+9\n"
+                 "  -> n6 sync\n"
+                 "n6 taskwait parent=n0 at=~c+10\n");
+  EXPECT_EQ(program(1, 0), Ref);
+}
+
 TEST(Builder, TaskgroupWaitsForGrandchildren) {
   Stream S;
   S.initial(0, 1);
