@@ -14,7 +14,9 @@
 //     headers and modules it switches on line tables instead, which the
 //     pass strips again;
 //  3. registers the site pass (SitePass.cpp) at the optimizer's last
-//     extension point (runs at -O0 too).
+//     extension point (runs at -O0 too), and at the pipeline's start the pass
+//     that keeps optimisations from merging two directives' runtime calls
+//     (NoMerge.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "OtterState.h"
@@ -483,11 +485,15 @@ public:
       S->ForcedDebugInfo = true;
     }
     CGO.PassBuilderCallbacks.push_back([S](llvm::PassBuilder &PB) {
-      if (S->LateLocations)
-        PB.registerPipelineStartEPCallback(
-            [](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+      PB.registerPipelineStartEPCallback(
+          [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+            if (S->LateLocations)
               MPM.addPass(OtterAnnotationPass());
-            });
+            // Before anything can merge two directives' calls (NoMerge.cpp);
+            // -O0 merges none.
+            if (Level != llvm::OptimizationLevel::O0)
+              MPM.addPass(OtterNoMergePass());
+          });
       PB.registerOptimizerLastEPCallback(
           [S](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
             // Only at -O0: nothing merges calls in code generation there,

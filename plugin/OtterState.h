@@ -111,6 +111,15 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// At the start of the optimisation pipeline (not at -O0): marks the calls
+/// the site pass will bracket `nomerge`, so that no optimisation merges two
+/// directives' calls into one site (NoMerge.cpp).
+class OtterNoMergePass : public llvm::PassInfoMixin<OtterNoMergePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 /// The GC strategy name that brings in MachineSites.cpp's AsmPrinter
 /// handler, and the first operand of a site call's !heapallocsite tag.
 extern const char MachineSiteGC[];
@@ -123,6 +132,9 @@ extern const char SrcLocMarker[];
 /// OMPT callbacks report codeptr_ra, and the MPI functions the wrapper
 /// library records (otter/mpi_functions.def; their label is the call).
 bool isOmptApiFunction(llvm::StringRef Name);
+/// __kmpc_* entry points that never report a codeptr_ra to a tool: not
+/// sites (SitePass.cpp).
+bool isQuietEntry(llvm::StringRef Name);
 
 } // namespace otter::plugin
 

@@ -48,6 +48,28 @@ namespace otter::plugin {
 
 const char SrcLocMarker[] = "otter: call site location";
 
+/// Entry points that never report a codeptr_ra to a tool: no warning or
+/// error when they cannot be placed (OpenMPOpt hoists and merges some).
+bool isQuietEntry(StringRef Name) {
+  static const char *const Quiet[] = {
+      "__kmpc_global_thread_num", "__kmpc_push_",
+      "__kmpc_omp_task_alloc",    "__kmpc_omp_target_task_alloc",
+      "__kmpc_threadprivate",     "__kmpc_alloc",
+      "__kmpc_free",              "__kmpc_aligned_alloc",
+      "__kmpc_calloc",            "__kmpc_realloc",
+      "__kmpc_get_",              "__kmpc_taskred",
+      "__kmpc_task_reduction",    "__kmpc_omp_reg_task_with_affinity",
+      "__kmpc_init_allocator",    "__kmpc_destroy_allocator",
+      "__kmpc_begin",             "__kmpc_end",
+      "__kmpc_doacross_init",
+  };
+  for (const char *Q : Quiet)
+    if (Name.starts_with(Q) && !(StringRef(Q) == "__kmpc_end" &&
+                                 Name.size() > strlen("__kmpc_end")))
+      return true;
+  return false;
+}
+
 namespace {
 
 struct CallLoc {
@@ -141,28 +163,6 @@ bool locFromDebug(const CallBase &CB, CallLoc &L) {
   L.Col = DL->getColumn();
   L.Known = true;
   return true;
-}
-
-/// Entry points that never report a codeptr_ra to a tool: no warning or
-/// error when they cannot be placed (OpenMPOpt hoists and merges some).
-bool isQuietEntry(StringRef Name) {
-  static const char *const Quiet[] = {
-      "__kmpc_global_thread_num", "__kmpc_push_",
-      "__kmpc_omp_task_alloc",    "__kmpc_omp_target_task_alloc",
-      "__kmpc_threadprivate",     "__kmpc_alloc",
-      "__kmpc_free",              "__kmpc_aligned_alloc",
-      "__kmpc_calloc",            "__kmpc_realloc",
-      "__kmpc_get_",              "__kmpc_taskred",
-      "__kmpc_task_reduction",    "__kmpc_omp_reg_task_with_affinity",
-      "__kmpc_init_allocator",    "__kmpc_destroy_allocator",
-      "__kmpc_begin",             "__kmpc_end",
-      "__kmpc_doacross_init",
-  };
-  for (const char *Q : Quiet)
-    if (Name.starts_with(Q) && !(StringRef(Q) == "__kmpc_end" &&
-                                 Name.size() > strlen("__kmpc_end")))
-      return true;
-  return false;
 }
 
 void appendAsciz(std::string &Out, StringRef S) {
@@ -259,9 +259,10 @@ constexpr StringLiteral DefaultLocStr = ";unknown;unknown;0;0;;";
 /// their own records. Every ident_t gets clang's default location back, as
 /// in a build without the plugin, so the object does not carry (and the
 /// AsmPrinter and assembler do not emit) a string and an ident_t per
-/// location. Only at -O0: with equal operands, -O2's branch folding could
-/// merge the calls of two directives into one site. Returns whether it
-/// changed the module.
+/// location. Only at -O0, where nothing merges calls; at -O2 the object
+/// keeps clang's usual ident_t, one per location (distinct operands alone
+/// would not keep two directives' calls apart: NoMerge.cpp does). Returns
+/// whether it changed the module.
 bool resetIdents(Module &M) {
   StructType *IdentTy =
       StructType::getTypeByName(M.getContext(), "struct.ident_t");
