@@ -453,6 +453,7 @@ public:
     S->UserDebugInfo =
         CGO.getDebugInfo() != llvm::codegenoptions::NoDebugInfo;
     S->PrepareForLTO = CGO.PrepareForLTO || CGO.PrepareForThinLTO;
+    S->MergeFunctions = CGO.MergeFunctions;
     // Labels placed by the AsmPrinter need clang to run it (object or
     // assembly output, not bitcode) and a target whose call lowering keeps
     // !heapallocsite (x86-64); ELF for the note sections.

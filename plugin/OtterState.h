@@ -61,6 +61,10 @@ struct TUState {
   /// Clang writes the object (or assembly) itself for x86-64 ELF: sites are
   /// labelled at assembly printing time (MachineSites.cpp), not with asm.
   bool MachineLabels = false;
+  /// clang -fmerge-functions: LLVM's MergeFunctions runs after the site
+  /// pass, which then keeps it from merging functions with sites
+  /// (SitePass.cpp).
+  bool MergeFunctions = false;
   /// Without -g and with MachineLabels: no line tables; call locations come
   /// from ident_t (clang switched to LocTrackingOnly once its code generator
   /// exists, see OtterPlugin.cpp) and !srcloc (API calls).

@@ -745,6 +745,19 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     StripDebugInfo(M);
   for (auto [CB, Tag] : MachineTagged)
     CB->setMetadata("heapallocsite", Tag);
+  // MergeFunctions (clang -fmerge-functions) runs after this pass and
+  // ignores the tags: two functions whose only difference is their sites'
+  // directives (the same API call on two lines) would become one, with
+  // one's labels. It compares function attributes, so each function with
+  // sites gets one of its own. (Sites labelled with asm differ in their
+  // asm already.)
+  if (S->MergeFunctions) {
+    std::set<Function *> WithSites;
+    for (auto [CB, Tag] : MachineTagged)
+      if (WithSites.insert(CB->getFunction()).second)
+        CB->getFunction()->addFnAttr("otter-sites",
+                                     CB->getFunction()->getName());
+  }
   return Work.empty() && !S->ForcedDebugInfo && !Reset
              ? PreservedAnalyses::all()
              : PreservedAnalyses::none();
