@@ -1,15 +1,18 @@
 //===- graph/writers.cpp - Task graph file formats -----------------------===//
 #include "graph/writers.h"
+#include "graph/decimal.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -147,11 +150,25 @@ public:
     return *this;
   }
   Buffered &num(std::uint64_t V) {
-    if (Size - Len < 20) // the longest uint64_t
+    if (Size - Len < decimal::MaxLen)
       flush();
-    Len = std::size_t(std::to_chars(Buf.get() + Len, Buf.get() + Size, V).ptr -
-                      Buf.get());
+    Len = std::size_t(decimal::put(Buf.get() + Len, V) - Buf.get());
     return *this;
+  }
+  /// A row written in place: at least N bytes (N <= Room) at the returned
+  /// place, the row's end given back with done(). One check per row instead
+  /// of one per field; rows may copy a few bytes past their end (fixed-size
+  /// copies are cheaper than exact ones), within the N.
+  static constexpr std::size_t Room = 4096;
+  char *room(std::size_t N) {
+    if (Size - Len < N)
+      flush();
+    return Buf.get() + Len;
+  }
+  void done(char *End) {
+    Len = std::size_t(End - Buf.get());
+    if (Len >= Cap)
+      flush();
   }
   void flush() {
     if (Len)
@@ -162,7 +179,7 @@ public:
 private:
   static constexpr std::size_t Cap = std::size_t(1) << 20;
   // Room past Cap, so that a line's small pieces rarely flush mid-line.
-  static constexpr std::size_t Size = Cap + 4096;
+  static constexpr std::size_t Size = Cap + Room;
   std::ostream &OS;
   std::unique_ptr<char[]> Buf;
   std::size_t Len = 0;
@@ -199,7 +216,12 @@ std::string nodeSourceText(const Graph &G, const Node &N) {
 namespace {
 
 /// nodes.csv's rows, for all of a graph's nodes at once or for them in
-/// pieces as the walk makes them (writeNodesCsvFed).
+/// pieces as the walk makes them (writeNodesCsvFed). Most of a row is the
+/// same for every node of one construct at one site: its kind, and what it
+/// takes from its label (file, line, column, function, region, directive,
+/// location, label quality) and its flags. That text is made once per
+/// (label, kind, flags) -- a "site" -- and copied, around the node's own
+/// numbers: its id (counted up in text), parent and thread.
 class NodesRows {
 public:
   explicit NodesRows(std::ostream &OS) : B(OS) {
@@ -228,25 +250,103 @@ public:
   bool hasLabel(std::uint32_t L) const { return L < Mid.size(); }
   /// Node I's row (its label's parts made).
   void row(const Graph &G, std::size_t I, const Node &N) {
-    B.num(I) << ',' << nodeKindName(N.Kind) << ',';
+    const Site &S = site(N);
+    if (Id.value() != I)
+      Id.set(I);
+    // The most the row takes, the fixed-size copies' overshoot included.
+    std::size_t Max = S.Pre + S.Post + 2 * decimal::MaxLen + 3 * Pad;
+    if (Max > Buffered::Room || !G.NodeNames.empty()) {
+      slowRow(G, I, N, S);
+      return;
+    }
+    char *P = B.room(Max);
+    P = Id.copy(P);
+    const char *T = S.Text.data();
+    if (S.Pre <= Pad) // Text has Pad bytes past its end
+      std::memcpy(P, T, Pad);
+    else
+      std::memcpy(P, T, S.Pre);
+    P += S.Pre;
+    if (N.Parent != NoNode)
+      P = decimal::put(P, N.Parent);
+    *P++ = ',';
+    if (N.Thread != NoThread)
+      P = decimal::put(P, std::uint32_t(N.Thread));
+    std::memcpy(P, T + S.Pre, S.Post);
+    B.done(P + S.Post);
+    Id.next();
+  }
+  void flush() { B.flush(); }
+
+private:
+  /// A site's text: ",kind," (Pre bytes), then ",file,...,label_quality,"
+  /// and the line's end (Post bytes), then Pad bytes of padding.
+  struct Site {
+    std::string Text;
+    std::uint32_t Pre = 0, Post = 0;
+  };
+  static constexpr std::size_t Pad = decimal::CounterCopy;
+  static constexpr std::uint32_t NoSite = ~std::uint32_t(0);
+  static constexpr std::size_t Kinds = std::size_t(NodeKind::Count);
+
+  const Site &site(const Node &N) {
+    std::size_t K = std::size_t(N.Label) * Kinds + std::size_t(N.Kind);
+    if (K >= First.size())
+      First.resize(std::max(K + 1, 2 * First.size()));
+    Slot &F = First[K];
+    if (F.Site == NoSite) {
+      F = {N.Flags, makeSite(N)};
+    } else if (F.Flags != N.Flags) { // a second set of flags: rare
+      auto [It, New] =
+          Others.try_emplace(std::make_tuple(N.Label, N.Kind, N.Flags), 0);
+      if (New)
+        It->second = makeSite(N);
+      return Sites[It->second];
+    }
+    return Sites[F.Site];
+  }
+  std::uint32_t makeSite(const Node &N) {
+    Site S;
+    S.Text = std::string(",") + nodeKindName(N.Kind) + ',';
+    S.Pre = std::uint32_t(S.Text.size());
+    S.Text +=
+        ',' + Mid[N.Label] + ',' + flagsText(N) + ',' + Tail[N.Label] + ",\n";
+    S.Post = std::uint32_t(S.Text.size()) - S.Pre;
+    S.Text.append(Pad, '\0');
+    Sites.push_back(std::move(S));
+    return std::uint32_t(Sites.size() - 1);
+  }
+  /// A row with a name, or too long for Buffered::room.
+  void slowRow(const Graph &G, std::size_t I, const Node &N, const Site &S) {
+    const char *T = S.Text.data();
+    B << std::string_view(Id.text(), Id.size()) << std::string_view(T, S.Pre);
     if (N.Parent != NoNode)
       B.num(N.Parent);
     B << ',';
     if (N.Thread != NoThread)
       B.num(N.Thread);
-    B << ',' << Mid[N.Label] << ',' << Flags(N) << ',' << Tail[N.Label] << ',';
+    B << std::string_view(T + S.Pre, S.Post - 1); // without the '\n'
     // The program's name of a phase, mark or labelled task (otter/otter.h).
     if (!G.NodeNames.empty())
       if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
         B << csvField(Name);
     B << '\n';
+    Id.next();
   }
-  void flush() { B.flush(); }
 
-private:
   // What a node's line takes from its label, made once per label.
   std::vector<std::string> Mid, Tail;
-  FlagsCache Flags;
+  /// The site of the first flags met per (label, kind), at
+  /// label * Kinds + kind; the others' in Others.
+  struct Slot {
+    std::uint32_t Flags = 0;
+    std::uint32_t Site = NoSite;
+  };
+  std::vector<Slot> First;
+  std::map<std::tuple<std::uint32_t, NodeKind, std::uint32_t>, std::uint32_t>
+      Others;
+  std::vector<Site> Sites;
+  decimal::DecimalCounter Id;
   Buffered B;
 };
 
@@ -287,9 +387,44 @@ void writeNodesCsvFed(const Graph &G, NodeFeed &Feed, std::ostream &OS) {
 void writeEdgesCsv(const Graph &G, std::ostream &OS) {
   Buffered B(OS);
   B << "source,target,kind\n";
+  // A row is "source,target,kind\n". The edges are sorted by source, which
+  // is often the previous row's: its text ("source,") is kept; the kinds'
+  // texts (",kind\n") are made once. Both are copied a fixed 16 bytes.
+  constexpr std::size_t Fixed = 16;
+  struct Text {
+    char T[Fixed] = {};
+    unsigned Len = 0;
+  };
+  Text Kinds[4];
+  for (unsigned K = 0; K < 4; ++K) {
+    std::string S = std::string(",") + edgeKindName(EdgeKind(K)) + '\n';
+    if (S.size() > Fixed) { // never (the names are short): one by one
+      for (const Edge &E : G.Edges) {
+        B.num(E.Source) << ',';
+        B.num(E.Target) << ',' << edgeKindName(E.kind()) << '\n';
+      }
+      B.flush();
+      return;
+    }
+    std::memcpy(Kinds[K].T, S.data(), S.size());
+    Kinds[K].Len = unsigned(S.size());
+  }
+  // A NodeId's text and a comma: at most 11 bytes.
+  Text Src;
+  std::uint64_t Last = ~std::uint64_t(0); // no NodeId
   for (const Edge &E : G.Edges) {
-    B.num(E.Source) << ',';
-    B.num(E.Target) << ',' << edgeKindName(E.kind()) << '\n';
+    char *P = B.room(3 * Fixed + decimal::MaxLen);
+    if (E.Source != Last) {
+      Last = E.Source;
+      char *End = decimal::put(Src.T, E.Source);
+      *End++ = ',';
+      Src.Len = unsigned(End - Src.T);
+    }
+    std::memcpy(P, Src.T, Fixed);
+    P = decimal::put(P + Src.Len, NodeId(E.Target));
+    const Text &K = Kinds[unsigned(E.kind())];
+    std::memcpy(P, K.T, Fixed);
+    B.done(P + K.Len);
   }
   B.flush();
 }
