@@ -99,6 +99,41 @@ TEST(GraphLayout, EdgesOrderBySourceTargetKind) {
     }
 }
 
+/// The shapes sortEdges meets: edges made in the walk's order (by target,
+/// each source earlier), and a source with most of the edges (a bucket
+/// bigger than the sort's scratch, and one within it), in order and
+/// reversed.
+TEST(GraphLayout, EdgesOrderOnWalkShapes) {
+  std::mt19937_64 Rng(11);
+  std::vector<std::vector<Edge>> Cases;
+  std::vector<Edge> Walk;
+  for (NodeId T = 1; T < 400000; ++T) {
+    Walk.push_back({NodeId(Rng() % T), T, EdgeKind(Rng() % 4)});
+    if (T % 3 == 0)
+      Walk.push_back({T - 1, T, EdgeKind::Sync});
+  }
+  Cases.push_back(Walk);
+  std::vector<Edge> Star;
+  for (NodeId T = 0; T < 300000; ++T)
+    Star.push_back({5, T, EdgeKind::Create});
+  for (NodeId T = 0; T < 1000; ++T)
+    Star.push_back({NodeId(Rng() % 1000000), T, EdgeKind::Sync});
+  Cases.push_back(Star);
+  std::reverse(Star.begin(), Star.end());
+  Cases.push_back(Star);
+  // Within the scratch: a long run out of order.
+  Star.resize(20000);
+  Cases.push_back(Star);
+  for (std::vector<Edge> &Edges : Cases) {
+    std::vector<Edge> Less = Edges;
+    std::sort(Less.begin(), Less.end());
+    sortEdges(Edges);
+    ASSERT_EQ(Edges.size(), Less.size());
+    for (std::size_t I = 0; I < Edges.size(); ++I)
+      ASSERT_EQ(Edges[I].key(), Less[I].key()) << I;
+  }
+}
+
 SourceLabel labelOf(std::uint64_t Code) {
   SourceLabel L;
   L.Location = "c+" + std::to_string(Code);
