@@ -492,7 +492,17 @@ std::string grouped(std::uint64_t V) {
 void writeAggregatedDot(const Graph &G, std::ostream &OS,
                         std::size_t MaxNodes) {
   // Constructs: (kind, label), numbered in order of first node, so the file
-  // is the same on every run of the same program (node ids are).
+  // is the same on every run of the same program (node ids are). Looked up
+  // in a table per (label, kind) -- programs have few labels -- and the
+  // edges counted in a table per (construct, construct, kind) when the
+  // constructs are few: a hash lookup per node and per edge was most of
+  // the time of this file.
+  constexpr std::uint32_t NoGroup = ~std::uint32_t(0);
+  constexpr std::size_t Kinds = std::size_t(NodeKind::Count);
+  constexpr std::size_t DenseMax = std::size_t(1) << 20; // table entries
+  bool DenseGroups = G.Labels.size() <= DenseMax / Kinds;
+  std::vector<std::uint32_t> GroupTable(
+      DenseGroups ? G.Labels.size() * Kinds : 0, NoGroup);
   std::unordered_map<std::uint64_t, std::uint32_t> GroupOf;
   std::vector<std::uint32_t> NodeGroup(G.Nodes.size());
   struct Group {
@@ -503,25 +513,51 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
   std::vector<Group> Groups;
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
-    std::uint64_t Key = (std::uint64_t(N.Kind) << 32) | N.Label;
-    auto [It, New] = GroupOf.try_emplace(Key, std::uint32_t(Groups.size()));
-    if (New)
+    std::uint32_t *Slot;
+    if (DenseGroups && N.Label < G.Labels.size())
+      Slot = &GroupTable[std::size_t(N.Label) * Kinds + std::size_t(N.Kind)];
+    else
+      Slot =
+          &GroupOf.try_emplace((std::uint64_t(N.Kind) << 32) | N.Label, NoGroup)
+               .first->second;
+    if (*Slot == NoGroup) {
+      *Slot = std::uint32_t(Groups.size());
       Groups.push_back({N.Kind, N.Label});
-    ++Groups[It->second].Count;
-    NodeGroup[I] = It->second;
+    }
+    ++Groups[*Slot].Count;
+    NodeGroup[I] = *Slot;
   }
+  auto keyOf = [&](const Edge &E) {
+    return (std::uint64_t(NodeGroup[E.Source]) << 34) |
+           (std::uint64_t(NodeGroup[E.Target]) << 4) | std::uint64_t(E.kind());
+  };
+  std::size_t NG = Groups.size();
+  bool DenseEdges = NG * NG * 4 <= DenseMax;
+  std::vector<std::uint64_t> EdgeTable(DenseEdges ? NG * NG * 4 : 0);
   std::unordered_map<std::uint64_t, std::uint64_t> EdgeCount;
   std::vector<std::uint64_t> EdgeOrder;
-  for (const Edge &E : G.Edges) {
-    std::uint64_t Key = (std::uint64_t(NodeGroup[E.Source]) << 34) |
-                        (std::uint64_t(NodeGroup[E.Target]) << 4) |
-                        std::uint64_t(E.kind());
-    if (EdgeCount[Key]++ == 0)
-      EdgeOrder.push_back(Key);
+  if (DenseEdges) {
+    for (const Edge &E : G.Edges) {
+      std::size_t S = NodeGroup[E.Source], T = NodeGroup[E.Target];
+      if (EdgeTable[(S * NG + T) * 4 + unsigned(E.kind())]++ == 0)
+        EdgeOrder.push_back(keyOf(E));
+    }
+  } else {
+    for (const Edge &E : G.Edges) {
+      std::uint64_t Key = keyOf(E);
+      if (EdgeCount[Key]++ == 0)
+        EdgeOrder.push_back(Key);
+    }
   }
+  auto countOf = [&](std::uint64_t Key) {
+    if (!DenseEdges)
+      return EdgeCount[Key];
+    return EdgeTable[((Key >> 34) * NG + ((Key >> 4) & 0x3fffffff)) * 4 +
+                     (Key & 15)];
+  };
   std::uint64_t MaxCount = 1;
-  for (const auto &[K, C] : EdgeCount)
-    MaxCount = std::max(MaxCount, C);
+  for (std::uint64_t Key : EdgeOrder)
+    MaxCount = std::max(MaxCount, countOf(Key));
   Buffered B(OS);
   if (!G.Filtered.empty())
     B << "// filtered: " << oneLine(G.Filtered) << '\n';
@@ -552,7 +588,7 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
       << ", fillcolor=\"" << S.Color << "\"];\n";
   }
   for (std::uint64_t Key : EdgeOrder) {
-    std::uint64_t C = EdgeCount[Key];
+    std::uint64_t C = countOf(Key);
     // Width grows with the log of the count: 1 .. 6.
     double W = 1.0 + 5.0 * std::log10(double(C)) /
                          std::max(1.0, std::log10(double(MaxCount)));

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -170,6 +171,46 @@ TEST(Writers, AggregatedDotHasOneNodePerConstructWithCounts) {
   EXPECT_NE(S.find("c0 -> c2 [color=\"#555555\", penwidth=1.0, label=\"1\"]"),
             std::string::npos)
       << S;
+}
+
+/// So many constructs that the edges are counted in a hash map, not the
+/// dense table (more than 512): the same file as the dense table would make.
+TEST(Writers, AggregatedDotOfManyConstructs) {
+  Graph G = sampleGraph();
+  G.Nodes.resize(1); // the initial task
+  G.Edges.clear();
+  for (std::uint32_t I = 0; I < 600; ++I) {
+    SourceLabel L;
+    L.Location = "prog+" + std::to_string(I);
+    G.Labels.push_back(L);
+    NodeId N = NodeId(G.Nodes.size());
+    for (int Twice = 0; Twice < 2; ++Twice)
+      G.Nodes.push_back({.Kind = NodeKind::Task,
+                         .Thread = 0,
+                         .Parent = 0,
+                         .Label = std::uint32_t(G.Labels.size() - 1)});
+    G.Edges.push_back({0, N, EdgeKind::Create});
+    G.Edges.push_back({0, N + 1, EdgeKind::Create});
+    G.Edges.push_back({N, N + 1, EdgeKind::Dependence});
+  }
+  std::sort(G.Edges.begin(), G.Edges.end());
+  std::ostringstream OS;
+  writeAggregatedDot(G, OS, 100);
+  std::string S = OS.str();
+  EXPECT_NE(S.find("1,201 nodes in 601 constructs"), std::string::npos) << S;
+  EXPECT_NE(S.find("c600 [label=\"task\\n~prog+599\\n\u00d72\""),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c0 -> c600 [color=\"#1b9e77\", penwidth=2.5, "
+                   "label=\"2\"]"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("c600 -> c600 [color=\"#7570b3\", penwidth=2, "
+                   "penwidth=1.0, label=\"1\"]"),
+            std::string::npos)
+      << S;
+  // Edges in the order of their first edge: c0's, then the dependences.
+  EXPECT_LT(S.find("c0 -> c600 "), S.find("c1 -> c1 ")) << S;
 }
 
 TEST(Writers, GraphFilesFollowTheNodeLimits) {
