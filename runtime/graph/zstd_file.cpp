@@ -38,9 +38,16 @@ ZstdFileBuf::~ZstdFileBuf() {
 }
 
 bool ZstdFileBuf::compress(bool End) {
+  if (!compress(In.data(), std::size_t(pptr() - pbase()), End))
+    return false;
+  setp(In.data(), In.data() + In.size());
+  return true;
+}
+
+bool ZstdFileBuf::compress(const char *Data, std::size_t Size, bool End) {
   if (Failed || !Ctx)
     return false;
-  ZSTD_inBuffer Src{In.data(), std::size_t(pptr() - pbase()), 0};
+  ZSTD_inBuffer Src{Data, Size, 0};
   ZSTD_EndDirective Mode = End ? ZSTD_e_end : ZSTD_e_continue;
   for (;;) {
     ZSTD_outBuffer Dst{Out.data(), Out.size(), 0};
@@ -57,8 +64,18 @@ bool ZstdFileBuf::compress(bool End) {
     if (End ? Left == 0 : Src.pos == Src.size)
       break;
   }
-  setp(In.data(), In.data() + In.size());
   return true;
+}
+
+std::streamsize ZstdFileBuf::xsputn(const char *S, std::streamsize N) {
+  // The graph writers hand over their rows 1 MiB at a time: given to zstd
+  // from where they are, not copied into In first (zstd copies its input
+  // into its own window anyway). Small pieces are buffered.
+  if (N < std::streamsize(In.size() / 4))
+    return std::streambuf::xsputn(S, N);
+  if (!compress(false) || !compress(S, std::size_t(N), false))
+    return 0;
+  return N;
 }
 
 ZstdFileBuf::int_type ZstdFileBuf::overflow(int_type C) {

@@ -40,10 +40,14 @@ public:
 
 protected:
   int_type overflow(int_type C) override;
+  std::streamsize xsputn(const char *S, std::streamsize N) override;
   int sync() override;
 
 private:
+  /// Compresses what is in In (and empties it); End: ends the frame.
   bool compress(bool End);
+  /// Compresses Size bytes at Data.
+  bool compress(const char *Data, std::size_t Size, bool End);
   void *Ctx = nullptr; // ZSTD_CCtx
   std::FILE *File = nullptr;
   std::vector<char> In, Out;
