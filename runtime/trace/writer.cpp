@@ -140,10 +140,13 @@ bool TraceWriter::close(std::string &Error) {
     ::rmdir(Tmp.c_str());
   };
   auto incomplete = [&] {
+    // OTF2's out-of-memory errors say "... with the given memory ...".
+    bool Memory = P->WriteError.find("memory") != std::string::npos;
     Error = "the trace in '" + Dir + "' is incomplete: writing it failed (" +
             P->WriteError +
-            "); is the disk full, or a file-size limit (ulimit -f) "
-            "reached? (OTTER_OUTPUT_DIR chooses where it goes)";
+            (Memory ? "); memory ran out (an address-space limit, ulimit -v?)"
+                    : "); is the disk full, or a file-size limit (ulimit -f) "
+                      "reached? (OTTER_OUTPUT_DIR chooses where it goes)");
   };
   if (!P->WriteError.empty()) {
     // The disk filled up while the program ran. Closing the archive would

@@ -60,4 +60,5 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: exit=0
 // WHOLE-NOT: error
 // WHOLE: otter: wrote {{.*}}: 2 threads, 1 parallel regions, 21890 tasks
-// TIGHT: otter: error: {{.*}}memory
+// TIGHT: otter: error: the trace in '{{.*}}' is incomplete: writing it failed ({{.*}}memory{{.*}}); memory ran out (an address-space limit, ulimit -v?)
+// TIGHT: otter: error: ran out of memory collecting graph events (under ulimit -v OTTER leaves the program an eighth of the limit, at least 8 MiB); the graph was not written
