@@ -34,6 +34,8 @@ void checkLimit() {
   Limit.store(Set ? std::uint64_t(L.rlim_cur) : 0, std::memory_order_relaxed);
 }
 
+bool limited() { return Limit.load(std::memory_order_relaxed) != 0; }
+
 bool roomFor(std::uint64_t Bytes) {
   std::uint64_t Max = Limit.load(std::memory_order_relaxed);
   if (!Max) [[likely]]

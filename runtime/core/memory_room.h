@@ -11,8 +11,11 @@
 // roomFor() before they grow: under a limit, only while the program keeps
 // a headroom beyond them (1/8 of the limit, at least 8 MiB); past that they
 // stop, as when memory runs out, and say so at the end. OTTER's fixed part
-// (its libraries, a buffer per thread) is not checked: below ~20,500 kB
-// that fib needs more than the limit traced (14,500 untraced).
+// is not checked: its libraries (~4.3 MiB: libotter, OTF2, libzstd, libm)
+// and a buffer per thread, 4,096 events (192 KiB) instead of 16,384 under a
+// limit unless OTTER_BUFFER_EVENTS says otherwise (fib 20 on 2 threads
+// then runs traced at 19,000 kB, against 20,500 with 16,384 and 14,500
+// untraced; on 4 threads at 38,000, 41,000 and 34,000).
 //
 // Without a limit (the usual case) roomFor costs one load; with one, a read
 // of /proc/self/statm, at most once per flushed buffer or trace chunk.
@@ -21,12 +24,17 @@
 #ifndef OTTER_CORE_MEMORY_ROOM_H
 #define OTTER_CORE_MEMORY_ROOM_H
 
+#include <cstddef>
 #include <cstdint>
 
 namespace otter::memory {
 
 /// Reads the process's address-space limit (at start).
 void checkLimit();
+/// Whether there is one.
+bool limited();
+/// Events per thread buffer under a limit (OTTER_BUFFER_EVENTS unset).
+constexpr std::size_t LimitedBufferEvents = 4096;
 /// Whether OTTER may map Bytes more now: always without a limit; under
 /// one, only if the program still has its headroom after them.
 bool roomFor(std::uint64_t Bytes);

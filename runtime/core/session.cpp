@@ -7,6 +7,7 @@
 #include "core/recorder.h"
 #include "core/sinks.h"
 #include "core/write_guard.h"
+#include "otter/env.h"
 #include "site_index.h"
 #include "trace/crash.h"
 
@@ -275,13 +276,17 @@ bool start() {
                      [](const std::string &W) { message("warning: ", W); },
                      program_invocation_short_name, (long)getpid(),
                      (long)getppid());
-    recorder::setBufferEvents(Cfg.BufferEvents);
     if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
       ::unlink(
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
     WriteGuard::checkLimit();
     memory::checkLimit();
+    // Under ulimit -v every thread's buffer is taken from the program's
+    // room: a smaller one, unless the user chose (core/memory_room.h).
+    if (memory::limited() && !std::getenv(env::BufferEvents))
+      Cfg.BufferEvents = memory::LimitedBufferEvents;
+    recorder::setBufferEvents(Cfg.BufferEvents);
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     startFilter(Cfg);
     std::vector<EventSink *> Consumers;

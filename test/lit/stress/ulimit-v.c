@@ -1,14 +1,16 @@
-// An address-space limit (ulimit -v): with room to spare the run is traced
-// whole; with little (the program alone fits: libomp shrinks its thread
-// stacks to the limit) OTTER's own allocations fail -- the program's output
-// and exit code are still the untraced run's, and OTTER says in one line
-// per output what it could not write. OTTER stops growing while the program
-// still has room (core/memory_room.h): it used to fill the address space
-// to the last page, and the program's next allocation failed (libomp then
-// crashes: 1 run in 15 at 25,000 kB on a busy machine, every run at
-// 20,000). The program allocates 4 MiB after its parallel region: at
-// 30,000 kB that failed in every traced run before (OTTER had taken all
-// but ~32 kB), untraced it needs ~18,200 kB in all.
+// An address-space limit (ulimit -v): with room to spare (60,000 kB) the
+// run is traced whole; with little (30,000 kB: no room for the trace's
+// 4 MiB chunk beside the program's eighth of the limit) OTTER says in one
+// line per output what it could not write; with just enough for the
+// program and OTTER's fixed part (20,000 kB: the graph has no room either)
+// too. The program's output and exit code are the untraced run's in all
+// three. OTTER stops growing while the program still has room (core/
+// memory_room.h): it used to fill the address space to the last page, and
+// the program's next allocation failed: libomp then crashed in its task
+// allocator (1 run in 15 at 25,000 kB on a busy machine, every run at
+// 20,000 kB, where OTTER's 16,384-event buffers also took too much), and
+// the 4 MiB the program allocates after its region here failed in every
+// traced run at 30,000 kB (OTTER had taken all but ~32 kB).
 // The sanitizers reserve terabytes of shadow memory: no address-space limit.
 // UNSUPPORTED: asan, tsan
 // RUN: %clang -fopenmp -O1 %s -o %t
@@ -23,6 +25,13 @@
 // RUN: diff %t.plain2 %t.out2
 // RUN: FileCheck %s < %t.out2
 // RUN: FileCheck --check-prefix=TIGHT %s < %t.err2
+// Just above what the traced program needs at all (~19,000 kB: OTTER's
+// libraries and its 4,096-event buffers).
+// RUN: sh -c 'ulimit -v 20000; %t 20 0; echo exit=$?' > %t.plain3
+// RUN: rm -rf %t.d3 && sh -c 'ulimit -v 20000; env %otter_env OTTER_OUTPUT_DIR=%t.d3 OTTER_GRAPH_FORMAT=canon %t 20 0 2> %t.err3; echo exit=$?' > %t.out3
+// RUN: diff %t.plain3 %t.out3
+// RUN: FileCheck --check-prefix=FIXED %s < %t.out3
+// RUN: FileCheck --check-prefix=FIXEDERR %s < %t.err3
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +55,8 @@ int main(int argc, char **argv) {
 #pragma omp single
   r = fib(n);
   printf("fib(%d)=%ld\n", n, r);
+  if (argc > 2 && atoi(argv[2]) == 0)
+    return 0;
   enum { Room = 4 << 20 };
   char *p = malloc(Room);
   if (p)
@@ -60,5 +71,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: exit=0
 // WHOLE-NOT: error
 // WHOLE: otter: wrote {{.*}}: 2 threads, 1 parallel regions, 21890 tasks
+// FIXED: fib(20)=6765
+// FIXED-NEXT: exit=0
 // TIGHT: otter: error: the trace in '{{.*}}' is incomplete: writing it failed ({{.*}}memory{{.*}}); memory ran out (an address-space limit, ulimit -v?)
-// TIGHT: otter: error: ran out of memory collecting graph events (under ulimit -v OTTER leaves the program an eighth of the limit, at least 8 MiB); the graph was not written
+// FIXEDERR: otter: error: the trace in '{{.*}}' is incomplete: writing it failed ({{.*}}memory{{.*}}); memory ran out (an address-space limit, ulimit -v?)
+// FIXEDERR: otter: error: ran out of memory collecting graph events (under ulimit -v OTTER leaves the program an eighth of the limit, at least 8 MiB); the graph was not written
