@@ -52,8 +52,10 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   auto item = [&](std::uint32_t Payload) {
     if (E.Task == 0)
       return; // belongs to no task: no strand has it
+    std::uint32_t T = task(E.Task);
+    countRecs(T);
     Recs.push_back(
-        Rec{task(E.Task), E.Seq,
+        Rec{T, E.Seq,
             Item{std::uint8_t(E.Kind), narrowSub(E.subKind()), Th, Payload}});
   };
   switch (E.Kind) {
@@ -178,8 +180,13 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
         Shared->CallCodes.resize(Call.Call + 1, 0);
       Shared->CallCodes[Call.Call] = Call.Code;
     }
+    // Made at the call's end, with its begin's Seq: the task's records
+    // are no longer known to be in its order.
+    MaybeUnordered = true;
+    std::uint32_t T = task(Call.Task);
+    countRecs(T);
     Recs.push_back(
-        Rec{task(Call.Task), Call.Seq,
+        Rec{T, Call.Seq,
             Item{std::uint8_t(EventKind::MpiCallBegin),
                  narrowSub(std::uint16_t(Call.Function)), Th, Call.Call}});
     break;
@@ -222,6 +229,13 @@ void GraphBuilder::Store::merge(Store &Src) {
         D.Thread = ThMap[X.Thread];
     }
     D.Bits |= X.Bits;
+    // A task with records in two stores (it moved between threads): its
+    // records here follow the stores' order, not necessarily its own.
+    if (std::uint32_t N = X.Recs < 255 ? X.Recs : Src.ManyRecs.at(I)) {
+      if (D.Recs)
+        MaybeUnordered = true;
+      countRecs(TaskMap[I], N);
+    }
     if (((I + 1) & (PagedVec<TaskIn>::PageSize - 1)) == 0)
       Src.Tasks.releasePageOf(I);
   }
@@ -243,6 +257,7 @@ void GraphBuilder::Store::merge(Store &Src) {
   for (const auto &[Task, Index] : Src.InitialIndex)
     InitialIndex.try_emplace(TaskMap[Task], Index);
   Events += Src.Events;
+  MaybeUnordered |= Src.MaybeUnordered;
   for (std::size_t I = 0; I < Src.Recs.size(); ++I) {
     Rec R = Src.Recs[I];
     R.Task = TaskMap[R.Task];
@@ -285,6 +300,7 @@ void GraphBuilder::addEvents(std::uint32_t Thread, const Event *E,
   if (!Sh->Overflow) {
     Sh->Overflow = std::make_unique<Store>();
     Sh->Overflow->Shared = &Sh->Mpi;
+    Sh->Overflow->MaybeUnordered = true; // several threads' records
   }
   Sh->Overflow->add(Thread, E, N);
 }

@@ -13,10 +13,12 @@
 namespace otter::walk {
 
 /// How often (in records read) index() gives freed records back: ~1 M
-/// records, 16-24 MiB, a few calls of malloc_trim for millions of tasks.
+/// records (16 MiB), 512 K tasks (12 MiB), a few calls of malloc_trim for
+/// millions of tasks.
 constexpr std::size_t GiveBackEvery = std::size_t(1) << 20;
+constexpr std::size_t GiveBackTasksEvery = std::size_t(1) << 19;
 static_assert(GiveBackEvery % PagedVec<Rec>::PageSize == 0 &&
-              GiveBackEvery % PagedVec<TaskIn>::PageSize == 0);
+              GiveBackTasksEvery % PagedVec<TaskIn>::PageSize == 0);
 
 /// Turns what addEvents collected into the walk's arrays, releasing the
 /// collected records as it goes (they are the bulk of the memory).
@@ -26,6 +28,11 @@ void Walker::index() {
   // collected tasks' are released.
   Desc.resize(NT);
   Bits.resize(NT);
+  // The records per task, as the ingest counted them (TaskIn::Recs), kept
+  // past the tasks' release (1 byte per task) when they can be trusted
+  // (Store::MaybeUnordered: else the count pass below checks the order).
+  bool Counted = !In.MaybeUnordered;
+  std::vector<std::uint8_t, MappedAlloc<std::uint8_t>> Counts(Counted ? NT : 0);
   std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
   constexpr std::size_t RecentSize = 64;
   std::uint32_t Recent[RecentSize];
@@ -49,6 +56,8 @@ void Walker::index() {
       Cached = It->second;
     }
     Desc[T] = Cached;
+    if (Counted)
+      Counts[T] = X.Recs;
     if (X.Bits & TaskIn::Known) {
       Bits[T] = Known;
       if ((X.Flags & TaskInitial) && !(X.Bits & TaskIn::InLeague)) {
@@ -58,11 +67,11 @@ void Walker::index() {
       }
     }
     // The collected records are released as they are read, and given back
-    // every 16 MiB or so, so that they are not resident beside the walk's
+    // every 12 MiB or so, so that they are not resident beside the walk's
     // arrays (the peak of graph mode used to be here).
     if (((T + 1) & (PagedVec<TaskIn>::PageSize - 1)) == 0) {
       In.Tasks.releasePageOf(T);
-      if (((T + 1) & (GiveBackEvery - 1)) == 0)
+      if (((T + 1) & (GiveBackTasksEvery - 1)) == 0)
         giveBackFreed();
     }
   }
@@ -76,15 +85,36 @@ void Walker::index() {
   // keep their arrival order), then order each task's by Seq. One thread's
   // records of a task arrive in its order; only a task whose records came
   // from several threads (an untied task that moved, a merge of shards)
-  // may need sorting, so the count pass also checks the order, and the
-  // sequence numbers are kept only if some task needs them.
+  // may need sorting. Where that cannot be (Store::MaybeUnordered false),
+  // the ingest's counts place the records and the scatter checks the
+  // order; else a count pass checks it, and the sequence numbers are kept
+  // only if some task needs them.
   std::size_t NR = In.Recs.size();
   if (NR >= NoIndex)
     throw std::length_error("too many events");
+  // Where each task's records go: from the ingest's counts if it kept
+  // them and they add up; else a count pass that also checks the order.
+  bool Unordered = false;
+  if (Counted) {
+    ItemBegin.resize(NT + 1);
+    std::size_t Sum = 0;
+    for (std::size_t T = 0; T < NT && Sum <= NR; ++T) {
+      ItemBegin[T] = std::uint32_t(Sum);
+      if (Counts[T] < 255) {
+        Sum += Counts[T];
+      } else {
+        auto It = In.ManyRecs.find(std::uint32_t(T));
+        Sum += It != In.ManyRecs.end() ? It->second : NR + 1;
+      }
+    }
+    ItemBegin[NT] = std::uint32_t(Sum);
+    Counted = Sum == NR; // else (never seen) counted again below
+  }
+  decltype(Counts)().swap(Counts);
+  In.ManyRecs = {};
   // Both passes go page by page (PagedVec::page): no page lookup per
   // record.
-  bool Unordered = false;
-  {
+  if (!Counted) {
     struct CountLast {
       std::uint32_t Count, LastSeq;
     };
@@ -109,8 +139,16 @@ void Walker::index() {
   Items.resize(NR); // not touched until written (MappedAlloc)
   std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> Seqs(Unordered ? NR
                                                                         : 0);
+  std::size_t OutOfOrder = 0; // records found out of order too late
   {
-    std::vector<std::uint32_t> Next(ItemBegin.begin(), ItemBegin.end() - 1);
+    struct NextLast {
+      std::uint32_t Next, LastSeq;
+    };
+    std::vector<NextLast, MappedAlloc<NextLast>> Next(Counted ? NT : 0);
+    std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> NextOnly(
+        Counted ? 0 : NT);
+    for (std::size_t T = 0; T < NT; ++T)
+      (Counted ? Next[T].Next : NextOnly[T]) = ItemBegin[T];
     Item *ItemsOut = Items.data();
     std::uint32_t *SeqsOut = Seqs.data();
     constexpr std::size_t PagesPerGiveBack =
@@ -120,13 +158,22 @@ void Walker::index() {
       std::size_t N = In.Recs.pageSize(Pg);
       if (Unordered) {
         for (std::size_t I = 0; I < N; ++I) {
-          std::uint32_t P = Next[R[I].Task]++;
+          std::uint32_t P = NextOnly[R[I].Task]++;
           ItemsOut[P] = R[I].It;
           SeqsOut[P] = R[I].Seq;
         }
+      } else if (Counted) {
+        // The order is checked as the records are placed (nothing to sort
+        // them by then: never seen, but said, not hidden).
+        for (std::size_t I = 0; I < N; ++I) {
+          NextLast &X = Next[R[I].Task];
+          ItemsOut[X.Next++] = R[I].It;
+          OutOfOrder += R[I].Seq < X.LastSeq;
+          X.LastSeq = R[I].Seq;
+        }
       } else {
         for (std::size_t I = 0; I < N; ++I)
-          ItemsOut[Next[R[I].Task]++] = R[I].It;
+          ItemsOut[NextOnly[R[I].Task]++] = R[I].It;
       }
       In.Recs.releasePageOf(Pg * PagedVec<Rec>::PageSize);
       if ((Pg + 1) % PagesPerGiveBack == 0)
@@ -134,6 +181,10 @@ void Walker::index() {
     }
   }
   In.Recs.clear();
+  if (OutOfOrder)
+    warn(std::to_string(OutOfOrder) +
+         " event(s) arrived out of their task's order; the graph follows "
+         "the arrival order");
   if (Unordered) {
     std::vector<std::pair<std::uint32_t, Item>> Tmp;
     for (std::size_t T = 0; T < NT; ++T) {

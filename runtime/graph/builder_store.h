@@ -126,6 +126,10 @@ struct TaskIn {
   /// From ImplicitTaskBegin (Implicit), else from TaskSchedule (HasSched).
   std::uint16_t Thread = NoThreadIndex;
   std::uint8_t Bits = 0;
+  /// The task's records (Rec) in this store, up to 254; 255: more, the
+  /// count is in Store::ManyRecs. (In what was padding: counted as they
+  /// are collected, they need no pass of their own at the end.)
+  std::uint8_t Recs = 0;
   static constexpr std::uint8_t Known = 1, HasSched = 2, Implicit = 4,
                                 InLeague = 8; // a team's initial task
 };
@@ -201,6 +205,14 @@ struct GraphBuilder::Store {
   std::vector<std::uint32_t> ThreadIds; // thread index -> thread
   std::unordered_map<std::uint32_t, std::uint16_t> ThreadIndex;
   std::size_t Events = 0;      // graph events seen
+  /// Records per task of the tasks with more than 254 (TaskIn::Recs).
+  std::unordered_map<std::uint32_t, std::uint32_t> ManyRecs;
+  /// Some task's records may be out of its order (Seq) here, so that
+  /// Walker::index must check: set where records come from several
+  /// threads (a task in more than one merged store, the overflow store)
+  /// and for an MPI call's record (made at the call's end). One thread's
+  /// records of a task otherwise arrive in the task's order.
+  bool MaybeUnordered = false;
   MpiShared *Shared = nullptr; // while collecting: the shards' MPI calls
   MpiIngest Mpi;               // once merged: the MPI calls (graph/mpi_graph.h)
   std::vector<std::uint32_t> MpiCodes; // once merged: call -> code index
@@ -241,6 +253,23 @@ struct GraphBuilder::Store {
       ThreadIds.push_back(T);
     }
     return It->second;
+  }
+  /// Counts N more records of task T (TaskIn::Recs, ManyRecs).
+  void countRecs(std::uint32_t T, std::uint32_t N = 1) {
+    std::uint8_t &C = Tasks[T].Recs;
+    if (C + N < 255) {
+      C = std::uint8_t(C + N);
+      return;
+    }
+    std::uint32_t &M = ManyRecs[T];
+    if (C < 255)
+      M = C;
+    C = 255;
+    M += N;
+  }
+  std::uint32_t recCount(std::uint32_t T) const {
+    std::uint8_t C = Tasks[T].Recs;
+    return C < 255 ? C : ManyRecs.at(T);
   }
   void add(std::uint32_t Thread, const Event *E, std::size_t N);
   void addOne(std::uint32_t Thread, std::uint16_t &Th, const Event &E);

@@ -183,6 +183,22 @@ TEST(Builder, TaskRecordedByTwoThreadsFollowsItsOwnOrder) {
   EXPECT_EQ(program(1, 0), Ref);
 }
 
+// One thread's records of a task arrive in the task's order, so a store
+// of one thread is not sorted by Seq (Walker::index); a stream that breaks
+// this (a corrupt trace) is said to, not silently misread.
+TEST(Builder, OneThreadsEventsOutOfTheirTasksOrderAreSaid) {
+  Stream S;
+  S.initial(0, 1);
+  S.create(0, 1, 10, 5);
+  S.add(0, Event::taskCreate(0, 1, 11, TaskExplicit, 6)).Seq =
+      5; // after the taskwait's begin (3)
+  S.sync(0, 1, SyncKind::Taskwait, 7);
+  std::string G = S.graph();
+  EXPECT_NE(G.find("warning: 1 event(s) arrived out of their task's order"),
+            std::string::npos)
+      << G;
+}
+
 TEST(Builder, TaskgroupWaitsForGrandchildren) {
   Stream S;
   S.initial(0, 1);
