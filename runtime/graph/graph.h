@@ -159,7 +159,8 @@ static_assert(sizeof(Edge) == 8);
 static_assert(unsigned(EdgeKind::Count) <= 4, "Edge keeps the kind in 2 bits");
 
 /// Sorts edges by (source, target, kind) in place (graph/edge_sort.cpp):
-/// the same order as std::sort, faster on millions, no second array.
+/// the same order as std::sort, faster on millions, no second array of
+/// the edges' size (a scratch of one bucket of them).
 void sortEdges(std::vector<Edge> &Edges);
 
 struct GraphStats {
