@@ -93,6 +93,12 @@ bool IngestQueue::start() {
   if (Ok) {
     HasWorker = true;
     Running.store(true, std::memory_order_release);
+    // Until the thread has its malloc arena (run(); it runs at the normal
+    // priority until then): bounded, a thread that gets no CPU for 200 ms
+    // only loses the guarantee.
+    for (unsigned Waited = 0;
+         Waited < 10000 && !HasArena.load(std::memory_order_acquire); ++Waited)
+      sleepUs(20);
   }
   return Ok;
 }
@@ -214,6 +220,22 @@ void IngestQueue::wake() {
 }
 
 void IngestQueue::run() {
+  // Take a malloc arena now, with the session at the program's first
+  // OpenMP call, before any thread running OpenMP can have ended. glibc
+  // gives a thread its arena at its first allocation, preferring the arena
+  // of a thread that has ended; this thread's first one used to be its
+  // first ingest, after the first pthread running OpenMP had ended, so it
+  // took that thread's arena, over the memory libomp had freed there. But
+  // libomp 19 still writes into that memory: a worker of the ended root
+  // thread's team returns the root's freed task blocks to the root's
+  // kmp_info_t (__kmp_fast_free, its "other" free list) when it next frees
+  // a task of another root, after the root's kmp_info_t was freed. The
+  // write landed in the shards' table made there (slot 167) and the merge
+  // at exit crashed (docs/reliability.md, "pthreads.c"). The volatile
+  // keeps the compiler from removing the pair.
+  void *volatile First = std::malloc(64);
+  std::free(First);
+  HasArena.store(true, std::memory_order_release);
   // No signal handler runs here (the session's run in whichever thread the
   // program's signal hits, never ours), and only spare CPU time is used.
   sigset_t All;

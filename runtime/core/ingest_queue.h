@@ -22,6 +22,11 @@
 // one chunk at a time, so the ingest sees each thread's events as it did
 // when the flush ingested them itself.
 //
+// The background thread takes its malloc arena as it starts (start() waits
+// for it): made later, its first allocation would take the arena of a
+// pthread running OpenMP that had ended, memory libomp 19 still writes
+// into (ingest_queue.cpp, run()).
+//
 // Under an address-space limit (ulimit -v) there is no background thread:
 // the program's threads need the room, and the flushes ingest as before.
 // Only the first few threads' channels are asynchronous (MaxAsyncThreads):
@@ -110,6 +115,8 @@ private:
   bool HasWorker = false;
   pid_t Pid = 0; // the process whose thread Worker is
   std::atomic<bool> Running{false}, Stop{false};
+  /// Set by the background thread once it has its malloc arena (run()).
+  std::atomic<bool> HasArena{false};
   /// The background thread's chunk (Working, set only by that thread) and
   /// freeze() (Frozen) in one word: the thread opens a chunk only while
   /// the word is 0, so once freeze() has set Frozen and seen no Working, no

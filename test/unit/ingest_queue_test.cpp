@@ -5,8 +5,10 @@
 // whether the background thread keeps up, falls behind (the flushing
 // thread ingests its own) or is frozen, and in a copy of the process forked
 // while the thread was ingesting a buffer; buffers handed back are the
-// thread's to record into. Named Recorder* so that scripts/sanitize.sh
-// tsan runs them with the recorder's tests.
+// thread's to record into; the background thread does not take over the
+// malloc arena of a program thread that ends while it runs. Named
+// Recorder* so that scripts/sanitize.sh tsan runs them with the recorder's
+// tests.
 //
 //===----------------------------------------------------------------------===//
 #include "core/ingest_queue.h"
@@ -15,6 +17,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <sys/wait.h>
@@ -181,4 +184,69 @@ TEST(RecorderIngestQueue, ACopyForkedWhileTheThreadIngestsHasEveryEvent) {
   // The parent's thread is frozen: stop() ingests the rest here.
   EXPECT_TRUE(Q.stop());
   expectAll(S, 1, Big / Capacity);
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define OTTER_OWN_MALLOC 1 // the sanitizer's allocator: no glibc arenas
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define OTTER_OWN_MALLOC 1
+#endif
+#endif
+
+namespace {
+/// glibc's arena of a block from a thread's arena (not the main one): its
+/// heaps are 64 MiB (HEAP_MAX_SIZE on 64-bit) aligned on their size.
+std::uintptr_t arenaOf(const void *P) {
+  return reinterpret_cast<std::uintptr_t>(P) &
+         ~((std::uintptr_t(64) << 20) - 1);
+}
+} // namespace
+
+/// libomp 19 writes into the memory of a pthread running OpenMP after the
+/// thread ended (a worker returns the ended root's freed task blocks to
+/// the root's freed kmp_info_t): the background thread used to make its
+/// first allocation at its first ingest, after such a thread had ended,
+/// and glibc gave it that thread's arena, so the graph's tables were made
+/// over the memory libomp still wrote (docs/reliability.md). A thread that
+/// allocates, frees and ends after start(); then the background thread's
+/// first ingest allocates: not in the ended thread's arena.
+TEST(RecorderIngestQueue, TheThreadKeepsOffTheArenaOfAThreadThatEnded) {
+  const std::thread::id Main = std::this_thread::get_id();
+  std::atomic<void *> Made{nullptr};
+  std::atomic<bool> Ingested{false};
+  IngestQueue Q(
+      [&](std::uint32_t, const Event *, std::size_t) {
+        if (std::this_thread::get_id() != Main && !Made.load())
+          Made.store(std::malloc(2048)); // as the shards' first table
+        Ingested.store(true);
+      },
+      half());
+  ASSERT_TRUE(Q.start());
+  std::uintptr_t Ended = 0;
+  std::thread T([&] {
+    void *volatile P = std::malloc(2048); // as libomp's thread data
+    Ended = arenaOf(P);
+    std::free(P);
+  });
+  T.join(); // its arena is now free, for the next thread that needs one
+  auto *Buf = static_cast<Event *>(std::malloc(sizeof(Event) * Capacity));
+  for (std::size_t I = 0; I < Capacity; ++I)
+    Buf[I] = Event{};
+  Event *Next = Q.adopt(0, Buf, Capacity, Capacity, false);
+  ASSERT_NE(Next, Buf); // queued for the background thread
+  // The thread runs at SCHED_IDLE: on a busy machine it may take a while.
+  for (int I = 0; I < 60000 && !Ingested.load(); ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(Q.stop());
+  std::free(Next);
+  void *P = Made.load();
+  ASSERT_NE(P, nullptr) << "the background thread did not ingest the buffer";
+#ifndef OTTER_OWN_MALLOC
+  EXPECT_NE(arenaOf(P), Ended)
+      << "the background thread took the ended thread's malloc arena";
+#else
+  (void)Ended;
+#endif
+  std::free(P);
 }
