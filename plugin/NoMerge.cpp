@@ -35,10 +35,7 @@ namespace otter::plugin {
 PreservedAnalyses OtterNoMergePass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M) {
-    StringRef Name = F.getName();
-    bool Site = Name.starts_with("__kmpc_") ? !isQuietEntry(Name)
-                                            : isOmptApiFunction(Name);
-    if (!Site)
+    if (!isSiteEntry(F.getName()))
       continue;
     for (User *U : F.users()) {
       auto *CB = dyn_cast<CallBase>(U);

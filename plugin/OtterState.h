@@ -139,6 +139,10 @@ bool isOmptApiFunction(llvm::StringRef Name);
 /// __kmpc_* entry points that never report a codeptr_ra to a tool: not
 /// sites (SitePass.cpp).
 bool isQuietEntry(llvm::StringRef Name);
+/// The callees whose calls get a site (SitePass.cpp brackets them,
+/// NoMerge.cpp keeps optimisations from merging them): __kmpc_* entry
+/// points but the quiet ones, and the API functions above.
+bool isSiteEntry(llvm::StringRef Name);
 
 } // namespace otter::plugin
 

@@ -70,6 +70,11 @@ bool isQuietEntry(StringRef Name) {
   return false;
 }
 
+bool isSiteEntry(StringRef Name) {
+  return Name.starts_with("__kmpc_") ? !isQuietEntry(Name)
+                                     : isOmptApiFunction(Name);
+}
+
 namespace {
 
 struct CallLoc {
@@ -447,15 +452,12 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         if (!Callee)
           continue;
         StringRef Name = Callee->getName();
-        bool Kmpc = Name.starts_with("__kmpc_");
-        bool Api = !Kmpc && isOmptApiFunction(Name);
-        if (!Kmpc && !Api)
-          continue;
         // Entry points that never reach OMPT with a codeptr_ra are left
         // alone: later passes (OpenMPOpt, GVN at LTO time) merge or drop
         // some of them, which would leave empty brackets behind.
-        if (Kmpc && isQuietEntry(Name))
+        if (!isSiteEntry(Name))
           continue;
+        bool Kmpc = Name.starts_with("__kmpc_");
         CallLoc L;
         if (Kmpc)
           locFromIdent(*CB, L);
@@ -464,8 +466,6 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         if (!L.Known)
           locFromDebug(*CB, L);
         if (!L.Known) {
-          if (Kmpc && isQuietEntry(Name))
-            continue;
           // Never an error (a build must not fail because of the plugin):
           // the call gets no label, and its events the approximate label
           // of an uninstrumented call.
@@ -482,7 +482,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
           continue;
         }
         long D = S->find(L.File, L.Line, L.Col, Name);
-        if (D < 0 && Api) {
+        if (D < 0 && !Kmpc) { // an API function
           // An API call the frontend did not see (e.g. from a macro or
           // expanded differently): a pseudo-directive at the call itself.
           Directive PD;
