@@ -105,6 +105,46 @@ bool Walker::strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const {
   return Out.size() != E - B;
 }
 
+/// A code index's label (its index in the graph's labels, resolved once)
+/// and the hash of what is stable across runs of the same binary: label()
+/// looks it up (both passes call it per item), this makes it on the code's
+/// first use.
+std::pair<std::uint32_t, std::uint64_t> Walker::newLabel(std::uint32_t Code) {
+  auto &Slot = Labels[Code];
+  SourceLabel L = Resolve(In.Codes[Code]);
+  // Hash what is stable across runs of the same binary (not the address).
+  std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
+  if (L.Line)
+    H = mix(H, L.Line);
+  if (Feed) { // the labels may move: not while the feed's reader reads them
+    std::lock_guard<std::mutex> Lock(Feed->labelsLock());
+    G.Labels.push_back(std::move(L));
+  } else {
+    G.Labels.push_back(std::move(L));
+  }
+  Slot = {(std::uint32_t)G.Labels.size() - 1, H};
+  return Slot;
+}
+
+/// Explicit task T's strand, its items [B, E), into S: as they are (Direct)
+/// when libomp's order needs no adjusting, the common case, else as
+/// strand() makes it. True if T has dependences.
+bool Walker::strandOf(std::uint32_t T, std::uint32_t B, std::uint32_t E,
+                      Strand &S) const {
+  bool Deps = false, Reorder = false;
+  for (std::uint32_t I = B; I < E; ++I) {
+    const Item &X = Items[I];
+    Deps |= X.kind() == EventKind::TaskDependence;
+    Reorder |= rules::startsLibompReorder({X.kind(), X.Sub});
+  }
+  if (Reorder)
+    return strand(T, S.Items);
+  S.Direct = true;
+  S.First = B;
+  S.Count = E - B;
+  return Deps;
+}
+
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                        std::uint32_t Code, std::uint32_t Flags) {
   if (G.Nodes.size() >= MaxNodes)
@@ -188,47 +228,61 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   ++G.Stats.Tasks;
   const TaskDesc &D = desc(Child);
   std::uint32_t Thread = D.Thread != NoThread ? D.Thread : threadOf(CreatePos);
-  StrandLease Lease(*this, Child);
-  Strand &S = Lease.S;
-  S.Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
-  addEdge(Creator.Cursor, S.Node, EdgeKind::Create);
+  bool Undeferred = D.Flags & (TaskUndeferred | TaskIncluded);
+  NodeId Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
+  addEdge(Creator.Cursor, Node, EdgeKind::Create);
   // Made after the creator's undeferred children completed (joinInto).
   for (std::uint32_t J : Creator.Joins) {
-    addEdge(Frontier[J], S.Node, EdgeKind::Sync);
+    addEdge(Frontier[J], Node, EdgeKind::Sync);
     Bits[J] |= Synced;
   }
-  S.InheritedGroup = rules::taskgroupOfChild(
+  TaskgroupFrame *Group = rules::taskgroupOfChild(
       !Creator.Groups.empty() ? Creator.Groups.back().get() : nullptr,
       Creator.InheritedGroup);
-  if (strand(Child, S.Items)) // the task has dependences
-    addDependences(Creator, Child, S.Node);
-  S.Cursor = S.Node;
-  std::uint32_t Stop = runStrand(S, Team);
-  while (Stop != ~0u) { // a barrier in an explicit task: not legal OpenMP
-    warn("barrier reported inside an explicit task");
-    Stop = runStrand(S, Team);
-  }
-  Frontier[Child] = S.Cursor;
-  // Children Child left unjoined (its last action made them) complete before
-  // it does: whoever waits for Child waits for them too.
-  if (D.Flags & (TaskUndeferred | TaskIncluded)) {
-    S.Joins.push_back(Child); // implies the creator's earlier ones
-    std::swap(Creator.Joins, S.Joins); // S is done: its list is reused
+  std::uint32_t B = ItemBegin[Child], E = ItemBegin[Child + 1];
+  if (B == E) {
+    // No strand (fib's leaves, half its tasks): the task's node is all it
+    // makes, and it leaves no child unjoined.
+    Frontier[Child] = Node;
+    if (Undeferred) {
+      Creator.Joins.clear(); // implied by Child's join, as below
+      Creator.Joins.push_back(Child);
+    }
   } else {
-    for (std::uint32_t J : S.Joins)
-      pushPending(Creator.PendingChildren, J);
+    StrandLease Lease(*this, Child);
+    Strand &S = Lease.S;
+    S.Node = S.Cursor = Node;
+    S.InheritedGroup = Group;
+    if (strandOf(Child, B, E, S)) // the task has dependences
+      addDependences(Creator, Child, Node);
+    std::uint32_t Stop = runStrand(S, Team);
+    while (Stop != ~0u) { // a barrier in an explicit task: not legal OpenMP
+      warn("barrier reported inside an explicit task");
+      Stop = runStrand(S, Team);
+    }
+    Frontier[Child] = S.Cursor;
+    // Children Child left unjoined (its last action made them) complete
+    // before it does: whoever waits for Child waits for them too.
+    if (Undeferred) {
+      S.Joins.push_back(Child);          // implies the creator's earlier ones
+      std::swap(Creator.Joins, S.Joins); // S is done: its list is reused
+    } else {
+      for (std::uint32_t J : S.Joins)
+        pushPending(Creator.PendingChildren, J);
+    }
   }
 
   pushPending(Creator.PendingChildren, Child);
-  if (S.InheritedGroup)
-    pushPending(S.InheritedGroup->Members, Child);
+  if (Group)
+    pushPending(Group->Members, Child);
   pushPending(Team.Pending, Child);
-  taskDone(Child);
+  taskDone(Child, B, E);
 }
 
 std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
-  while (S.Pos < S.Items.size() && S.Pos < StopAt) {
-    std::uint32_t Pos = S.Items[S.Pos++];
+  const std::size_t N = S.size(); // (S's items do not change meanwhile)
+  while (S.Pos < N && S.Pos < StopAt) {
+    std::uint32_t Pos = S.at(S.Pos++);
     const Item &E = ev(Pos);
     std::uint32_t Thread = threadOf(Pos);
     auto step = [&](NodeKind K, std::uint32_t Flags = 0) {
@@ -327,7 +381,7 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       break;
     }
   }
-  S.Ended = S.Pos >= S.Items.size();
+  S.Ended = S.Pos >= N;
   return ~0u;
 }
 

@@ -168,25 +168,29 @@ public:
   void done(std::size_t B, std::size_t E) {
     if (!Base || B >= E)
       return;
-    // Called per task, three times: the common case (one block) first.
+    // Called per task, three times: the common case (one block) inline,
+    // the rest (a block released, a range over two) out of line.
     std::size_t Block = B >> Shift;
-    if (Block == (E - 1) >> Shift) {
-      if ((Left[Block] -= std::uint32_t(E - B)) == 0)
+    if (Block == (E - 1) >> Shift) [[likely]] {
+      if ((Left[Block] -= std::uint32_t(E - B)) == 0) [[unlikely]]
         release(Block);
       return;
     }
+    doneBlocks(B, E);
+  }
+  void disable() { Base = nullptr; }
+
+private:
+  [[gnu::noinline]] void doneBlocks(std::size_t B, std::size_t E) {
     while (B < E) {
-      Block = B >> Shift;
+      std::size_t Block = B >> Shift;
       std::size_t End = std::min(E, (Block + 1) << Shift);
       if ((Left[Block] -= std::uint32_t(End - B)) == 0)
         release(Block);
       B = End;
     }
   }
-  void disable() { Base = nullptr; }
-
-private:
-  void release(std::size_t Block) {
+  [[gnu::noinline]] void release(std::size_t Block) {
     // Only this block's own bytes: the kernel rounds the length up to a
     // page, which stays inside the array's mapping (never past it).
     char *P = Base + Block * BlockBytes;
@@ -291,7 +295,11 @@ private:
   void startRelease(bool Tree);
   /// Task T was emitted: its items and entries are not read again.
   void taskDone(std::uint32_t T) {
-    Release.Items.done(ItemBegin[T], ItemBegin[T + 1]);
+    taskDone(T, ItemBegin[T], ItemBegin[T + 1]);
+  }
+  /// The same, T's items [B, E) known.
+  void taskDone(std::uint32_t T, std::uint32_t B, std::uint32_t E) {
+    Release.Items.done(B, E);
     Release.Desc.done(T, T + 1);
     Release.ItemBegin.done(T, T + 2); // T's entry and its end
   }
@@ -316,9 +324,21 @@ private:
     }
     return E.Payload;
   }
-  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code);
+  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code) {
+    // Per node: the lookup inline, the first use of a code out of line.
+    if (Code == 0)
+      return {0, 0};
+    const auto &Slot = Labels[Code];
+    if (Slot.first != NoIndex) [[likely]]
+      return Slot;
+    return newLabel(Code);
+  }
+  std::pair<std::uint32_t, std::uint64_t> newLabel(std::uint32_t Code);
   /// T's strand into Out (builder.cpp); true if T has dependences.
   bool strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
+  struct Strand;
+  bool strandOf(std::uint32_t T, std::uint32_t B, std::uint32_t E,
+                Strand &S) const;
 
   std::uint64_t taskHash(std::uint32_t T);
   std::uint64_t parallelHash(std::uint32_t P);
@@ -347,14 +367,18 @@ private:
   /// first drops those already synced (syncAll skips them anyway). On fib
   /// the team's list would otherwise hold every task of the program.
   void pushPending(std::vector<std::uint32_t> &L, std::uint32_t T) {
-    if (L.size() == L.capacity() && L.size() >= 64) {
-      L.erase(std::remove_if(L.begin(), L.end(),
-                             [&](std::uint32_t X) { return Bits[X] & Synced; }),
-              L.end());
-      if (L.size() > L.capacity() / 2)
-        L.reserve(L.capacity() * 2); // amortised: grow, as push_back would
-    }
+    if (L.size() == L.capacity()) [[unlikely]]
+      makeRoom(L);
     L.push_back(T);
+  }
+  [[gnu::noinline]] void makeRoom(std::vector<std::uint32_t> &L) {
+    if (L.size() < 64)
+      return; // push_back grows it
+    L.erase(std::remove_if(L.begin(), L.end(),
+                           [&](std::uint32_t X) { return Bits[X] & Synced; }),
+            L.end());
+    if (L.size() > L.capacity() / 2)
+      L.reserve(L.capacity() * 2); // amortised: grow, as push_back would
   }
 
   // Emission.
@@ -363,6 +387,17 @@ private:
     NodeId Node = NoNode; // parent of the nodes this strand makes
     TaskgroupFrame *InheritedGroup = nullptr; // innermost enclosing taskgroup
     std::vector<std::uint32_t> Items;         // order positions, normalised
+    /// Instead of Items, the walk's items [First, First + Count) as they
+    /// are: an explicit task's strand that needs no reordering (the common
+    /// case: no copy per task). Its dependences stay in it, and make no
+    /// node (runStrand passes them by); Direct strands never stop at a
+    /// phase's end (StopAt), which counts Items' positions.
+    bool Direct = false;
+    std::uint32_t First = 0, Count = 0;
+    std::size_t size() const { return Direct ? Count : Items.size(); }
+    std::uint32_t at(std::size_t I) const {
+      return Direct ? First + std::uint32_t(I) : Items[I];
+    }
     std::size_t Pos = 0;
     NodeId Cursor = NoNode;
     std::vector<std::unique_ptr<TaskgroupFrame>> Groups;
@@ -382,6 +417,7 @@ private:
       Node = Cursor = NoNode;
       InheritedGroup = nullptr;
       Items.clear();
+      Direct = false;
       Pos = 0;
       Groups.clear();
       PendingChildren.clear();
@@ -444,31 +480,6 @@ private:
   void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
   void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
 };
-
-/// A code index's label (its index in the graph's labels, resolved once)
-/// and the hash of what is stable across runs of the same binary. Inline:
-/// both passes call it per item.
-inline std::pair<std::uint32_t, std::uint64_t>
-Walker::label(std::uint32_t Code) {
-  if (Code == 0)
-    return {0, 0};
-  auto &Slot = Labels[Code];
-  if (Slot.first != NoIndex)
-    return Slot;
-  SourceLabel L = Resolve(In.Codes[Code]);
-  // Hash what is stable across runs of the same binary (not the address).
-  std::uint64_t H = L.RegionId ? L.RegionId : hashString(L.Location);
-  if (L.Line)
-    H = mix(H, L.Line);
-  if (Feed) { // the labels may move: not while the feed's reader reads them
-    std::lock_guard<std::mutex> Lock(Feed->labelsLock());
-    G.Labels.push_back(std::move(L));
-  } else {
-    G.Labels.push_back(std::move(L));
-  }
-  Slot = {(std::uint32_t)G.Labels.size() - 1, H};
-  return Slot;
-}
 
 } // namespace otter::walk
 

@@ -386,6 +386,18 @@ inline bool barrierClosesWork(KindSub Prev, KindSub Next) {
          static_cast<SyncKind>(Next.Sub) != SyncKind::BarrierImplicitParallel;
 }
 
+/// Whether adjustLibompOrder may move E or what follows it: E starts one
+/// of the patterns it rewrites (a team worksharing construct's end, which
+/// its barrier may follow; a taskgroup's begin, which a taskloop may
+/// follow). A strand with no such event is in the graph's order as
+/// reported, so a reader may skip adjusting it (the builder does, per task).
+inline bool startsLibompReorder(KindSub E) {
+  return (E.Kind == EventKind::WorkEnd &&
+          isTeamWork(static_cast<WorkKind>(E.Sub))) ||
+         (E.Kind == EventKind::SyncBegin &&
+          static_cast<SyncKind>(E.Sub) == SyncKind::Taskgroup);
+}
+
 /// Puts one task's strand (Order: positions of its events, in program
 /// order; KindOf(position) -> KindSub) into the graph's order:
 ///  - WorkEnd, barrier begin -> barrier begin, WorkEnd (barrierClosesWork);
@@ -404,6 +416,8 @@ void adjustLibompOrder(std::vector<Pos> &Order, KindOfFn &&KindOf) {
     return E.Kind == K && static_cast<SyncKind>(E.Sub) == SyncKind::Taskgroup;
   };
   for (std::size_t I = 0; I + 1 < Order.size(); ++I) {
+    if (!startsLibompReorder(KindOf(Order[I])))
+      continue; // (what makes skipping such a strand safe)
     if (barrierClosesWork(KindOf(Order[I]), KindOf(Order[I + 1]))) {
       std::swap(Order[I], Order[I + 1]);
       ++I;

@@ -11,6 +11,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -224,6 +225,46 @@ TEST(Rules, LibompOrderPutsBarriersAndTaskgroupsInside) {
   EXPECT_TRUE(barrierClosesWork(Events[1], Events[2]));
   EXPECT_FALSE(barrierClosesWork(Events[7], Events[8]));
   EXPECT_FALSE(barrierClosesWork(Events[5], Events[2])); // a taskloop's end
+}
+
+// Readers skip adjusting a strand none of whose events starts a rewritten
+// pattern (the builder, per explicit task): every order of events that
+// adjustLibompOrder changes has such an event.
+TEST(Rules, LibompOrderChangesOnlyStrandsWithAPatternStart) {
+  auto W = [](EventKind K, WorkKind S) { return KindSub{K, std::uint16_t(S)}; };
+  auto S = [](EventKind K, SyncKind X) { return KindSub{K, std::uint16_t(X)}; };
+  const std::vector<KindSub> Palette = {
+      W(EventKind::WorkBegin, WorkKind::LoopStatic),
+      W(EventKind::WorkEnd, WorkKind::LoopStatic),
+      W(EventKind::WorkEnd, WorkKind::SingleExecutor),
+      W(EventKind::WorkBegin, WorkKind::Taskloop),
+      W(EventKind::WorkEnd, WorkKind::Taskloop),
+      S(EventKind::SyncBegin, SyncKind::BarrierImplicitWorkshare),
+      S(EventKind::SyncBegin, SyncKind::BarrierImplicitParallel),
+      S(EventKind::SyncBegin, SyncKind::Taskgroup),
+      S(EventKind::SyncEnd, SyncKind::Taskgroup),
+      S(EventKind::SyncBegin, SyncKind::Taskwait),
+      KindSub{EventKind::TaskCreate, 0}};
+  EXPECT_TRUE(startsLibompReorder(Palette[1]));  // a loop's end
+  EXPECT_TRUE(startsLibompReorder(Palette[7]));  // a taskgroup's begin
+  EXPECT_FALSE(startsLibompReorder(Palette[4])); // a taskloop's end
+  EXPECT_FALSE(startsLibompReorder(Palette[9]));
+  // Every sequence of 4 events of the palette.
+  const std::size_t P = Palette.size();
+  std::size_t Changed = 0;
+  for (std::size_t Code = 0; Code < P * P * P * P; ++Code) {
+    std::vector<KindSub> Events;
+    for (std::size_t C = Code, I = 0; I < 4; ++I, C /= P)
+      Events.push_back(Palette[C % P]);
+    std::vector<std::size_t> Order = {0, 1, 2, 3};
+    adjustLibompOrder(Order, [&](std::size_t I) { return Events[I]; });
+    if (Order == std::vector<std::size_t>{0, 1, 2, 3})
+      continue;
+    ++Changed;
+    EXPECT_TRUE(std::any_of(Events.begin(), Events.end(), startsLibompReorder))
+        << "sequence " << Code;
+  }
+  EXPECT_GT(Changed, 0u);
 }
 
 TEST(Rules, Constructs) {
