@@ -55,6 +55,7 @@ BENCHES = {
     "taskloop": ([], ["2"]),
     "deps": ([], ["32", "8", "4"]),
     "taskgroup": ([], ["200"]),
+    "uts": ([], ["400"]),
 }
 MODES = ["untraced", "null", "graph", "trace", "both"]
 EXTRA_MODES = ["plain"]
