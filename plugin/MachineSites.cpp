@@ -23,6 +23,8 @@
 #include "OtterState.h"
 #include "otter/site_table.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/CodeGen/AsmPrinter.h"
 #include "llvm/CodeGen/AsmPrinterHandler.h"
@@ -40,7 +42,6 @@
 #include "llvm/MC/MCSectionELF.h"
 #include "llvm/MC/MCStreamer.h"
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -53,13 +54,15 @@ const char MachineSiteTag[] = "otter.site";
 
 namespace {
 
-/// Emits the note header "Otter" records share (site_table.h).
-void emitNoteHeader(MCStreamer &OS, std::uint32_t DescSize,
-                    std::uint32_t Type) {
-  OS.emitIntValue(site_table::NoteOwnerSize, 4);
-  OS.emitIntValue(DescSize, 4);
-  OS.emitIntValue(Type, 4);
-  OS.emitBytes(StringRef("Otter\0\0\0", 8));
+/// The note header "Otter" records share (site_table.h), as the bytes the
+/// object holds (x86-64: little-endian): emitted with one call per record.
+std::string noteHeader(std::uint32_t DescSize, std::uint32_t Type) {
+  std::string H;
+  for (std::uint32_t V : {site_table::NoteOwnerSize, DescSize, Type})
+    for (unsigned I = 0; I < 4; ++I)
+      H.push_back(static_cast<char>(V >> (8 * I)));
+  H.append("Otter\0\0\0", 8);
+  return H;
 }
 
 class SiteHandler : public AsmPrinterHandler {
@@ -116,12 +119,14 @@ public:
     for (const Site &S : Sites)
       emitKeyedRecord(*S.MD);
     const Comdat *C = MF->getFunction().getComdat();
+    if (!C && !PlainSection)
+      PlainSection = Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
+                                       ELF::SHF_ALLOC);
     MCSection *Sec =
         C ? Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
                               ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, C->getName(),
                               /*IsComdat=*/true)
-          : Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
-                              ELF::SHF_ALLOC);
+          : PlainSection;
     OS.switchSection(Sec);
     // Site records are multiples of 4 bytes: one alignment per function.
     OS.emitValueToAlignment(Align(4));
@@ -129,13 +134,7 @@ public:
       // Operands: tag, kind ("d" site of a directive, "f" filtered site),
       // keyed record's symbol, its note type, its desc.
       bool Filtered = cast<MDString>(S.MD->getOperand(1))->getString() == "f";
-      emitNoteHeader(OS,
-                     Filtered ? site_table::FilteredSiteDescSize
-                              : site_table::SiteDescSize,
-                     site_table::noteType(site_table::Version,
-                                          Filtered
-                                              ? site_table::FilteredSiteKind
-                                              : site_table::SiteKind));
+      OS.emitBytes(Filtered ? FilteredSiteHeader : SiteHeader);
       // int32 fields Sym - . (PC-relative, as ".long Sym-." in the
       // assembler), from one label at the first field.
       MCSymbol *Here = Ctx.createTempSymbol();
@@ -143,9 +142,7 @@ public:
       emitRelative(S.Start, Here, 0);
       emitRelative(S.End, Here, 4);
       if (!Filtered)
-        emitRelative(Ctx.getOrCreateSymbol(
-                         cast<MDString>(S.MD->getOperand(2))->getString()),
-                     Here, 8);
+        emitRelative(keyedSymbol(*S.MD), Here, 8);
     }
     OS.popSection();
     Sites.clear();
@@ -170,12 +167,21 @@ private:
         4);
   }
 
+  /// The symbol of the record a site's tag names (one tag per directive).
+  MCSymbol *keyedSymbol(const MDNode &MD) {
+    MCSymbol *&Sym = KeyedSymbols[&MD];
+    if (!Sym)
+      Sym = AP.OutContext.getOrCreateSymbol(
+          cast<MDString>(MD.getOperand(2))->getString());
+    return Sym;
+  }
+
   /// The directive (or filter) record a site's tag names, once.
   void emitKeyedRecord(const MDNode &MD) {
     if (MD.getNumOperands() < 5)
       return;
     StringRef Name = cast<MDString>(MD.getOperand(2))->getString();
-    if (!Emitted.insert(Name.str()).second)
+    if (!Emitted.insert(Name).second)
       return;
     auto *TypeMD = dyn_cast<ConstantAsMetadata>(MD.getOperand(3));
     StringRef Desc = cast<MDString>(MD.getOperand(4))->getString();
@@ -184,23 +190,28 @@ private:
     OS.switchSection(Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
                                        ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, Name,
                                        /*IsComdat=*/true));
-    MCSymbol *Sym = Ctx.getOrCreateSymbol(Name);
+    MCSymbol *Sym = keyedSymbol(MD);
     OS.emitValueToAlignment(Align(4));
     OS.emitSymbolAttribute(Sym, MCSA_Weak);
     OS.emitSymbolAttribute(Sym, MCSA_Hidden);
     OS.emitLabel(Sym);
-    OS.emitIntValue(site_table::NoteOwnerSize, 4);
-    OS.emitIntValue(Desc.size(), 4);
-    OS.emitIntValue(
-        cast<ConstantInt>(TypeMD->getValue())->getZExtValue(), 4);
-    OS.emitBytes(StringRef("Otter\0\0\0", 8));
+    OS.emitBytes(noteHeader(
+        Desc.size(), cast<ConstantInt>(TypeMD->getValue())->getZExtValue()));
     OS.emitBytes(Desc);
     OS.emitValueToAlignment(Align(4));
   }
 
   AsmPrinter &AP;
   std::vector<Site> Sites;
-  std::set<std::string> Emitted;
+  StringSet<> Emitted;
+  DenseMap<const MDNode *, MCSymbol *> KeyedSymbols;
+  MCSection *PlainSection = nullptr; // .note.otter outside any group
+  const std::string SiteHeader = noteHeader(
+      site_table::SiteDescSize,
+      site_table::noteType(site_table::Version, site_table::SiteKind));
+  const std::string FilteredSiteHeader = noteHeader(
+      site_table::FilteredSiteDescSize,
+      site_table::noteType(site_table::Version, site_table::FilteredSiteKind));
 };
 
 /// No roots, no safe points, no lowering: only "emit metadata" so that the

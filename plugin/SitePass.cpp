@@ -84,20 +84,23 @@ struct CallLoc {
   bool Known = false;
 };
 
-/// ";file;func;line;col;;" from the ident_t passed as first argument.
-bool locFromIdent(const CallBase &CB, CallLoc &L) {
+/// The global holding the ident_t string of the call's first argument.
+const GlobalVariable *identString(const CallBase &CB) {
   if (CB.arg_size() == 0 || !CB.getArgOperand(0)->getType()->isPointerTy())
-    return false;
+    return nullptr;
   auto *GV = dyn_cast<GlobalVariable>(CB.getArgOperand(0)->stripPointerCasts());
   if (!GV || !GV->hasInitializer())
-    return false;
+    return nullptr;
   auto *CS = dyn_cast<ConstantStruct>(GV->getInitializer());
   if (!CS || CS->getNumOperands() != 5)
-    return false;
+    return nullptr;
   auto *SG = dyn_cast<GlobalVariable>(CS->getOperand(4)->stripPointerCasts());
-  if (!SG || !SG->hasInitializer())
-    return false;
-  auto *CDS = dyn_cast<ConstantDataSequential>(SG->getInitializer());
+  return SG && SG->hasInitializer() ? SG : nullptr;
+}
+
+/// ";file;func;line;col;;" from an ident_t string (identString).
+bool locFromIdentString(const GlobalVariable &SG, CallLoc &L) {
+  auto *CDS = dyn_cast<ConstantDataSequential>(SG.getInitializer());
   if (!CDS || !CDS->isCString())
     return false;
   StringRef Str = CDS->getAsCString();
@@ -117,6 +120,12 @@ bool locFromIdent(const CallBase &CB, CallLoc &L) {
   L.Col = Col;
   L.Known = true;
   return true;
+}
+
+/// ";file;func;line;col;;" from the ident_t passed as first argument.
+bool locFromIdent(const CallBase &CB, CallLoc &L) {
+  const GlobalVariable *SG = identString(CB);
+  return SG && locFromIdentString(*SG, L);
 }
 
 /// The call's source location that clang attached as !srcloc (calls of
@@ -441,6 +450,11 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   };
   std::vector<Todo> Work;
   bool ReportedNoLoc = false;
+  // Per callee: does it get a site (isSiteEntry, a few dozen string
+  // compares)? Per ident_t string: its parsed location (several calls,
+  // e.g. a loop's init, fini and barrier, share one).
+  DenseMap<const Function *, bool> SiteCallee;
+  DenseMap<const GlobalVariable *, CallLoc> IdentLocs;
 
   for (Function &F : M) {
     for (BasicBlock &BB : F) {
@@ -455,12 +469,21 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
         // Entry points that never reach OMPT with a codeptr_ra are left
         // alone: later passes (OpenMPOpt, GVN at LTO time) merge or drop
         // some of them, which would leave empty brackets behind.
-        if (!isSiteEntry(Name))
+        auto [SE, NewCallee] = SiteCallee.try_emplace(Callee);
+        if (NewCallee)
+          SE->second = isSiteEntry(Name);
+        if (!SE->second)
           continue;
         bool Kmpc = Name.starts_with("__kmpc_");
         CallLoc L;
-        if (Kmpc)
-          locFromIdent(*CB, L);
+        if (Kmpc) {
+          if (const GlobalVariable *SG = identString(*CB)) {
+            auto [It, New] = IdentLocs.try_emplace(SG);
+            if (New)
+              locFromIdentString(*SG, It->second);
+            L = It->second;
+          }
+        }
         if (!L.Known)
           locFromSrcLoc(*CB, S->SM, L);
         if (!L.Known)
@@ -585,6 +608,8 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
 
   // Machine-level labels (MachineSites.cpp): the site's tag carries the
   // record of its directive (or of the filter), written once per output.
+  // Operands every directive's tag shares, made once.
+  Metadata *TagName = nullptr, *DirTagKind = nullptr, *DirNoteType = nullptr;
   auto makeMachineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
     auto Str = [&](StringRef V) { return MDString::get(Ctx, V); };
     auto Type = [&](site_table::Kind K) {
@@ -602,6 +627,8 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     }
     const Directive &D = S->Dirs[DirIdx];
     std::string Desc;
+    Desc.reserve(site_table::DirectiveFixedSize + D.Kind.size() +
+                 D.File.size() + D.Function.size() + D.Clauses.size() + 4);
     auto Put = [&](std::uint64_t V, unsigned Bytes) {
       for (unsigned I = 0; I < Bytes; ++I)
         Desc.push_back(static_cast<char>(V >> (8 * I)));
@@ -613,11 +640,18 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
       Desc += *Str;
       Desc.push_back('\0');
     }
-    return MDNode::get(Ctx, {Str(MachineSiteTag), Str("d"),
-                             Str(directiveSymbol(D)),
-                             Type(site_table::DirectiveKind), Str(Desc)});
+    if (!TagName) {
+      TagName = Str(MachineSiteTag);
+      DirTagKind = Str("d");
+      DirNoteType = Type(site_table::DirectiveKind);
+    }
+    // Distinct: one node per directive already (machineTag below), no need
+    // for the context to hash and unique it.
+    return MDNode::getDistinct(
+        Ctx,
+        {TagName, DirTagKind, Str(directiveSymbol(D)), DirNoteType, Str(Desc)});
   };
-  std::map<long, MDNode *> MachineTags; // by directive, -1: filtered
+  DenseMap<long, MDNode *> MachineTags; // by directive, -1: filtered
   auto machineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
     MDNode *&Tag = MachineTags[Filtered ? -1 : static_cast<long>(DirIdx)];
     if (!Tag)
