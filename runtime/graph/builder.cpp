@@ -147,7 +147,8 @@ bool Walker::strandOf(std::uint32_t T, std::uint32_t B, std::uint32_t E,
 
 NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
                        std::uint32_t Code, std::uint32_t Flags) {
-  if (G.Nodes.size() >= MaxNodes)
+  std::size_t Final = G.Nodes.size();
+  if (Final >= MaxNodes) [[unlikely]]
     throwNodeLimit(); // Edge's 30-bit ids (graph.h)
   Node N;
   N.Kind = K;
@@ -155,17 +156,20 @@ NodeId Walker::addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
   N.Thread = Thread;
   N.Label = label(Code).first;
   N.Flags = Flags;
-  if (Feed) {
-    // Every node but the one made last is final (the caller may still set
-    // its LabelInherited): node_feed.h.
-    std::size_t Final = G.Nodes.size();
-    if (Final == G.Nodes.capacity())
-      Feed->grow(Final); // the reader must not read nodes that move
-    else if (Final % NodeFeed::Batch == 0)
-      Feed->publish(Final - (Final != 0));
-  }
+  if (Feed && (Final % NodeFeed::Batch == 0 || Final == G.Nodes.capacity()))
+      [[unlikely]]
+    feedNodes(Final);
   G.Nodes.push_back(N);
-  return (NodeId)G.Nodes.size() - 1;
+  return (NodeId)Final;
+}
+
+/// Nodes [0, Final) are made: every node but the one made last is final
+/// (the caller may still set its LabelInherited): node_feed.h.
+void Walker::feedNodes(std::size_t Final) {
+  if (Final == G.Nodes.capacity())
+    Feed->grow(Final); // the reader must not read nodes that move
+  else
+    Feed->publish(Final - (Final != 0));
 }
 
 void Walker::syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync) {
@@ -279,18 +283,22 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   taskDone(Child, B, E);
 }
 
+NodeId Walker::step(Strand &S, std::uint32_t Pos, NodeKind K,
+                    std::uint32_t Flags) {
+  NodeId N = addNode(K, S.Node, threadOf(Pos), codeOf(ev(Pos)), Flags);
+  addEdge(S.Cursor, N, EdgeKind::Scope);
+  joinInto(S, N);
+  S.Cursor = N;
+  return N;
+}
+
 std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
   const std::size_t N = S.size(); // (S's items do not change meanwhile)
   while (S.Pos < N && S.Pos < StopAt) {
     std::uint32_t Pos = S.at(S.Pos++);
     const Item &E = ev(Pos);
-    std::uint32_t Thread = threadOf(Pos);
     auto step = [&](NodeKind K, std::uint32_t Flags = 0) {
-      NodeId N = addNode(K, S.Node, Thread, codeOf(E), Flags);
-      addEdge(S.Cursor, N, EdgeKind::Scope);
-      joinInto(S, N);
-      S.Cursor = N;
-      return N;
+      return this->step(S, Pos, K, Flags);
     };
     switch (E.kind()) {
     case EventKind::TaskCreate: // the task was indexed by its creation

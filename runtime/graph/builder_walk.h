@@ -52,6 +52,10 @@ namespace otter::walk {
 
 using rules::isBarrier;
 
+/// For the walk's per-task and per-node helpers: the compiler left several
+/// out of line, and their calls cost more than their work.
+#define OTTER_WALK_INLINE [[gnu::always_inline]] inline
+
 // ompt_cancel_flag_t bits (Cancel events' Aux).
 constexpr std::uint32_t CancelParallel = 0x1, CancelSections = 0x2,
                         CancelLoop = 0x4, CancelTaskgroup = 0x8,
@@ -165,7 +169,7 @@ public:
   /// its block has none left otherwise: call before the walk).
   void unuse(std::size_t I) { --Left[I >> Shift]; }
   /// Elements [B, E) have lost one user each.
-  void done(std::size_t B, std::size_t E) {
+  OTTER_WALK_INLINE void done(std::size_t B, std::size_t E) {
     if (!Base || B >= E)
       return;
     // Called per task, three times: the common case (one block) inline,
@@ -298,7 +302,8 @@ private:
     taskDone(T, ItemBegin[T], ItemBegin[T + 1]);
   }
   /// The same, T's items [B, E) known.
-  void taskDone(std::uint32_t T, std::uint32_t B, std::uint32_t E) {
+  OTTER_WALK_INLINE void taskDone(std::uint32_t T, std::uint32_t B,
+                                  std::uint32_t E) {
     Release.Items.done(B, E);
     Release.Desc.done(T, T + 1);
     Release.ItemBegin.done(T, T + 2); // T's entry and its end
@@ -324,7 +329,8 @@ private:
     }
     return E.Payload;
   }
-  std::pair<std::uint32_t, std::uint64_t> label(std::uint32_t Code) {
+  OTTER_WALK_INLINE std::pair<std::uint32_t, std::uint64_t>
+  label(std::uint32_t Code) {
     // Per node: the lookup inline, the first use of a code out of line.
     if (Code == 0)
       return {0, 0};
@@ -347,9 +353,11 @@ private:
   phaseEnds(const std::vector<std::uint32_t> &Items) const;
   std::vector<std::uint64_t> segmentHashes(std::uint32_t TI);
 
-  NodeId addNode(NodeKind K, NodeId Parent, std::uint32_t Thread,
-                 std::uint32_t Code, std::uint32_t Flags = 0);
-  void addEdge(NodeId S, NodeId T, EdgeKind K) {
+  OTTER_WALK_INLINE NodeId addNode(NodeKind K, NodeId Parent,
+                                   std::uint32_t Thread, std::uint32_t Code,
+                                   std::uint32_t Flags = 0);
+  void feedNodes(std::size_t Final);
+  OTTER_WALK_INLINE void addEdge(NodeId S, NodeId T, EdgeKind K) {
     if (S != NoNode && T != NoNode && S != T) {
       // Made aside and stored whole: made in place, its bit-fields were
       // read from the fresh memory first, which faulted every page of the
@@ -366,7 +374,8 @@ private:
   /// Appends to a list of tasks waiting for a sync; when the list is full,
   /// first drops those already synced (syncAll skips them anyway). On fib
   /// the team's list would otherwise hold every task of the program.
-  void pushPending(std::vector<std::uint32_t> &L, std::uint32_t T) {
+  OTTER_WALK_INLINE void pushPending(std::vector<std::uint32_t> &L,
+                                     std::uint32_t T) {
     if (L.size() == L.capacity()) [[unlikely]]
       makeRoom(L);
     L.push_back(T);
@@ -412,7 +421,7 @@ private:
     std::uint32_t LeagueCode = 0;
 
     /// As a new strand of task T, keeping the lists' storage (StrandPool).
-    void reset(std::uint32_t T) {
+    OTTER_WALK_INLINE void reset(std::uint32_t T) {
       Task = T;
       Node = Cursor = NoNode;
       InheritedGroup = nullptr;
@@ -429,7 +438,7 @@ private:
     }
     /// Drops storage that one unusual task grew, so that the pool keeps
     /// only what is typical (a few elements per list).
-    void trim() {
+    OTTER_WALK_INLINE void trim() {
       constexpr std::size_t Keep = 1024;
       if (Items.capacity() > Keep)
         std::vector<std::uint32_t>().swap(Items);
@@ -453,18 +462,19 @@ private:
   struct StrandLease {
     Walker &W;
     Strand &S;
-    explicit StrandLease(Walker &W, std::uint32_t T) : W(W), S(W.nextStrand()) {
+    OTTER_WALK_INLINE explicit StrandLease(Walker &W, std::uint32_t T)
+        : W(W), S(W.nextStrand()) {
       S.reset(T);
     }
-    ~StrandLease() {
+    OTTER_WALK_INLINE ~StrandLease() {
       S.trim();
       --W.StrandDepth;
     }
     StrandLease(const StrandLease &) = delete;
     StrandLease &operator=(const StrandLease &) = delete;
   };
-  Strand &nextStrand() {
-    if (StrandDepth == StrandPool.size())
+  OTTER_WALK_INLINE Strand &nextStrand() {
+    if (StrandDepth == StrandPool.size()) [[unlikely]]
       StrandPool.push_back(std::make_unique<Strand>());
     return *StrandPool[StrandDepth++];
   }
@@ -472,12 +482,16 @@ private:
   /// barrier's SyncBegin) or its end (returns ~0u).
   std::uint32_t runStrand(Strand &S, TeamCtx &Team,
                           std::size_t StopAt = ~std::size_t(0));
+  /// The node of S's item at Pos, of kind K, next in S's strand.
+  NodeId step(Strand &S, std::uint32_t Pos, NodeKind K,
+              std::uint32_t Flags = 0);
   void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
                 std::uint32_t CreatePos);
   NodeId emitTeam(std::uint32_t P, Strand &Encounter, std::uint32_t Pos);
-  void joinInto(Strand &S, NodeId Next);
+  OTTER_WALK_INLINE void joinInto(Strand &S, NodeId Next);
   void emitRoot(std::uint32_t T);
-  void syncAll(std::vector<std::uint32_t> &Waited, NodeId Sync);
+  OTTER_WALK_INLINE void syncAll(std::vector<std::uint32_t> &Waited,
+                                 NodeId Sync);
   void addDependences(Strand &Creator, std::uint32_t Child, NodeId ChildNode);
 };
 
