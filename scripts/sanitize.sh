@@ -9,9 +9,9 @@
 #       and clang are not instrumented).
 #   scripts/sanitize.sh tsan     the unit tests of concurrent recording and
 #       flushing (recorder, sinks and the graph ingest behind them, the
-#       background ingest queue, the nodes table fed during the walk, filter
-#       stage, trace writer) on a TSan build (build-tsan/, only the unit
-#       test program is built).
+#       background ingest queue, the nodes table fed during the walk, the
+#       walk's index on two threads, filter stage, trace writer) on a TSan
+#       build (build-tsan/, only the unit test program is built).
 #
 # A finding fails the run: the instrumented code aborts (or, TSan, exits
 # non-zero), and any report written under <build>/sanitizer-logs (even by a
@@ -33,7 +33,7 @@ case "$mode" in
     target=otter_unit_tests
     # The suites that run threads recording, flushing and consuming at once
     # (the other unit tests are single-threaded: nothing for TSan to see).
-    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed)\.') ;;
+    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed|BuilderIndex)\.') ;;
   *) echo "usage: $0 [asan|tsan]" >&2; echo "0 passed, 1 failed"; exit 1 ;;
 esac
 

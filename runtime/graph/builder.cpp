@@ -621,27 +621,10 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   // A node with a name gets it after it is made (a task's label): then no
   // node can be read before the walk ends (Named).
   // Meanwhile, whether the tasks form a tree: each created, begun as a
-  // team member or started as a root once (Release needs it).
-  bool Named = false, Tree = true;
-  auto claim = [&](std::uint32_t T) {
-    if (T >= Bits.size() || (Bits[T] & Claimed))
-      Tree = false;
-    else
-      Bits[T] |= Claimed;
-  };
-  std::size_t NodesMax = Bits.size() + 2 * Parallels.size();
-  for (const Item &E : Items) {
-    NodesMax += E.kind() == EventKind::ParallelBegin ? 3
-                : E.kind() == EventKind::TaskCreate ||
-                        E.kind() == EventKind::TaskDependence
-                    ? 0
-                    : 1;
-    Named |= E.kind() == EventKind::TaskLabel ||
-             E.kind() == EventKind::PhaseBegin ||
-             E.kind() == EventKind::PhaseEnd || E.kind() == EventKind::Mark;
-    if (E.kind() == EventKind::TaskCreate)
-      claim(E.Payload);
-  }
+  // team member or started as a root once (Release needs it). The items'
+  // part of both was tallied by index().
+  std::size_t NodesMax = Bits.size() + 2 * Parallels.size() + Tally.Nodes;
+  bool Named = Tally.Named;
   std::size_t Members = 0;
   for (const ParallelInfo &P : Parallels) {
     Members += P.Members.size();
@@ -650,8 +633,8 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   }
   for (const RootInfo &R : Roots)
     claim(R.Task);
-  for (std::uint8_t &B : Bits)
-    B &= ~Claimed;
+  decltype(Claims)().swap(Claims);
+  bool Tree = Tally.Tree;
   startRelease(Tree);
   G.Nodes.reserve(NodesMax);
   G.Edges.reserve(NodesMax + 2 * Bits.size() + 2 * Members);

@@ -10,6 +10,13 @@
 //===----------------------------------------------------------------------===//
 #include "graph/builder_walk.h"
 
+#include <array>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <system_error>
+#include <thread>
+
 namespace otter::walk {
 
 /// How often (in records read) index() gives freed records back: ~1 M
@@ -20,19 +27,92 @@ constexpr std::size_t GiveBackTasksEvery = std::size_t(1) << 19;
 static_assert(GiveBackEvery % PagedVec<Rec>::PageSize == 0 &&
               GiveBackTasksEvery % PagedVec<TaskIn>::PageSize == 0);
 
-/// Turns what addEvents collected into the walk's arrays, releasing the
-/// collected records as it goes (they are the bulk of the memory).
-void Walker::index() {
+namespace {
+
+/// What a record's item adds to Walker::run's reservation and decisions
+/// (ItemTally), by kind: bits 0-1 the nodes it can make (a parallel begin
+/// three: its begin, end and barrier), bit 2 a node name, bit 3 a creation.
+constexpr std::uint8_t NamesNode = 4, CreatesTask = 8;
+constexpr std::array<std::uint8_t, 256> KindTally = [] {
+  std::array<std::uint8_t, 256> A{};
+  for (unsigned K = 0; K < 256; ++K) {
+    auto E = static_cast<EventKind>(K);
+    A[K] = E == EventKind::ParallelBegin                                  ? 3
+           : E == EventKind::TaskCreate || E == EventKind::TaskDependence ? 0
+                                                                          : 1;
+    if (E == EventKind::TaskLabel || E == EventKind::PhaseBegin ||
+        E == EventKind::PhaseEnd || E == EventKind::Mark)
+      A[K] |= NamesNode;
+    if (E == EventKind::TaskCreate)
+      A[K] |= CreatesTask;
+  }
+  return A;
+}();
+
+} // namespace
+
+/// Task T is created, begun as a team member or started as a root (the
+/// tasks form a tree only if each is, once).
+void Walker::claim(std::uint32_t T) {
+  if (T >= Bits.size()) {
+    Tally.Tree = false;
+    return;
+  }
+  std::uint64_t &W = Claims[T >> 6], Bit = std::uint64_t(1) << (T & 63);
+  Tally.Tree &= !(W & Bit);
+  W |= Bit;
+}
+
+/// What index()'s two threads share when it splits: how far the count
+/// pass has read the collected tasks (the task loop releases a page only
+/// once it has), and the scatter's requests to give freed records back,
+/// which the task loop's thread serves once its loop is done (so that the
+/// scatter, the longer part, does not wait for malloc_trim).
+struct Walker::IndexShare {
+  std::atomic<std::size_t> CountedPages{0};
+  std::mutex Mutex;
+  std::condition_variable Wake;
+  std::size_t Wanted = 0, Served = 0; // give-backs asked for, made
+  bool Done = false;                  // the scatter is done
+
+  void waitCounted(std::size_t Pages) {
+    while (CountedPages.load(std::memory_order_acquire) < Pages)
+      std::this_thread::yield(); // (the count pass is the faster)
+  }
+  void askGiveBack() {
+    {
+      std::lock_guard<std::mutex> L(Mutex);
+      ++Wanted;
+    }
+    Wake.notify_one();
+  }
+  void serveGiveBacks() {
+    std::unique_lock<std::mutex> L(Mutex);
+    for (;;) {
+      Wake.wait(L, [&] { return Wanted != Served || Done; });
+      if (Wanted == Served)
+        return;
+      Served = Wanted;
+      L.unlock();
+      giveBackFreed();
+      L.lock();
+    }
+  }
+  void finish() {
+    CountedPages.store(~std::size_t(0), std::memory_order_release);
+    {
+      std::lock_guard<std::mutex> L(Mutex);
+      Done = true;
+    }
+    Wake.notify_one();
+  }
+};
+
+/// The task loop of index(): each task's description, bits and root entry,
+/// releasing the collected tasks as it goes (once the count pass read
+/// them: Share, when on a thread of its own).
+void Walker::indexTasks(IndexShare *Share) {
   std::size_t NT = In.Tasks.size();
-  // Not touched until written (MappedAlloc: zero): their pages grow as the
-  // collected tasks' are released.
-  Desc.resize(NT);
-  Bits.resize(NT);
-  // The records per task, as the ingest counted them (TaskIn::Recs), kept
-  // past the tasks' release (1 byte per task) when they can be trusted
-  // (Store::MaybeUnordered: else the count pass below checks the order).
-  bool Counted = !In.MaybeUnordered;
-  std::vector<std::uint8_t, MappedAlloc<std::uint8_t>> Counts(Counted ? NT : 0);
   std::unordered_map<TaskDesc, std::uint32_t, TaskDescHash> DescIndex;
   constexpr std::size_t RecentSize = 64;
   std::uint32_t Recent[RecentSize];
@@ -56,8 +136,6 @@ void Walker::index() {
       Cached = It->second;
     }
     Desc[T] = Cached;
-    if (Counted)
-      Counts[T] = X.Recs;
     if (X.Bits & TaskIn::Known) {
       Bits[T] = Known;
       if ((X.Flags & TaskInitial) && !(X.Bits & TaskIn::InLeague)) {
@@ -70,59 +148,192 @@ void Walker::index() {
     // every 12 MiB or so, so that they are not resident beside the walk's
     // arrays (the peak of graph mode used to be here).
     if (((T + 1) & (PagedVec<TaskIn>::PageSize - 1)) == 0) {
+      if (Share)
+        Share->waitCounted(T / PagedVec<TaskIn>::PageSize + 1);
       In.Tasks.releasePageOf(T);
       if (((T + 1) & (GiveBackTasksEvery - 1)) == 0)
         giveBackFreed();
     }
   }
+  if (Share)
+    Share->waitCounted(~std::size_t(0));
   In.Tasks.clear();
   In.Ids.clear();
   In.Roots = {};
   In.InitialIndex = {};
   giveBackFreed();
+  Frontier.assign(NT, NoNode);
+}
 
-  // Group the records by task (a counting sort: stable, so a task's records
-  // keep their arrival order), then order each task's by Seq. One thread's
+/// The record scatter of index(): the records grouped by task into Items
+/// (a counting sort: stable, so a task's records keep their arrival
+/// order), releasing the collected records as it goes, and the items
+/// tallied for Walker::run (Tally, Claims) on the way. Counted: ItemBegin
+/// holds each task's start one entry on (ItemBegin[T + 1]: the scatter's
+/// cursor, which ends at the next task's start), and the order is checked
+/// (returns the records found out of order); else ItemBegin is in place,
+/// and Unordered keeps the records' Seq beside (Seqs) for the sort. The
+/// freed records are given back here, or by the task loop's thread
+/// (Share).
+std::size_t Walker::scatterRecs(bool Counted, bool Unordered,
+                                std::uint32_t *SeqsOut, IndexShare *Share) {
+  std::size_t NT = ItemBegin.size() - 1;
+  std::size_t OutOfOrder = 0; // records found out of order too late
+  // Counted: each task's last Seq (touched as the tasks are met); else each
+  // task's cursor.
+  Array<std::uint32_t> Aside(NT);
+  if (!Counted)
+    std::copy(ItemBegin.begin(), ItemBegin.end() - 1, Aside.begin());
+  std::uint32_t *Next = Counted ? ItemBegin.data() + 1 : Aside.data();
+  Item *ItemsOut = Items.data();
+  std::size_t Nodes = 0;
+  std::uint8_t Seen = 0; // KindTally's bits met
+  // Every record passes here once: what Walker::run needs from the items
+  // is tallied on the way instead of in a pass of its own.
+  auto tally = [&](const Item &It) {
+    std::uint8_t K = KindTally[It.Kind];
+    Nodes += K & 3;
+    Seen |= K;
+    if (K & CreatesTask)
+      claim(It.Payload);
+  };
+  constexpr std::size_t PagesPerGiveBack =
+      GiveBackEvery / PagedVec<Rec>::PageSize;
+  for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
+    const Rec *R = In.Recs.page(Pg);
+    std::size_t N = In.Recs.pageSize(Pg);
+    if (Unordered) {
+      for (std::size_t I = 0; I < N; ++I) {
+        std::uint32_t P = Next[R[I].Task]++;
+        ItemsOut[P] = R[I].It;
+        SeqsOut[P] = R[I].Seq;
+        tally(R[I].It);
+      }
+    } else if (Counted) {
+      // The order is checked as the records are placed (nothing to sort
+      // them by then: never seen, but said, not hidden).
+      std::uint32_t *LastSeq = Aside.data();
+      for (std::size_t I = 0; I < N; ++I) {
+        std::uint32_t T = R[I].Task;
+        ItemsOut[Next[T]++] = R[I].It;
+        OutOfOrder += R[I].Seq < LastSeq[T];
+        LastSeq[T] = R[I].Seq;
+        tally(R[I].It);
+      }
+    } else {
+      for (std::size_t I = 0; I < N; ++I) {
+        ItemsOut[Next[R[I].Task]++] = R[I].It;
+        tally(R[I].It);
+      }
+    }
+    In.Recs.releasePageOf(Pg * PagedVec<Rec>::PageSize);
+    if ((Pg + 1) % PagesPerGiveBack == 0) {
+      if (Share)
+        Share->askGiveBack();
+      else
+        giveBackFreed();
+    }
+  }
+  In.Recs.clear();
+  Tally.Nodes = Nodes;
+  Tally.Named = Seen & NamesNode;
+  return OutOfOrder;
+}
+
+/// Turns what addEvents collected into the walk's arrays, releasing the
+/// collected records as it goes (they are the bulk of the memory). Two
+/// parts, independent once each task's place in Items is known: the task
+/// loop (indexTasks) and the record scatter (scatterRecs); for a big
+/// stream whose counts the ingest kept, they run on two threads (this one
+/// counts, then scatters).
+void Walker::index() {
+  std::size_t NT = In.Tasks.size(), NR = In.Recs.size();
+  if (NR >= NoIndex)
+    throw std::length_error("too many events");
+  // Not touched until written (MappedAlloc: zero): their pages grow as the
+  // collected tasks' and records' are released.
+  Desc.resize(NT);
+  Bits.resize(NT);
+  Items.resize(NR);
+  Claims.resize((NT + 63) / 64);
+  Tally = {};
+
+  // The task loop on a thread of its own: no array is written by both
+  // (Bits and Claims are apart for this), and each releases its own part
+  // of the collected store. Ended (joined) however this function ends.
+  bool Counted = !In.MaybeUnordered;
+  bool Split = Counted && NT >= ParallelIndexTasks && !NoIndexThread;
+  IndexShare Share;
+  std::exception_ptr TasksFailed;
+  struct Join {
+    IndexShare &Share;
+    std::thread Th;
+    ~Join() {
+      if (Th.joinable()) {
+        Share.finish();
+        Th.join();
+      }
+    }
+  } Tasks{Share, {}};
+  if (Split) {
+    try {
+      Tasks.Th = std::thread([&] {
+        try {
+          indexTasks(&Share);
+        } catch (...) {
+          TasksFailed = std::current_exception();
+        }
+        Share.serveGiveBacks();
+      });
+      ++ParallelIndexes;
+    } catch (const std::system_error &) { // no thread: one after the other
+      Split = false;
+    }
+  }
+
+  // Group the records by task, then order each task's by Seq. One thread's
   // records of a task arrive in its order; only a task whose records came
   // from several threads (an untied task that moved, a merge of shards)
   // may need sorting. Where that cannot be (Store::MaybeUnordered false),
-  // the ingest's counts place the records and the scatter checks the
-  // order; else a count pass checks it, and the sequence numbers are kept
-  // only if some task needs them.
-  std::size_t NR = In.Recs.size();
-  if (NR >= NoIndex)
-    throw std::length_error("too many events");
-  // Where each task's records go: from the ingest's counts if it kept
-  // them and they add up; else a count pass that also checks the order.
-  bool Unordered = false;
+  // the ingest's counts (TaskIn::Recs, ManyRecs) place the records and the
+  // scatter checks the order; else a count pass checks it, and the
+  // sequence numbers are kept only if some task needs them.
   if (Counted) {
+    // Each task's start, one entry on (see scatterRecs), page by page
+    // (PagedVec::page: no page lookup per task).
     ItemBegin.resize(NT + 1);
+    ItemBegin[0] = 0;
     std::size_t Sum = 0;
-    for (std::size_t T = 0; T < NT && Sum <= NR; ++T) {
-      ItemBegin[T] = std::uint32_t(Sum);
-      if (Counts[T] < 255) {
-        Sum += Counts[T];
-      } else {
-        auto It = In.ManyRecs.find(std::uint32_t(T));
-        Sum += It != In.ManyRecs.end() ? It->second : NR + 1;
+    for (std::size_t Pg = 0; Pg < In.Tasks.pages() && Sum <= NR; ++Pg) {
+      const TaskIn *X = In.Tasks.page(Pg);
+      std::size_t T0 = Pg * PagedVec<TaskIn>::PageSize;
+      for (std::size_t I = 0, N = In.Tasks.pageSize(Pg); I < N; ++I) {
+        ItemBegin[T0 + I + 1] = std::uint32_t(Sum);
+        if (X[I].Recs < 255) {
+          Sum += X[I].Recs;
+        } else {
+          auto It = In.ManyRecs.find(std::uint32_t(T0 + I));
+          Sum += It != In.ManyRecs.end() ? It->second : NR + 1;
+        }
       }
+      Share.CountedPages.store(Pg + 1, std::memory_order_release);
     }
-    ItemBegin[NT] = std::uint32_t(Sum);
     Counted = Sum == NR; // else (never seen) counted again below
   }
-  decltype(Counts)().swap(Counts);
+  Share.CountedPages.store(~std::size_t(0), std::memory_order_release);
   In.ManyRecs = {};
-  // Both passes go page by page (PagedVec::page): no page lookup per
-  // record.
+  if (!Split)
+    indexTasks(nullptr);
+  bool Unordered = false;
   if (!Counted) {
     struct CountLast {
       std::uint32_t Count, LastSeq;
     };
-    std::vector<CountLast, MappedAlloc<CountLast>> Tally(NT); // zero
+    std::vector<CountLast, MappedAlloc<CountLast>> Count(NT); // zero
     for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
       const Rec *R = In.Recs.page(Pg);
       for (std::size_t I = 0, N = In.Recs.pageSize(Pg); I < N; ++I) {
-        CountLast &C = Tally[R[I].Task];
+        CountLast &C = Count[R[I].Task];
         ++C.Count;
         Unordered |= R[I].Seq < C.LastSeq;
         C.LastSeq = R[I].Seq;
@@ -132,55 +343,20 @@ void Walker::index() {
     std::uint32_t Sum = 0;
     for (std::size_t T = 0; T < NT; ++T) {
       ItemBegin[T] = Sum;
-      Sum += Tally[T].Count;
+      Sum += Count[T].Count;
     }
     ItemBegin[NT] = Sum;
   }
-  Items.resize(NR); // not touched until written (MappedAlloc)
   std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> Seqs(Unordered ? NR
                                                                         : 0);
-  std::size_t OutOfOrder = 0; // records found out of order too late
-  {
-    struct NextLast {
-      std::uint32_t Next, LastSeq;
-    };
-    std::vector<NextLast, MappedAlloc<NextLast>> Next(Counted ? NT : 0);
-    std::vector<std::uint32_t, MappedAlloc<std::uint32_t>> NextOnly(
-        Counted ? 0 : NT);
-    for (std::size_t T = 0; T < NT; ++T)
-      (Counted ? Next[T].Next : NextOnly[T]) = ItemBegin[T];
-    Item *ItemsOut = Items.data();
-    std::uint32_t *SeqsOut = Seqs.data();
-    constexpr std::size_t PagesPerGiveBack =
-        GiveBackEvery / PagedVec<Rec>::PageSize;
-    for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
-      const Rec *R = In.Recs.page(Pg);
-      std::size_t N = In.Recs.pageSize(Pg);
-      if (Unordered) {
-        for (std::size_t I = 0; I < N; ++I) {
-          std::uint32_t P = NextOnly[R[I].Task]++;
-          ItemsOut[P] = R[I].It;
-          SeqsOut[P] = R[I].Seq;
-        }
-      } else if (Counted) {
-        // The order is checked as the records are placed (nothing to sort
-        // them by then: never seen, but said, not hidden).
-        for (std::size_t I = 0; I < N; ++I) {
-          NextLast &X = Next[R[I].Task];
-          ItemsOut[X.Next++] = R[I].It;
-          OutOfOrder += R[I].Seq < X.LastSeq;
-          X.LastSeq = R[I].Seq;
-        }
-      } else {
-        for (std::size_t I = 0; I < N; ++I)
-          ItemsOut[NextOnly[R[I].Task]++] = R[I].It;
-      }
-      In.Recs.releasePageOf(Pg * PagedVec<Rec>::PageSize);
-      if ((Pg + 1) % PagesPerGiveBack == 0)
-        giveBackFreed();
-    }
+  std::size_t OutOfOrder =
+      scatterRecs(Counted, Unordered, Seqs.data(), Split ? &Share : nullptr);
+  if (Tasks.Th.joinable()) {
+    Share.finish();
+    Tasks.Th.join();
   }
-  In.Recs.clear();
+  if (TasksFailed)
+    std::rethrow_exception(TasksFailed);
   if (OutOfOrder)
     warn(std::to_string(OutOfOrder) +
          " event(s) arrived out of their task's order; the graph follows "
@@ -245,7 +421,6 @@ void Walker::index() {
   }
   In.Parallels = {};
   Labels.assign(In.Codes.size(), {NoIndex, 0});
-  Frontier.assign(NT, NoNode);
 }
 
 std::uint64_t Walker::itemHash(std::uint64_t H, std::uint32_t Pos) {

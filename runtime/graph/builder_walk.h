@@ -20,6 +20,7 @@
 #include "otter/event_info.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -233,8 +234,7 @@ struct TaskDescHash {
 };
 
 // Per-task walk state bits.
-constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8,
-                       Claimed = 16; // Walker::run, briefly
+constexpr std::uint8_t Known = 1, Visited = 2, Synced = 4, HashDone = 8;
 
 struct ParallelInfo {
   std::uint32_t Code = 0;
@@ -264,6 +264,13 @@ public:
       : In(In), Resolve(Resolve), G(Out) {}
 
   void run(const GraphBuilder::Hooks &H);
+
+  /// index() splits its work over two threads from this many tasks on
+  /// (builder_signature.cpp); tests change it, and NoIndexThread makes the
+  /// thread's creation fail. ParallelIndexes counts the splits made.
+  static inline std::size_t ParallelIndexTasks = 100000;
+  static inline bool NoIndexThread = false;
+  static inline std::atomic<std::size_t> ParallelIndexes{0};
 
 private:
   GraphBuilder::Store &In; // what addEvents collected
@@ -295,6 +302,20 @@ private:
   NodeFeed *Feed = nullptr;
 
   void index();
+  struct IndexShare;
+  void indexTasks(IndexShare *Share);
+  std::size_t scatterRecs(bool Counted, bool Unordered, std::uint32_t *Seqs,
+                          IndexShare *Share);
+  /// What run() needs from the items, tallied as index() places them:
+  /// nodes they can make, whether some names a node, whether the tasks
+  /// form a tree (claim: each task created, begun as a team member or
+  /// started as a root once; Claims, a bit per task, says which were).
+  struct {
+    std::size_t Nodes = 0;
+    bool Named = false, Tree = true;
+  } Tally;
+  Array<std::uint64_t> Claims;
+  void claim(std::uint32_t T);
   void releaseWalkState();
   void startRelease(bool Tree);
   /// Task T was emitted: its items and entries are not read again.
