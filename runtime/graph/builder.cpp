@@ -131,14 +131,14 @@ std::pair<std::uint32_t, std::uint64_t> Walker::newLabel(std::uint32_t Code) {
 /// strand() makes it. True if T has dependences.
 bool Walker::strandOf(std::uint32_t T, std::uint32_t B, std::uint32_t E,
                       Strand &S) const {
-  bool Deps = false, Reorder = false;
+  bool Deps = false;
   for (std::uint32_t I = B; I < E; ++I) {
     const Item &X = Items[I];
-    Deps |= X.kind() == EventKind::TaskDependence;
-    Reorder |= rules::startsLibompReorder({X.kind(), X.Sub});
+    if (X.kind() == EventKind::TaskDependence)
+      Deps = true;
+    else if (rules::startsLibompReorder({X.kind(), X.Sub}))
+      return strand(T, S.Items);
   }
-  if (Reorder)
-    return strand(T, S.Items);
   S.Direct = true;
   S.First = B;
   S.Count = E - B;

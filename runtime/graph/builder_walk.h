@@ -323,8 +323,10 @@ private:
     taskDone(T, ItemBegin[T], ItemBegin[T + 1]);
   }
   /// The same, T's items [B, E) known.
-  OTTER_WALK_INLINE void taskDone(std::uint32_t T, std::uint32_t B,
+  OTTER_WALK_INLINE void taskDone(std::size_t T, std::uint32_t B,
                                   std::uint32_t E) {
+    // (T as a size_t: the compiler then knows that [T, T + 1) is one
+    // element in one block, and done() folds to a decrement.)
     Release.Items.done(B, E);
     Release.Desc.done(T, T + 1);
     Release.ItemBegin.done(T, T + 2); // T's entry and its end
@@ -364,8 +366,8 @@ private:
   /// T's strand into Out (builder.cpp); true if T has dependences.
   bool strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
   struct Strand;
-  bool strandOf(std::uint32_t T, std::uint32_t B, std::uint32_t E,
-                Strand &S) const;
+  OTTER_WALK_INLINE bool strandOf(std::uint32_t T, std::uint32_t B,
+                                  std::uint32_t E, Strand &S) const;
 
   std::uint64_t taskHash(std::uint32_t T);
   std::uint64_t parallelHash(std::uint32_t P);
