@@ -351,6 +351,60 @@ TEST(Builder, DependenceOnTaskwaitedTaskIsImplied) {
   EXPECT_EQ(S.graph().find(" dependence\n"), std::string::npos);
 }
 
+// An explicit task's strand is read in place unless libomp's order needs
+// adjusting (Walker::strandOf): task 10's does (a taskloop in its implicit
+// taskgroup), task 31's does not but holds its dependence; tasks 20, 21,
+// 30 and 32 have no strand at all. The shape is the one the initial task's
+// strand gets (TaskloopTaskgroupNestsInsideTaskloop, dependences).
+TEST(Builder, ExplicitTaskStrandsInPlaceReorderedAndEmpty) {
+  Stream S;
+  S.initial(0, 1);
+  S.create(0, 1, 10, 3);
+  S.run(0, 10);
+  S.syncBegin(0, 10, SyncKind::Taskgroup, 4);
+  S.work(0, 10, true, WorkKind::Taskloop, 5);
+  S.create(0, 10, 20, 5);
+  S.create(0, 10, 21, 5);
+  S.work(0, 10, false, WorkKind::Taskloop, 5);
+  S.syncEnd(0, 10, SyncKind::Taskgroup, 4);
+  S.create(0, 10, 30, 6, TaskExplicit | TaskHasDependences);
+  S.dep(0, 30, 1, DT::Out);
+  S.create(0, 10, 31, 7, TaskExplicit | TaskHasDependences);
+  S.dep(0, 31, 1, DT::In);
+  S.run(1, 31);
+  S.create(1, 31, 32, 8);
+  S.sync(0, 10, SyncKind::Taskwait, 9);
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 12 nodes, 16 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 create\n"
+                       "n1 task parent=n0 at=~c+3\n"
+                       "  -> n2 scope\n"
+                       "n2 taskloop_begin parent=n1 at=~c+5\n"
+                       "  -> n3 scope\n"
+                       "n3 taskgroup_begin parent=n1 at=~c+4\n"
+                       "  -> n4 create\n"
+                       "  -> n5 create\n"
+                       "  -> n6 scope\n"
+                       "n4 task parent=n1 at=~c+5\n"
+                       "  -> n6 sync\n"
+                       "n5 task parent=n1 at=~c+5\n"
+                       "  -> n6 sync\n"
+                       "n6 taskgroup_end parent=n1 at=~c+4\n"
+                       "  -> n7 scope\n"
+                       "n7 taskloop_end parent=n1 at=~c+5\n"
+                       "  -> n8 create\n"
+                       "  -> n9 create\n"
+                       "  -> n11 scope\n"
+                       "n8 task parent=n1 at=~c+6 flags=has_dependences\n"
+                       "  -> n9 dependence\n"
+                       "  -> n11 sync\n"
+                       "n9 task parent=n1 at=~c+7 flags=has_dependences\n"
+                       "  -> n10 create\n"
+                       "  -> n11 sync\n"
+                       "n10 task parent=n9 at=~c+8\n"
+                       "n11 taskwait parent=n1 at=~c+9\n");
+}
+
 /// A team of 3: a single (executed by member `Executor`) creating a task,
 /// a dynamic loop, the region's barrier. The graph must not depend on who
 /// executed the single, on task ids, or on the order threads are fed.
