@@ -305,7 +305,7 @@ private:
   struct IndexShare;
   void indexTasks(IndexShare *Share);
   std::size_t scatterRecs(bool Counted, bool Unordered, std::uint32_t *Seqs,
-                          IndexShare *Share);
+                          IndexShare *Share, std::uint32_t *Aside);
   /// What run() needs from the items, tallied as index() places them:
   /// nodes they can make, whether some names a node, whether the tasks
   /// form a tree (claim: each task created, begun as a team member or
