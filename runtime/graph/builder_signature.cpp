@@ -229,8 +229,9 @@ std::size_t Walker::scatterRecs(bool Counted, bool Unordered,
     if (K & CreatesTask)
       claim(It.Payload);
   };
-  constexpr std::size_t PagesPerGiveBack =
-      GiveBackEvery / PagedVec<Rec>::PageSize;
+  const std::size_t PagesPerGiveBack =
+      GiveBackPagesForTests ? GiveBackPagesForTests
+                            : GiveBackEvery / PagedVec<Rec>::PageSize;
   for (std::size_t Pg = 0; Pg < In.Recs.pages(); ++Pg) {
     const Rec *R = In.Recs.page(Pg);
     std::size_t N = In.Recs.pageSize(Pg);

@@ -266,10 +266,13 @@ public:
   void run(const GraphBuilder::Hooks &H);
 
   /// index() splits its work over two threads from this many tasks on
-  /// (builder_signature.cpp); tests change it, and NoIndexThread makes the
-  /// thread's creation fail. ParallelIndexes counts the splits made.
+  /// (builder_signature.cpp); tests change it, NoIndexThread makes the
+  /// thread's creation fail, and GiveBackPagesForTests (if not 0) has the
+  /// scatter give freed records back every so many pages of records
+  /// instead of every 256. ParallelIndexes counts the splits made.
   static inline std::size_t ParallelIndexTasks = 100000;
   static inline bool NoIndexThread = false;
+  static inline std::size_t GiveBackPagesForTests = 0;
   static inline std::atomic<std::size_t> ParallelIndexes{0};
 
 private:

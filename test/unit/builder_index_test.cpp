@@ -8,9 +8,10 @@
 // the walk offers the nodes' feed (WalkStarts: only when no node is named,
 // with the nodes reserved) must be those of the serial index: on streams
 // past the default threshold, with the thread's creation failing (serial
-// fallback), not a tree (with released blocks poisoned), and on random
-// small programs with the split forced. Named Builder* so that
-// scripts/sanitize.sh tsan runs them.
+// fallback), with the threads handing over give-backs and prefaults as on
+// a stream of millions of records, not a tree (with released blocks
+// poisoned), and on random small programs with the split forced. Named
+// Builder* so that scripts/sanitize.sh tsan runs them.
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
@@ -51,8 +52,11 @@ struct Stream {
   }
 };
 
-/// How index() is to run.
-enum class Index { Serial, Default, Split, NoThread };
+/// How index() is to run. SplitGivingBack: split, and the scatter asks
+/// the other thread to give freed records back every page of records (so
+/// that a stream of a few hundred thousand records has the threads hand
+/// over as a stream of millions would).
+enum class Index { Serial, Default, Split, NoThread, SplitGivingBack };
 
 /// The graph (canonical form and warnings) and what the walk offered the
 /// feed, built with index() run as said; Split: whether it was split.
@@ -68,15 +72,19 @@ Built build(const std::map<std::uint32_t, std::vector<Event>> &PerThread,
   struct Knobs { // restored even if the build throws
     std::size_t Tasks = walk::Walker::ParallelIndexTasks;
     bool NoThread = walk::Walker::NoIndexThread;
+    std::size_t GiveBack = walk::Walker::GiveBackPagesForTests;
     ~Knobs() {
       walk::Walker::ParallelIndexTasks = Tasks;
       walk::Walker::NoIndexThread = NoThread;
+      walk::Walker::GiveBackPagesForTests = GiveBack;
     }
   } Saved;
   if (How == Index::Serial)
     walk::Walker::ParallelIndexTasks = std::numeric_limits<std::size_t>::max();
-  if (How == Index::Split)
+  if (How == Index::Split || How == Index::SplitGivingBack)
     walk::Walker::ParallelIndexTasks = 0;
+  if (How == Index::SplitGivingBack)
+    walk::Walker::GiveBackPagesForTests = 1;
   walk::Walker::NoIndexThread = How == Index::NoThread;
   GraphBuilder B(labelOf);
   for (const auto &[Th, Evs] : PerThread)
@@ -194,15 +202,18 @@ TEST(BuilderIndex, BigStreamSplitMakesTheSerialGraph) {
     Built Serial = build(S.PerThread, Index::Serial);
     Built Split = build(S.PerThread, Index::Default);
     Built Fallback = build(S.PerThread, Index::NoThread);
+    Built GivingBack = build(S.PerThread, Index::SplitGivingBack);
     EXPECT_FALSE(Serial.Split);
     EXPECT_TRUE(Split.Split);
     EXPECT_FALSE(Fallback.Split);
+    EXPECT_TRUE(GivingBack.Split);
     EXPECT_EQ(Serial.Graph.find("warning"), std::string::npos)
         << Serial.Graph.substr(Serial.Graph.find("warning"), 200);
     EXPECT_GT(Serial.Graph.size(), 1000000u);
     EXPECT_EQ(Serial.Offered, !Named);
     expectSame(Serial, Split);
     expectSame(Serial, Fallback);
+    expectSame(Serial, GivingBack);
   }
 }
 
