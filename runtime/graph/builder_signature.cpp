@@ -500,10 +500,22 @@ std::uint64_t Walker::taskHash(std::uint32_t TI) {
   std::uint64_t H =
       mix(0x6f74746572ULL, desc(TI).Flags & ~(TaskUndeferred | TaskIncluded));
   H = mix(H, label(desc(TI).Code).second);
-  std::vector<std::uint32_t> Items;
-  strand(TI, Items);
-  for (std::uint32_t Pos : Items)
-    H = itemHash(H, Pos);
+  // The strand in place when libomp's order needs no adjusting (as emitTask
+  // reads it), else as strand() makes it: no list made per task.
+  std::uint32_t B = ItemBegin[TI], E = ItemBegin[TI + 1];
+  bool InOrder = true;
+  for (std::uint32_t I = B; I < E && InOrder; ++I)
+    InOrder = !rules::startsLibompReorder({ev(I).kind(), ev(I).Sub});
+  if (InOrder) {
+    for (std::uint32_t I = B; I < E; ++I)
+      if (ev(I).kind() != EventKind::TaskDependence)
+        H = itemHash(H, I);
+  } else {
+    std::vector<std::uint32_t> Order;
+    strand(TI, Order);
+    for (std::uint32_t Pos : Order)
+      H = itemHash(H, Pos);
+  }
   Hashes[TI] = H;
   return H;
 }
