@@ -14,6 +14,8 @@ slow drift of the machine hits all modes alike.  Modes:
   both      libotter, trace and graph   (OTTER_TRACE=1, default graph formats)
   plain     as both, the tables never compressed (OTTER_CSV_ZSTD_NODES=0):
             what zstd costs at exit (not in the default series)
+  zall      as both, graph.csv compressed too (OTTER_CSV_ZSTD_EDGES=1000000,
+            the default before 2026-11-26; not in the default series)
 
 Reported per (benchmark, threads, mode): median wall time of the whole
 process (start to exit, so it includes libotter's finalize: graph build and
@@ -58,8 +60,8 @@ BENCHES = {
     "uts": ([], ["400"]),
 }
 MODES = ["untraced", "null", "graph", "trace", "both"]
-EXTRA_MODES = ["plain"]
-OTTER_MODES = ("graph", "trace", "both", "plain")
+EXTRA_MODES = ["plain", "zall"]
+OTTER_MODES = ("graph", "trace", "both", "plain", "zall")
 
 
 def log(msg):
@@ -184,6 +186,9 @@ def mode_env(mode, tools, threads, outdir):
             env["OTTER_TRACE"] = "1"
             if mode == "plain":
                 env["OTTER_CSV_ZSTD_NODES"] = "0"
+                env["OTTER_CSV_ZSTD_EDGES"] = "0"
+            elif mode == "zall":
+                env["OTTER_CSV_ZSTD_EDGES"] = "1000000"
     return env
 
 

@@ -18,9 +18,12 @@ inline constexpr const char *GraphFormat = "OTTER_GRAPH_FORMAT";
 /// graph.gv above this many nodes is the aggregated graph (one node per
 /// construct); 0: always the full graph. Default: 5000
 inline constexpr const char *DotMaxNodes = "OTTER_DOT_MAX_NODES";
-/// nodes.csv and graph.csv of a graph of more nodes are written
-/// zstd-compressed (nodes.csv.zst, graph.csv.zst); 0: never. Default: 1000000
+/// nodes.csv (and mpi.csv) of a graph of more nodes is written
+/// zstd-compressed (nodes.csv.zst); 0: never. Default: 1000000
 inline constexpr const char *CsvZstdNodes = "OTTER_CSV_ZSTD_NODES";
+/// graph.csv of a graph of more nodes is written zstd-compressed
+/// (graph.csv.zst); 0: never. Default: 0
+inline constexpr const char *CsvZstdEdges = "OTTER_CSV_ZSTD_EDGES";
 /// 1 to write the OTF2 trace into <output>/trace, 0 not to. Default: 1
 inline constexpr const char *Trace = "OTTER_TRACE";
 /// 1 for a report of callbacks, label resolution and timings on stderr.

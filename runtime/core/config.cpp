@@ -116,6 +116,8 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
             GraphFormats::DefaultDotMaxNodes);
   nodeLimit(env::CsvZstdNodes, C.Formats.CsvZstdNodes,
             GraphFormats::DefaultCsvZstdNodes);
+  nodeLimit(env::CsvZstdEdges, C.Formats.CsvZstdEdges,
+            GraphFormats::DefaultCsvZstdEdges);
 
   if (const char *V = Getenv(env::BufferEvents)) {
     char *End = nullptr;

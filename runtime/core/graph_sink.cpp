@@ -109,9 +109,7 @@ public:
                           " nodes > OTTER_DOT_MAX_NODES=" +
                           std::to_string(C.Cfg.Formats.DotMaxNodes) +
                           "); the full graph is in " +
-                          (C.Cfg.Formats.csvCompressed(G.Nodes.size())
-                               ? "nodes.csv.zst and graph.csv.zst"
-                               : "nodes.csv and graph.csv"));
+                          csvFiles(C.Cfg.Formats, G.Nodes.size(), " and "));
     }
     C.Details += ", " + std::to_string(G.Stats.ParallelRegions) +
                  " parallel regions, " + std::to_string(G.Stats.Tasks) +

@@ -91,7 +91,8 @@ bool writeFile(const Graph &G, const std::string &Dir, const char *Name,
 /// (docs/mpi.md), which the "wrote" line does not list.
 bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
               std::string &Error, NodesTable *Early) {
-  bool Z = F.csvCompressed(G.Nodes.size());
+  bool Z = F.nodesCsvCompressed(G.Nodes.size());
+  bool ZEdges = F.edgesCsvCompressed(G.Nodes.size());
   // The two big tables side by side when they are big: each is formatted
   // (and compressed) by its own thread; at exit the program's threads are
   // idle. Sequential if a thread cannot be made.
@@ -102,7 +103,7 @@ bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
   if (!Nodes.Thread.joinable())
     Nodes.Ok = writeFile(G, Dir, "nodes.csv", writeNodesCsv, Nodes.Error, Z);
   bool EdgesOk =
-      writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, Z,
+      writeFile(G, Dir, "graph.csv", writeEdgesCsv, Error, ZEdges,
                 G.Edges.size() > ParallelWriteNodes ? EdgesZstdWorkers : 0);
   Nodes.join();
   if (Nodes.Redo) {
@@ -233,13 +234,21 @@ std::string graphFormatNames(bool AllowNone) {
   return outputListNames(graphChoices(), AllowNone);
 }
 
+std::string csvFiles(const GraphFormats &F, std::size_t Nodes,
+                     const char *Between) {
+  return std::string(F.nodesCsvCompressed(Nodes) ? "nodes.csv.zst"
+                                                 : "nodes.csv") +
+         Between +
+         (F.edgesCsvCompressed(Nodes) ? "graph.csv.zst" : "graph.csv");
+}
+
 std::string graphFormatFiles(const GraphFormats &F, std::size_t Nodes) {
   std::string S;
   for (const GraphOutput &O : Outputs) {
     if (!(F.*O.Flag))
       continue;
-    if (O.Flag == &GraphFormats::Csv && F.csvCompressed(Nodes)) {
-      S += (S.empty() ? "" : " ") + std::string("nodes.csv.zst graph.csv.zst");
+    if (O.Flag == &GraphFormats::Csv) {
+      S += (S.empty() ? "" : " ") + csvFiles(F, Nodes, " ");
       continue;
     }
     S += (S.empty() ? "" : " ") + std::string(O.Files);
@@ -251,7 +260,7 @@ void startNodesTable(const Graph &G, const std::string &Dir,
                      const GraphFormats &F, NodesTable &T) {
   if (!F.Csv || G.Nodes.size() <= ParallelWriteNodes || T.Thread.joinable())
     return;
-  bool Z = F.csvCompressed(G.Nodes.size());
+  bool Z = F.nodesCsvCompressed(G.Nodes.size());
   T.Path = Dir + (Z ? "/nodes.csv.zst" : "/nodes.csv");
   try {
     T.Thread = std::thread([&G, &T, Dir, Z] {
@@ -266,7 +275,7 @@ NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
                            std::size_t MaxNodes) {
   if (!F.Csv || MaxNodes <= ParallelWriteNodes || T.Thread.joinable())
     return nullptr;
-  bool Z = F.csvCompressed(MaxNodes);
+  bool Z = F.nodesCsvCompressed(MaxNodes);
   T.Path = Dir + (Z ? "/nodes.csv.zst" : "/nodes.csv");
   try {
     T.Feed = std::make_unique<NodeFeed>();
@@ -279,7 +288,7 @@ NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
       // without waiting; the name was right only if the graph is as big as
       // it could be.
       Feed.abandon();
-      if (F.csvCompressed(Feed.waitEnd()) != Z) {
+      if (F.nodesCsvCompressed(Feed.waitEnd()) != Z) {
         std::remove(T.Path.c_str());
         T.Ok = true;
         T.Error.clear();

@@ -41,13 +41,26 @@ struct GraphFormats {
   /// millions. 0: always the full graph (OTTER_DOT_MAX_NODES).
   std::size_t DotMaxNodes = DefaultDotMaxNodes;
   static constexpr std::size_t DefaultDotMaxNodes = 5000;
-  /// The tables of a graph of more nodes are written zstd-compressed,
-  /// nodes.csv.zst and graph.csv.zst (zstd_file.h says why); 0: never
+  /// nodes.csv (and mpi.csv) of a graph of more nodes is written
+  /// zstd-compressed, nodes.csv.zst (zstd_file.h says why); 0: never
   /// (OTTER_CSV_ZSTD_NODES).
   std::size_t CsvZstdNodes = DefaultCsvZstdNodes;
   static constexpr std::size_t DefaultCsvZstdNodes = 1000000;
-  bool csvCompressed(std::size_t N) const {
+  /// graph.csv of a graph of more nodes is written zstd-compressed,
+  /// graph.csv.zst; 0: never, the default (OTTER_CSV_ZSTD_EDGES). Not by
+  /// default because it does not pay at exit: its rows are numbers, which
+  /// zstd takes 3x longer per byte for a third of the ratio (fib 30: 144 MB
+  /// to 21.7 MB for 0.24 CPU-s, against nodes.csv's 455 MB to 21.6 MB for
+  /// 0.29), and plain it is smaller than the trace of the same run (54
+  /// bytes per task against 77), while nodes.csv plain would be 2.2x the
+  /// trace (docs/performance.md, "Default outputs at scale").
+  std::size_t CsvZstdEdges = DefaultCsvZstdEdges;
+  static constexpr std::size_t DefaultCsvZstdEdges = 0;
+  bool nodesCsvCompressed(std::size_t N) const {
     return CsvZstdNodes && N > CsvZstdNodes;
+  }
+  bool edgesCsvCompressed(std::size_t N) const {
+    return CsvZstdEdges && N > CsvZstdEdges;
   }
   bool any() const { return Dot || Csv || Canonical; }
   /// Whether graph.gv of a graph of N nodes is aggregated.
@@ -100,6 +113,10 @@ std::string graphFormatNames(bool AllowNone);
 /// The files F selects, space separated, in graphOutputs() order; for a
 /// graph of Nodes nodes, the compressed tables' names (.zst) where F says.
 std::string graphFormatFiles(const GraphFormats &F, std::size_t Nodes = 0);
+/// The two tables' names for a graph of Nodes nodes (.zst where F
+/// compresses them), Between them.
+std::string csvFiles(const GraphFormats &F, std::size_t Nodes,
+                     const char *Between);
 
 /// Writes one output file with Fn. On failure: false, a one-line Error
 /// naming the file and the system's reason (ENOSPC: disk full; EFBIG: a
@@ -146,7 +163,7 @@ struct NodesTable {
 /// to write them in two threads; returns the feed the walk must give the
 /// nodes through, else null (nothing started). The file is the one
 /// writeGraphFiles would write; if its name, which depends on the final
-/// node count (F.CsvZstdNodes), was guessed wrong, nothing is written and
+/// node count (F.nodesCsvCompressed), was guessed wrong, nothing is written and
 /// writeGraphFiles writes it.
 NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
                            const GraphFormats &F, NodesTable &T,

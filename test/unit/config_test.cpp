@@ -172,14 +172,19 @@ TEST(Config, GraphFileNodeLimits) {
   Config C = E.read();
   EXPECT_EQ(C.Formats.DotMaxNodes, GraphFormats::DefaultDotMaxNodes);
   EXPECT_EQ(C.Formats.CsvZstdNodes, GraphFormats::DefaultCsvZstdNodes);
+  EXPECT_EQ(C.Formats.CsvZstdEdges, 0u); // graph.csv: plain by default
+  EXPECT_FALSE(C.Formats.edgesCsvCompressed(100000000));
   E.Vars = {{"OTTER_DOT_MAX_NODES", "0"}, {"OTTER_CSV_ZSTD_NODES", "250"},
-            {"OTTER_GRAPH_FORMAT", "csv"}};
+            {"OTTER_CSV_ZSTD_EDGES", "300"}, {"OTTER_GRAPH_FORMAT", "csv"}};
   C = E.read();
   EXPECT_EQ(C.Formats.DotMaxNodes, 0u);
   EXPECT_FALSE(C.Formats.dotAggregated(100000000));
   EXPECT_EQ(C.Formats.CsvZstdNodes, 250u);
-  EXPECT_TRUE(C.Formats.csvCompressed(251));
-  EXPECT_FALSE(C.Formats.csvCompressed(250));
+  EXPECT_TRUE(C.Formats.nodesCsvCompressed(251));
+  EXPECT_FALSE(C.Formats.nodesCsvCompressed(250));
+  EXPECT_EQ(C.Formats.CsvZstdEdges, 300u);
+  EXPECT_TRUE(C.Formats.edgesCsvCompressed(301));
+  EXPECT_FALSE(C.Formats.edgesCsvCompressed(300));
   EXPECT_TRUE(E.Warnings.empty());
   for (const char *Bad : {"-1", "lots", "12k", ""}) {
     Env B;

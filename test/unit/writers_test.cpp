@@ -220,12 +220,20 @@ TEST(Writers, GraphFilesFollowTheNodeLimits) {
   Graph G = manyTasks(50);
   GraphFormats F;
   F.DotMaxNodes = 10;
+  // By default only nodes.csv is compressed (outputs.h says why).
+  EXPECT_EQ(F.CsvZstdEdges, 0u);
+  EXPECT_EQ(graphFormatFiles(F, 2000000), "nodes.csv.zst graph.csv graph.gv");
   F.CsvZstdNodes = 10;
+  EXPECT_EQ(graphFormatFiles(F, G.Nodes.size()),
+            "nodes.csv.zst graph.csv graph.gv");
+  F.CsvZstdEdges = 20;
   std::string Error;
   ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
   EXPECT_EQ(graphFormatFiles(F, G.Nodes.size()),
             "nodes.csv.zst graph.csv.zst graph.gv");
+  EXPECT_EQ(graphFormatFiles(F, 20), "nodes.csv.zst graph.csv graph.gv");
   EXPECT_EQ(graphFormatFiles(F, 10), "nodes.csv graph.csv graph.gv");
+  EXPECT_EQ(csvFiles(F, 20, " and "), "nodes.csv.zst and graph.csv");
   // The compressed table decompresses to exactly the plain one.
   std::ifstream Z(Dir + "/nodes.csv.zst", std::ios::binary);
   std::string Packed((std::istreambuf_iterator<char>(Z)),
@@ -244,8 +252,12 @@ TEST(Writers, GraphFilesFollowTheNodeLimits) {
   std::string First;
   std::getline(Gv, First);
   EXPECT_EQ(First.rfind("// otter aggregated task graph", 0), 0u) << First;
+  {
+    std::ifstream Edges(Dir + "/graph.csv.zst", std::ios::binary);
+    EXPECT_TRUE(Edges.good());
+  }
   // Below the limits: the plain files, the full graph.
-  F.DotMaxNodes = F.CsvZstdNodes = 0;
+  F.DotMaxNodes = F.CsvZstdNodes = F.CsvZstdEdges = 0;
   ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
   std::ifstream Csv(Dir + "/nodes.csv");
   std::string Text((std::istreambuf_iterator<char>(Csv)),
@@ -299,7 +311,7 @@ TEST(Writers, BigGraphTablesAreOneFrameEachWithGraphGvBeside) {
   std::string Dir = Tmpl;
   Graph G = manyTasks(150000);
   GraphFormats F;
-  F.CsvZstdNodes = 1000;
+  F.CsvZstdNodes = F.CsvZstdEdges = 1000;
   std::string Error;
   ASSERT_TRUE(writeGraphFiles(G, Dir, F, Error)) << Error;
   std::ostringstream Nodes, Edges, Gv;

@@ -36,7 +36,7 @@ namespace {
 
 const char *UsageHead =
     "usage: otter-graph <trace> [-o DIR] [--format LIST] [--dot-max-nodes N]\n"
-    "                   [--csv-zstd-nodes N]\n"
+    "                   [--csv-zstd-nodes N] [--csv-zstd-edges N]\n"
     "\n"
     "Rebuilds the task graph from an OTTER OTF2 trace and writes the same\n"
     "files as the runtime: nodes.csv and graph.csv (csv), graph.gv (dot),\n"
@@ -70,11 +70,15 @@ std::string usage() {
          "                 runtime's OTTER_DOT_MAX_NODES); 0: always the full "
          "graph\n"
          "  --csv-zstd-nodes N\n"
-         "                 the tables of a graph of more nodes are written\n"
-         "                 zstd-compressed, nodes.csv.zst and graph.csv.zst\n"
-         "                 (default: " +
+         "                 nodes.csv (and mpi.csv) of a graph of more nodes is\n"
+         "                 written zstd-compressed, nodes.csv.zst (default: " +
          std::to_string(GraphFormats::DefaultCsvZstdNodes) +
-         ", as OTTER_CSV_ZSTD_NODES); 0: never\n"
+         ",\n"
+         "                 as OTTER_CSV_ZSTD_NODES); 0: never\n"
+         "  --csv-zstd-edges N\n"
+         "                 graph.csv of a graph of more nodes is written\n"
+         "                 zstd-compressed, graph.csv.zst (default: 0, never,\n"
+         "                 as OTTER_CSV_ZSTD_EDGES)\n"
          "  -h, --help     this text\n";
 }
 
@@ -136,22 +140,24 @@ int run(int Argc, char **Argv) {
       return 0;
     }
     if (A == "-o" || A == "--format" || A == "--dot-max-nodes" ||
-        A == "--csv-zstd-nodes") {
+        A == "--csv-zstd-nodes" || A == "--csv-zstd-edges") {
       if (I + 1 >= Argc)
         return fail("option " + A + " needs a value (see --help)");
       std::string V = Argv[++I];
       std::string Error;
       if (A == "-o") {
         OutDir = V;
-      } else if (A == "--dot-max-nodes" || A == "--csv-zstd-nodes") {
+      } else if (A == "--dot-max-nodes" || A == "--csv-zstd-nodes" ||
+                 A == "--csv-zstd-edges") {
         char *End = nullptr;
         errno = 0;
         long long N = std::strtoll(V.c_str(), &End, 10);
         if (V.empty() || *End || errno || N < 0)
           return fail("bad " + A + " '" + V +
                       "' (use a whole number of nodes, 0 for no limit)");
-        (A == "--dot-max-nodes" ? Formats.DotMaxNodes : Formats.CsvZstdNodes) =
-            std::size_t(N);
+        (A == "--dot-max-nodes"    ? Formats.DotMaxNodes
+         : A == "--csv-zstd-nodes" ? Formats.CsvZstdNodes
+                                   : Formats.CsvZstdEdges) = std::size_t(N);
       } else if (!parseFormats(V, Formats, Error)) {
         return fail(Error);
       }
