@@ -6,7 +6,8 @@
 // addEvents reduces each event at once to what the walk reads (see
 // builder_store.h, "Ingest", and builder_ingest.cpp); build() indexes that
 // per task and walks it: the Walker's state is in builder_walk.h, its index
-// and first pass in builder_signature.cpp, its second pass here. What the
+// in builder_index.cpp, its first pass in builder_signature.cpp, its second
+// pass here. What the
 // events mean in OpenMP terms (which sync kinds are barriers, who waits for
 // a task, dependences, libomp's reporting order, inherited labels, the id
 // map, the stream form) is graph/rules.h, shared with otter's analyses.

@@ -2,11 +2,12 @@
 //-*-===//
 //
 // The walk that turns the collected events into the graph (graph/
-// builder.cpp says how) is one class, Walker, whose work is in two files:
-// graph/builder_signature.cpp indexes what addEvents collected and computes
-// every task's and team's signature (the first pass, which orders a team's
-// implicit tasks independently of the schedule), and graph/builder.cpp
-// emits the nodes and edges (the second pass) and drives both. This header
+// builder.cpp says how) is one class, Walker, whose work is in three
+// files: graph/builder_index.cpp indexes what addEvents collected,
+// graph/builder_signature.cpp computes every task's and team's signature
+// (the first pass, which orders a team's implicit tasks independently of
+// the schedule), and graph/builder.cpp emits the nodes and edges (the
+// second pass) and drives them. This header
 // holds the walk's state and the small helpers both passes use.
 //
 //===----------------------------------------------------------------------===//
@@ -266,7 +267,7 @@ public:
   void run(const GraphBuilder::Hooks &H);
 
   /// index() splits its work over two threads from this many tasks on
-  /// (builder_signature.cpp); tests change it, NoIndexThread makes the
+  /// (builder_index.cpp); tests change it, NoIndexThread makes the
   /// thread's creation fail, and GiveBackPagesForTests (if not 0) has the
   /// scatter give freed records back every so many pages of records
   /// instead of every 256. ParallelIndexes counts the splits made.

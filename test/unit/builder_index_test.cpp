@@ -1,6 +1,6 @@
 //===- builder_index_test.cpp - The walk's index on two threads -----------===//
 //
-// Walker::index (graph/builder_signature.cpp) runs its task loop and its
+// Walker::index (graph/builder_index.cpp) runs its task loop and its
 // record scatter on two threads for a big stream whose per-task counts the
 // ingest kept (one thread's events), and tallies there what Walker::run
 // reserves and decides (the nodes the items can make, whether a node is
