@@ -18,6 +18,7 @@
 #include "graph/builder_walk.h"
 #include "graph/writers.h"
 #include "random_programs.h"
+#include "test_streams.h"
 
 #include <gtest/gtest.h>
 
@@ -29,28 +30,11 @@
 #include <vector>
 
 using namespace otter;
+using otter::testutil::labelOf;
 
 namespace {
 
-SourceLabel labelOf(std::uint64_t Code) {
-  SourceLabel L;
-  L.Location = "c+" + std::to_string(Code);
-  L.RegionId = Code;
-  return L;
-}
-
-/// Events per thread, each task's numbered in its own order (Seq).
-struct Stream {
-  std::map<std::uint32_t, std::vector<Event>> PerThread;
-  std::map<TaskId, std::uint32_t> Seq;
-  std::uint64_t Time = 0;
-
-  void add(std::uint32_t Th, Event E) {
-    E.Time = ++Time;
-    E.Seq = E.Task ? Seq[E.Task]++ : 0;
-    PerThread[Th].push_back(E);
-  }
-};
+using Stream = testutil::ThreadStreams;
 
 /// How index() is to run. SplitGivingBack: split, and the scatter asks
 /// the other thread to give freed records back every page of records (so

@@ -11,6 +11,7 @@
 #include "graph/builder.h"
 #include "graph/writers.h"
 #include "random_programs.h"
+#include "test_streams.h"
 
 #include <gtest/gtest.h>
 
@@ -21,16 +22,10 @@
 #include <vector>
 
 using namespace otter;
+using otter::testutil::labelOf;
 using namespace otter::testprog;
 
 namespace {
-
-SourceLabel labelOf(std::uint64_t Code) {
-  SourceLabel L;
-  L.Location = "c+" + std::to_string(Code);
-  L.RegionId = Code;
-  return L;
-}
 
 std::string canonical(GraphBuilder &B) {
   Graph G = B.build();

@@ -12,6 +12,7 @@
 #include "graph/builder.h"
 #include "graph/builder_walk.h"
 #include "graph/writers.h"
+#include "test_streams.h"
 
 #include <gtest/gtest.h>
 
@@ -25,6 +26,7 @@
 #include <vector>
 
 using namespace otter;
+using otter::testutil::labelOf;
 
 namespace {
 
@@ -134,24 +136,8 @@ TEST(GraphLayout, EdgesOrderOnWalkShapes) {
   }
 }
 
-SourceLabel labelOf(std::uint64_t Code) {
-  SourceLabel L;
-  L.Location = "c+" + std::to_string(Code);
-  L.RegionId = Code;
-  return L;
-}
-
-/// Events per thread, each task's numbered in its own order (Seq).
-struct Stream {
-  std::map<std::uint32_t, std::vector<Event>> PerThread;
-  std::map<TaskId, std::uint32_t> Seq;
-  std::uint64_t Time = 0;
-
-  void add(std::uint32_t Th, Event E) {
-    E.Time = ++Time;
-    E.Seq = E.Task ? Seq[E.Task]++ : 0;
-    PerThread[Th].push_back(E);
-  }
+/// With the canonical graph its events build.
+struct Stream : testutil::ThreadStreams {
   std::string graph() const {
     GraphBuilder B(labelOf);
     for (const auto &[Th, Evs] : PerThread)

@@ -7,6 +7,7 @@
 #include "graph/builder.h"
 #include "graph/writers.h"
 #include "otter/mpi.h"
+#include "test_streams.h"
 #include "trace/reader.h"
 #include "trace/writer.h"
 
@@ -19,6 +20,7 @@
 #include <vector>
 
 using namespace otter;
+using otter::testutil::labelOf;
 
 namespace {
 
@@ -116,13 +118,6 @@ std::string tempDir() {
   char T[] = "/tmp/otter-mpi-test-XXXXXX";
   const char *D = mkdtemp(T);
   return D ? D : "/tmp";
-}
-
-SourceLabel labelOf(std::uint64_t Code) {
-  SourceLabel L;
-  L.Location = "c+" + std::to_string(Code);
-  L.RegionId = Code;
-  return L;
 }
 
 TEST(Mpi, EveryKindRoundTripsThroughOtf2MpiRecords) {
