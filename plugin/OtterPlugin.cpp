@@ -158,6 +158,20 @@ static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
 
 long TUState::find(const std::string &File, unsigned Line, unsigned Col,
                    llvm::StringRef Callee) const {
+  if (!Shared.empty()) {
+    auto FI = Shared.find(File);
+    if (FI != Shared.end()) {
+      auto At = FI->second.find({Line, Col});
+      if (At != FI->second.end()) {
+        // Members' families are disjoint: at most one can make this call.
+        unsigned Family = entryFamily(Callee);
+        for (auto [Idx, Families] : At->second)
+          if (Families & Family)
+            return static_cast<long>(Idx);
+        return -1;
+      }
+    }
+  }
   llvm::StringMap<bool> &Suits = SuitsMemo[Callee];
   bool CalleeIsApi = isApiName(Callee);
   auto Lookup = [&](const std::string &F) -> long {
@@ -257,13 +271,13 @@ public:
     }
     OS.flush();
     D.Clauses = std::move(Clauses);
-    S.add(std::move(D));
-    Executable.push_back(E);
+    Executable.push_back({E, S.add(std::move(D))});
     return true;
   }
 
-  /// The directives visited, for OtterConsumer::HandleTranslationUnit.
-  std::vector<OMPExecutableDirective *> Executable;
+  /// The directives visited, with their index in TUState::Dirs, for
+  /// OtterConsumer::HandleTranslationUnit.
+  std::vector<std::pair<OMPExecutableDirective *, std::size_t>> Executable;
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
@@ -355,9 +369,10 @@ public:
       // is made in this mode, the only other user of the end location.
       // Only at -O0, where the pass resets every ident_t anyway: at -O2
       // the object keeps clang's usual ident_t, one per location.
-      for (OMPExecutableDirective *E : V.Executable)
+      for (auto [E, Idx] : V.Executable)
         if (E->getBeginLoc().isValid())
           E->setLocEnd(E->getBeginLoc());
+      shareLocations(V.Executable);
     }
     if (S->Opts.Verbose)
       for (const Directive &D : S->Dirs)
@@ -370,6 +385,65 @@ public:
   }
 
 private:
+  /// -O0 without line tables: the directives of a function go into groups
+  /// whose members call disjoint entry families (SharedLocations.cpp), each
+  /// moved to its group's first location, so that clang makes one ident_t
+  /// string per group instead of one per directive.
+  void shareLocations(
+      const std::vector<std::pair<OMPExecutableDirective *, std::size_t>>
+          &Executable) {
+    // A position several directives share (a macro expanded twice at one
+    // place) keeps them apart: not shared.
+    std::map<std::size_t, unsigned> Uses;
+    for (auto [E, Idx] : Executable)
+      ++Uses[Idx];
+    struct Group {
+      SourceLocation Anchor;
+      std::size_t AnchorDir;
+      unsigned Families;
+      struct Member {
+        OMPExecutableDirective *E;
+        std::size_t Dir;
+        unsigned Families;
+      };
+      std::vector<Member> Members;
+    };
+    // By function and file, in source order.
+    std::map<std::string, std::vector<Group>> Groups;
+    for (auto [E, Idx] : Executable) {
+      const Directive &D = S->Dirs[Idx];
+      if (!E->getBeginLoc().isFileID() || Uses[Idx] != 1 ||
+          S->ByFile[D.File][{D.Line, D.Col}].size() != 1)
+        continue;
+      unsigned Families = directiveFamilies(*E);
+      if (!Families)
+        continue;
+      std::vector<Group> &Gs = Groups[D.Function + '\0' + D.File];
+      Group *G = nullptr;
+      for (Group &Candidate : Gs)
+        if (!(Candidate.Families & Families)) {
+          G = &Candidate;
+          break;
+        }
+      if (!G)
+        G = &Gs.emplace_back(Group{E->getBeginLoc(), Idx, 0, {}});
+      G->Families |= Families;
+      G->Members.push_back({E, Idx, Families});
+    }
+    for (auto &[Key, Gs] : Groups)
+      for (Group &G : Gs) {
+        if (G.Members.size() < 2)
+          continue;
+        const Directive &A = S->Dirs[G.AnchorDir];
+        auto &At = S->Shared[A.File][{A.Line, A.Col}];
+        for (const Group::Member &M : G.Members) {
+          M.E->setLocStart(G.Anchor);
+          M.E->setLocEnd(G.Anchor);
+          At.push_back({M.Dir, M.Families});
+        }
+      }
+  }
+
   /// API functions (and otter.h's annotation functions, which call one on
   /// their caller's behalf) get an implicit warning attribute: clang then
   /// puts the call's source location on every call of them (!srcloc), which

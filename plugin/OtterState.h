@@ -24,6 +24,7 @@
 
 namespace clang {
 class CodeGenOptions;
+class OMPExecutableDirective;
 class SourceManager;
 }
 
@@ -92,7 +93,21 @@ struct TUState {
             llvm::StringRef Callee) const;
   /// find()'s kind checks, memoised: callee -> directive kind -> suits.
   mutable llvm::StringMap<llvm::StringMap<bool>> SuitsMemo;
+  /// Directives moved to a location they share with others of their
+  /// function (-O0 without line tables, SharedLocations.cpp), by file and
+  /// line:col of that location: each with the entry families it may call,
+  /// pairwise disjoint. find() places a call there by its callee's family.
+  std::map<std::string,
+           std::map<LineCol, std::vector<std::pair<std::size_t, unsigned>>>>
+      Shared;
 };
+
+/// The family of a __kmpc_* entry point (a bit), 0 if none is listed
+/// (SharedLocations.cpp).
+unsigned entryFamily(llvm::StringRef Callee);
+/// The entry families a directive may call at its own location, clauses
+/// included; 0 if it must keep a location of its own (SharedLocations.cpp).
+unsigned directiveFamilies(const clang::OMPExecutableDirective &E);
 
 /// The module pass (SitePass.cpp).
 class OtterSitePass : public llvm::PassInfoMixin<OtterSitePass> {
