@@ -119,14 +119,11 @@ public:
     for (const Site &S : Sites)
       emitKeyedRecord(*S.MD);
     const Comdat *C = MF->getFunction().getComdat();
-    if (!C && !PlainSection)
-      PlainSection = Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
-                                       ELF::SHF_ALLOC);
     MCSection *Sec =
         C ? Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
                               ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, C->getName(),
                               /*IsComdat=*/true)
-          : PlainSection;
+          : plainSection();
     OS.switchSection(Sec);
     // Site records are multiples of 4 bytes: one alignment per function.
     OS.emitValueToAlignment(Align(4));
@@ -167,6 +164,14 @@ private:
         4);
   }
 
+  /// .note.otter outside any group.
+  MCSection *plainSection() {
+    if (!PlainSection)
+      PlainSection = AP.OutContext.getELFSection(
+          site_table::SectionName, ELF::SHT_NOTE, ELF::SHF_ALLOC);
+    return PlainSection;
+  }
+
   /// The symbol of the record a site's tag names (one tag per directive).
   MCSymbol *keyedSymbol(const MDNode &MD) {
     MCSymbol *&Sym = KeyedSymbols[&MD];
@@ -187,13 +192,22 @@ private:
     StringRef Desc = cast<MDString>(MD.getOperand(4))->getString();
     MCStreamer &OS = *AP.OutStreamer;
     MCContext &Ctx = AP.OutContext;
-    OS.switchSection(Ctx.getELFSection(site_table::SectionName, ELF::SHT_NOTE,
-                                       ELF::SHF_ALLOC | ELF::SHF_GROUP, 0, Name,
-                                       /*IsComdat=*/true));
     MCSymbol *Sym = keyedSymbol(MD);
-    OS.emitValueToAlignment(Align(4));
-    OS.emitSymbolAttribute(Sym, MCSA_Weak);
-    OS.emitSymbolAttribute(Sym, MCSA_Hidden);
+    if (Sym->isTemporary()) {
+      // A directive of the compiled file itself (its symbol is private): no
+      // other object carries this record, so it needs no COMDAT group of
+      // its own (each group is a section, a symbol and a group section in
+      // the object: most of the records' cost at -O0).
+      OS.switchSection(plainSection());
+      OS.emitValueToAlignment(Align(4));
+    } else {
+      OS.switchSection(Ctx.getELFSection(
+          site_table::SectionName, ELF::SHT_NOTE, ELF::SHF_ALLOC | ELF::SHF_GROUP,
+          0, Name, /*IsComdat=*/true));
+      OS.emitValueToAlignment(Align(4));
+      OS.emitSymbolAttribute(Sym, MCSA_Weak);
+      OS.emitSymbolAttribute(Sym, MCSA_Hidden);
+    }
     OS.emitLabel(Sym);
     OS.emitBytes(noteHeader(
         Desc.size(), cast<ConstantInt>(TypeMD->getValue())->getZExtValue()));

@@ -326,6 +326,7 @@ private:
       D.EndCol = D.Col;
     }
     D.Loc = BL;
+    D.MainFile = SM.isWrittenInMainFile(BL);
     return true;
   }
 

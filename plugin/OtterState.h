@@ -45,6 +45,9 @@ struct Directive {
   unsigned Line = 0, Col = 0, EndLine = 0, EndCol = 0;
   std::uint64_t RegionId = 0;
   bool Pseudo = false;
+  /// Written in the compiled file itself (not an #include): no other object
+  /// has this record, so its machine-label record needs no COMDAT group.
+  bool MainFile = false;
   clang::SourceLocation Loc; // for diagnostics
 };
 

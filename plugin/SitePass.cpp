@@ -649,7 +649,11 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     // for the context to hash and unique it.
     return MDNode::getDistinct(
         Ctx,
-        {TagName, DirTagKind, Str(directiveSymbol(D)), DirNoteType, Str(Desc)});
+        {TagName, DirTagKind,
+         // A private (.L) symbol: the record goes outside any group
+         // (MachineSites.cpp).
+         Str(D.MainFile ? ".L" + directiveSymbol(D) : directiveSymbol(D)),
+         DirNoteType, Str(Desc)});
   };
   DenseMap<long, MDNode *> MachineTags; // by directive, -1: filtered
   auto machineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
