@@ -24,6 +24,7 @@
 
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -455,9 +456,26 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   // e.g. a loop's init, fini and barrier, share one).
   DenseMap<const Function *, bool> SiteCallee;
   DenseMap<const GlobalVariable *, CallLoc> IdentLocs;
+  // The blocks that call a site entry point, from the entry points' use
+  // lists: only their instructions are walked below, in module order.
+  // Walking every instruction of the module touched far more memory than
+  // the rest of the pass (-O0 code is mostly loads and stores).
+  DenseSet<const BasicBlock *> SiteBlocks;
+  for (Function &Callee : M) {
+    auto [SE, NewCallee] = SiteCallee.try_emplace(&Callee);
+    if (NewCallee)
+      SE->second = isSiteEntry(Callee.getName());
+    if (!SE->second)
+      continue;
+    for (User *U : Callee.users())
+      if (auto *CB = dyn_cast<CallBase>(U))
+        SiteBlocks.insert(CB->getParent());
+  }
 
   for (Function &F : M) {
     for (BasicBlock &BB : F) {
+      if (!SiteBlocks.contains(&BB))
+        continue;
       for (Instruction &I : BB) {
         auto *CB = dyn_cast<CallBase>(&I);
         if (!CB || isa<CallBrInst>(CB))
