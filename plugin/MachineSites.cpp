@@ -24,6 +24,7 @@
 #include "otter/site_table.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/CodeGen/AsmPrinter.h"
@@ -35,6 +36,9 @@
 #include "llvm/IR/Comdat.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/GCStrategy.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/MC/MCContext.h"
@@ -73,6 +77,8 @@ public:
 
   void beginFunction(const MachineFunction *CMF) override {
     Sites.clear();
+    if (!hasSites(CMF->getFunction()))
+      return;
     // The instructions are the printer's to emit; attaching the labels
     // here, just before it does, is what a machine pass would do.
     auto &MF = const_cast<MachineFunction &>(*CMF);
@@ -134,34 +140,68 @@ public:
       OS.emitBytes(Filtered ? FilteredSiteHeader : SiteHeader);
       // int32 fields Sym - . (PC-relative, as ".long Sym-." in the
       // assembler), from one label at the first field.
+      // The expressions share their operands: three fields of 3,000 sites
+      // are most of what the records cost MC in memory.
       MCSymbol *Here = Ctx.createTempSymbol();
       OS.emitLabel(Here);
-      emitRelative(S.Start, Here, 0);
-      emitRelative(S.End, Here, 4);
+      const MCExpr *HereRef = MCSymbolRefExpr::create(Here, Ctx);
+      emitRelative(MCSymbolRefExpr::create(S.Start, Ctx), HereRef);
+      emitRelative(MCSymbolRefExpr::create(S.End, Ctx),
+                   MCBinaryExpr::createAdd(HereRef, offset(4), Ctx));
       if (!Filtered)
-        emitRelative(keyedSymbol(*S.MD), Here, 8);
+        emitRelative(keyedRef(*S.MD),
+                     MCBinaryExpr::createAdd(HereRef, offset(8), Ctx));
     }
     OS.popSection();
     Sites.clear();
   }
 
 private:
+  /// Does the function call a tagged site? From the site entry points' use
+  /// lists, once per module: walking every machine instruction of a
+  /// function without one (reduction combiners, task entries, ...) only
+  /// costs cache misses.
+  bool hasSites(const Function &F) {
+    if (!SiteFunctionsKnown) {
+      SiteFunctionsKnown = true;
+      const unsigned Tag = F.getContext().getMDKindID("heapallocsite");
+      for (const Function &Callee : *F.getParent()) {
+        if (!isSiteEntry(Callee.getName()))
+          continue;
+        for (const User *U : Callee.users())
+          if (const auto *CB = dyn_cast<CallBase>(U))
+            if (CB->getMetadata(Tag))
+              SiteFunctions.insert(CB->getFunction());
+      }
+    }
+    return SiteFunctions.contains(&F);
+  }
+
   struct Site {
     MDNode *MD = nullptr;
     MCSymbol *Start = nullptr, *End = nullptr;
   };
 
-  /// int32 Sym - (Base + Offset), where Base + Offset is this field.
-  void emitRelative(const MCSymbol *Sym, const MCSymbol *Base,
-                    int64_t Offset) {
-    MCContext &Ctx = AP.OutContext;
-    const MCExpr *Here = MCSymbolRefExpr::create(Base, Ctx);
-    if (Offset)
-      Here = MCBinaryExpr::createAdd(Here, MCConstantExpr::create(Offset, Ctx),
-                                     Ctx);
+  /// int32 Target - Field, where Field is this field's address.
+  void emitRelative(const MCExpr *Target, const MCExpr *Field) {
     AP.OutStreamer->emitValue(
-        MCBinaryExpr::createSub(MCSymbolRefExpr::create(Sym, Ctx), Here, Ctx),
-        4);
+        MCBinaryExpr::createSub(Target, Field, AP.OutContext), 4);
+  }
+
+  /// A field's offset in a site record (4 or 8), made once.
+  const MCExpr *offset(int64_t Bytes) {
+    const MCExpr *&E = Bytes == 4 ? Four : Eight;
+    if (!E)
+      E = MCConstantExpr::create(Bytes, AP.OutContext);
+    return E;
+  }
+
+  /// A reference to the record a site's tag names, made once.
+  const MCExpr *keyedRef(const MDNode &MD) {
+    const MCExpr *&E = KeyedRefs[&MD];
+    if (!E)
+      E = MCSymbolRefExpr::create(keyedSymbol(MD), AP.OutContext);
+    return E;
   }
 
   /// .note.otter outside any group.
@@ -216,9 +256,13 @@ private:
   }
 
   AsmPrinter &AP;
+  bool SiteFunctionsKnown = false;
+  DenseSet<const Function *> SiteFunctions;
   std::vector<Site> Sites;
   StringSet<> Emitted;
   DenseMap<const MDNode *, MCSymbol *> KeyedSymbols;
+  DenseMap<const MDNode *, const MCExpr *> KeyedRefs;
+  const MCExpr *Four = nullptr, *Eight = nullptr;
   MCSection *PlainSection = nullptr; // .note.otter outside any group
   const std::string SiteHeader = noteHeader(
       site_table::SiteDescSize,
