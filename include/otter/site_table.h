@@ -29,9 +29,12 @@
 //   relocations, position independent. A code address Code belongs to the
 //   site iff Start < Code <= End (never "the greatest label below").
 //
-// Kind DirectiveKind: one record per source directive (deduplicated: the
-// plugin emits it in a COMDAT group keyed by a hash of its contents, so the
-// linker keeps one per output file), descsz >= 28:
+// Kind DirectiveKind: one record per source directive, descsz >= 28. A
+// directive of an #included file, which several objects may carry, is
+// emitted in a COMDAT group keyed by a hash of its contents, so the linker
+// keeps one per output file; one written in the compiled file itself may
+// be outside any group (the plugin's machine labels). Readers must accept
+// equal records at several addresses (each site names its own):
 //   uint64 RegionId  stable id: FNV-1a 64 of file (as written), line, col,
 //                    kind (see regionId() below)
 //   uint32 Line, Col, EndLine, EndCol   the pragma's range (presumed loc)
