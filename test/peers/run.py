@@ -26,6 +26,14 @@ programs), --json FILE.
 apt-get update and `apt-get source --download-only llvm-toolchain-19`, and
 unpacks only openmp/runtime/test from the original tarball.
 
+  python3 test/peers/run.py --llvm-src DIR --shared-locations
+        # no run: every program of the libomp tests (all directories) is
+        # compiled at -O0 twice with the plugin, with the locations of a
+        # function's directives shared (the default without -g: docs/plugin.md
+        # "Shared locations at -O0") and without (-gline-tables-only); every
+        # call site must get the same directive, and the plugin the same
+        # warnings, in both
+
 Exit status: 0 when no program changed under the tracer, 1 otherwise.
 Standard library only.
 """
@@ -77,7 +85,8 @@ def fetch(work):
         sys.exit("run.py: no llvm-toolchain-19 orig tarball was downloaded")
     log(f"+ unpacking openmp/runtime/test from {os.path.basename(orig[0])}")
     subprocess.run(["tar", "-xf", orig[0], "-C", dest, "--strip-components=1",
-                    "--wildcards", "*/openmp/runtime/test/*"], check=True)
+                    "--wildcards", "*/openmp/runtime/test/*",
+                    "*/openmp/runtime/src/kmp_platform.h"], check=True)
     return test
 
 
@@ -157,6 +166,52 @@ def plan(src):
     return {"cxx": cxx, "runs": runs}, ""
 
 
+def compare_shared_locations(test, plugin):
+    """Each call site's directive with and without shared locations (-O0)."""
+    srcs = sorted(glob.glob(os.path.join(test, "**", "*.c"), recursive=True) +
+                  glob.glob(os.path.join(test, "**", "*.cpp"), recursive=True))
+    site = re.compile(r"^otter: site ('[^']*') in .* -> (.*)$")
+    at = re.compile(r"^otter: site '[^']*' in .* at (\S+) -> '[^']*' at (\S+)$")
+    src_dir = os.path.join(os.path.dirname(test), "src")
+
+    def compile_sites(src, extra):
+        cc = "clang++-19" if src.endswith(".cpp") else "clang-19"
+        cmd = [cc, "-fopenmp", "-O0", "-c", src, "-o", os.devnull, "-w",
+               "-D_GNU_SOURCE", "-I", test, "-I", os.path.join(test, "ompt"),
+               "-I", os.path.dirname(src), "-I", src_dir,
+               f"-fplugin={plugin}", "-fplugin-arg-otter-verbose"] + extra
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            return None
+        lines = p.stderr.splitlines()
+        return ([site.sub(r"\1 -> \2", l) for l in lines if site.match(l)],
+                [l for l in lines if l.startswith("otter:") and
+                 not l.startswith(("otter: directive ", "otter: site "))],
+                sum(1 for l in lines
+                    if (m := at.match(l)) and m.group(1) != m.group(2)))
+
+    compared = sites = shared = 0
+    skipped, differ = [], []
+    for src in srcs:
+        name = os.path.relpath(src, test)
+        a = compile_sites(src, [])
+        b = compile_sites(src, ["-gline-tables-only"])
+        if a is None or b is None:
+            skipped.append(name)
+            continue
+        compared += 1
+        sites += len(a[0])
+        shared += a[2]
+        if a[:2] != b[:2]:
+            differ.append(name)
+            log(f"DIFFERENT  {name}")
+    log(f"{len(srcs)} programs: {compared} compiled, {len(skipped)} did not "
+        f"compile; {sites} call sites, {shared} placed at a shared location; "
+        f"{len(differ)} with another directive or warning than without "
+        "sharing")
+    return 1 if differ else 0
+
+
 def main():
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
@@ -170,8 +225,20 @@ def main():
     ap.add_argument("--dirs", default=",".join(DEFAULT_DIRS))
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--json")
+    ap.add_argument("--shared-locations", action="store_true")
     ap.add_argument("args", nargs="*")
     a = ap.parse_args()
+    if a.shared_locations:
+        test = a.llvm_src or (fetch(a.work_dir) if a.fetch else None)
+        if not test:
+            sys.exit("run.py: --shared-locations needs --llvm-src DIR or "
+                     "--fetch")
+        if os.path.isdir(os.path.join(test, "openmp", "runtime", "test")):
+            test = os.path.join(test, "openmp", "runtime", "test")
+        plugin = os.path.join(os.path.abspath(a.build_dir), "lib", "otter.so")
+        if not os.path.exists(plugin):
+            sys.exit(f"run.py: no {plugin}: build OTTER first (or --build-dir)")
+        return compare_shared_locations(test, plugin)
     os.makedirs(a.work_dir, exist_ok=True)
     lib = os.path.join(os.path.abspath(a.build_dir), "lib", "libotter.so")
     plugin = os.path.join(os.path.abspath(a.build_dir), "lib", "otter.so")
