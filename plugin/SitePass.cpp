@@ -24,7 +24,6 @@
 
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -451,47 +450,38 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   };
   std::vector<Todo> Work;
   bool ReportedNoLoc = false;
-  // Per callee: does it get a site (isSiteEntry, a few dozen string
-  // compares)? Per ident_t string: its parsed location (several calls,
-  // e.g. a loop's init, fini and barrier, share one).
-  DenseMap<const Function *, bool> SiteCallee;
+  // Per ident_t string: its parsed location (several calls, e.g. a loop's
+  // init, fini and barrier, share one).
   DenseMap<const GlobalVariable *, CallLoc> IdentLocs;
-  // The blocks that call a site entry point, from the entry points' use
-  // lists: only their instructions are walked below, in module order.
-  // Walking every instruction of the module touched far more memory than
-  // the rest of the pass (-O0 code is mostly loads and stores).
-  DenseSet<const BasicBlock *> SiteBlocks;
+  // The calls of site entry points, by block, from the entry points' use
+  // lists; visited below in module order (a block's calls sorted when it
+  // has several). Walking every instruction of the module touched far more
+  // memory than the rest of the pass (-O0 code is mostly loads and stores).
+  // Entry points that never reach OMPT with a codeptr_ra are left alone:
+  // later passes (OpenMPOpt, GVN at LTO time) merge or drop some of them,
+  // which would leave empty brackets behind.
+  DenseMap<const BasicBlock *, SmallVector<CallBase *, 2>> SiteCalls;
   for (Function &Callee : M) {
-    auto [SE, NewCallee] = SiteCallee.try_emplace(&Callee);
-    if (NewCallee)
-      SE->second = isSiteEntry(Callee.getName());
-    if (!SE->second)
+    if (!isSiteEntry(Callee.getName()))
       continue;
-    for (User *U : Callee.users())
-      if (auto *CB = dyn_cast<CallBase>(U))
-        SiteBlocks.insert(CB->getParent());
+    for (Use &U : Callee.uses())
+      if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+        if (CB->isCallee(&U) && CB->getCalledFunction() == &Callee &&
+            !isa<CallBrInst>(CB))
+          SiteCalls[CB->getParent()].push_back(CB);
   }
 
   for (Function &F : M) {
     for (BasicBlock &BB : F) {
-      if (!SiteBlocks.contains(&BB))
+      auto Calls = SiteCalls.find(&BB);
+      if (Calls == SiteCalls.end())
         continue;
-      for (Instruction &I : BB) {
-        auto *CB = dyn_cast<CallBase>(&I);
-        if (!CB || isa<CallBrInst>(CB))
-          continue;
-        Function *Callee = CB->getCalledFunction();
-        if (!Callee)
-          continue;
-        StringRef Name = Callee->getName();
-        // Entry points that never reach OMPT with a codeptr_ra are left
-        // alone: later passes (OpenMPOpt, GVN at LTO time) merge or drop
-        // some of them, which would leave empty brackets behind.
-        auto [SE, NewCallee] = SiteCallee.try_emplace(Callee);
-        if (NewCallee)
-          SE->second = isSiteEntry(Name);
-        if (!SE->second)
-          continue;
+      if (Calls->second.size() > 1)
+        llvm::sort(Calls->second, [](const CallBase *A, const CallBase *B) {
+          return A->comesBefore(B);
+        });
+      for (CallBase *CB : Calls->second) {
+        StringRef Name = CB->getCalledFunction()->getName();
         bool Kmpc = Name.starts_with("__kmpc_");
         CallLoc L;
         if (Kmpc) {
