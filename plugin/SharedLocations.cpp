@@ -20,7 +20,7 @@
 // with any other clause, keeps its own location, as does a directive that
 // shares its position with another (macro expansions). An entry point of no
 // family matches no member: no label, and a warning, never a wrong label.
-// test/lit/labels/shared-locations.c compares every site's directive with
+// test/plugin/shared-locations.c compares every site's directive with
 // a compile whose locations are not shared.
 //
 //===----------------------------------------------------------------------===//
