@@ -80,8 +80,6 @@ unsigned directiveFamilies(const clang::OMPExecutableDirective &E) {
   using namespace llvm::omp;
   using namespace clang;
   const OpenMPDirectiveKind K = E.getDirectiveKind();
-  const bool Parallel = K == OMPD_parallel || K == OMPD_parallel_for;
-  const bool WorkLoop = K == OMPD_for || K == OMPD_parallel_for;
   unsigned M = 0;
   switch (K) {
   case OMPD_parallel:
@@ -128,34 +126,56 @@ unsigned directiveFamilies(const clang::OMPExecutableDirective &E) {
   for (const clang::OMPClause *C : E.clauses()) {
     if (!C)
       continue;
+    // Clang accepts each clause only on the directive kinds the OpenMP
+    // standard allows it on; among the kinds above, each adds the families
+    // given here, whatever the kind.
     switch (C->getClauseKind()) {
-    // Clauses that add no runtime call at the directive's location, or only
-    // calls that are never sites (isQuietEntry: __kmpc_push_*, allocation,
-    // threadprivate, task reduction data).
+    // No runtime call at the directive's location, or only calls of the
+    // directive's own families (schedule: loop; copyprivate: single; hint:
+    // critical; ...) or calls that are never sites (isQuietEntry:
+    // __kmpc_push_*, allocation, threadprivate, task reduction data).
     case OMPC_default:
     case OMPC_private:
     case OMPC_firstprivate:
     case OMPC_shared:
     case OMPC_allocate:
-      break;
-    case OMPC_if:
-      if (!Parallel && K != OMPD_task)
-        return 0;
-      HasIf = true; // serialized parallel, undeferred task: same families
-      break;
     case OMPC_num_threads:
     case OMPC_proc_bind:
-      if (!Parallel)
+    case OMPC_schedule:
+    case OMPC_collapse:
+    case OMPC_order:
+    case OMPC_linear:
+    case OMPC_ordered:
+    case OMPC_copyprivate:
+    case OMPC_final:
+    case OMPC_untied:
+    case OMPC_mergeable:
+    case OMPC_priority:
+    case OMPC_in_reduction:
+    case OMPC_affinity:
+    case OMPC_hint:
+    case OMPC_filter:
+    case OMPC_task_reduction:
+    case OMPC_flush:
+    case OMPC_acq_rel:
+    case OMPC_acquire:
+    case OMPC_release:
+    case OMPC_seq_cst:
+      break;
+    case OMPC_nowait: // on taskwait (OpenMP 5.1) it makes a task: not listed
+      if (K == OMPD_taskwait)
         return 0;
       break;
+    case OMPC_if: // serialized parallel, undeferred task: same families
+      HasIf = true;
+      break;
+    case OMPC_depend:
+      HasDepend = true;
+      break;
     case OMPC_copyin:
-      if (!Parallel)
-        return 0;
       M |= Barrier;
       break;
     case OMPC_reduction: {
-      if (!Parallel && !WorkLoop)
-        return 0;
       // inscan: a scan's buffers, barriers and master region.
       const auto *R = llvm::cast<clang::OMPReductionClause>(C);
       if (R->getModifier() == clang::OMPC_REDUCTION_inscan)
@@ -164,58 +184,9 @@ unsigned directiveFamilies(const clang::OMPExecutableDirective &E) {
       break;
     }
     case OMPC_lastprivate: // conditional: a critical section
-      if (!WorkLoop)
-        return 0;
       M |= Critical | Barrier;
       break;
-    case OMPC_schedule:
-    case OMPC_collapse:
-    case OMPC_nowait:
-    case OMPC_order:
-    case OMPC_linear:
-    case OMPC_ordered:
-      if (!WorkLoop && !(K == OMPD_single && C->getClauseKind() == OMPC_nowait))
-        return 0;
-      break;
-    case OMPC_copyprivate:
-      if (K != OMPD_single)
-        return 0;
-      break;
-    case OMPC_depend:
-      if (K != OMPD_task && K != OMPD_taskwait)
-        return 0;
-      HasDepend = true;
-      break;
-    case OMPC_final:
-    case OMPC_untied:
-    case OMPC_mergeable:
-    case OMPC_priority:
-    case OMPC_in_reduction:
-    case OMPC_affinity:
-      if (K != OMPD_task)
-        return 0;
-      break;
-    case OMPC_hint:
-      if (K != OMPD_critical)
-        return 0;
-      break;
-    case OMPC_filter:
-      if (K != OMPD_masked)
-        return 0;
-      break;
-    case OMPC_task_reduction:
-      if (K != OMPD_taskgroup)
-        return 0;
-      break;
-    case OMPC_flush:
-    case OMPC_acq_rel:
-    case OMPC_acquire:
-    case OMPC_release:
-    case OMPC_seq_cst:
-      if (K != OMPD_flush)
-        return 0;
-      break;
-    default: // detach, nowait on taskwait, ...: not listed, not shared
+    default: // detach, ...: not listed, not shared
       return 0;
     }
   }
