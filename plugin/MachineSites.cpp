@@ -69,6 +69,23 @@ std::string noteHeader(std::uint32_t DescSize, std::uint32_t Type) {
   return H;
 }
 
+/// Is \p MD a tag the site pass made (SitePass.cpp: tag, kind "d" or "f",
+/// record symbol, note type, desc)? Other code puts !heapallocsite on calls
+/// too: clang, with -g, a DIType on every C++ `new` (its operands may be
+/// null), so the marker is checked operand by operand before it is read.
+bool isOtterSiteTag(const MDNode *MD) {
+  if (!MD || !isa<MDTuple>(MD) || MD->getNumOperands() != 5)
+    return false;
+  auto *Tag = dyn_cast_or_null<MDString>(MD->getOperand(0));
+  auto *Kind = dyn_cast_or_null<MDString>(MD->getOperand(1));
+  auto *Type = dyn_cast_or_null<ConstantAsMetadata>(MD->getOperand(3));
+  return Tag && Tag->getString() == MachineSiteTag && Kind &&
+         (Kind->getString() == "d" || Kind->getString() == "f") &&
+         isa_and_nonnull<MDString>(MD->getOperand(2)) && Type &&
+         isa<ConstantInt>(Type->getValue()) &&
+         isa_and_nonnull<MDString>(MD->getOperand(4));
+}
+
 class SiteHandler : public AsmPrinterHandler {
 public:
   explicit SiteHandler(AsmPrinter &AP) : AP(AP) {}
@@ -87,12 +104,9 @@ public:
       for (MachineInstr &MI : MBB.instrs()) {
         if (!MI.isCall())
           continue;
+        if (!isOtterSiteTag(MI.getHeapAllocMarker()))
+          continue;
         MDNode *MD = MI.getHeapAllocMarker();
-        if (!MD || MD->getNumOperands() < 2)
-          continue;
-        auto *Tag = dyn_cast<MDString>(MD->getOperand(0));
-        if (!Tag || Tag->getString() != MachineSiteTag)
-          continue;
         Site S;
         S.MD = MD;
         S.Start = MI.getPreInstrSymbol();
@@ -223,8 +237,6 @@ private:
 
   /// The directive (or filter) record a site's tag names, once.
   void emitKeyedRecord(const MDNode &MD) {
-    if (MD.getNumOperands() < 5)
-      return;
     StringRef Name = cast<MDString>(MD.getOperand(2))->getString();
     if (!Emitted.insert(Name).second)
       return;
