@@ -8,7 +8,7 @@
 #include "core/sinks.h"
 #include "core/write_guard.h"
 #include "otter/env.h"
-#include "site_index.h"
+#include "sites/site_index.h"
 #include "trace/crash.h"
 
 #include <atomic>

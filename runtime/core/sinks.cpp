@@ -1,6 +1,6 @@
 //===- core/sinks.cpp - The registry of the runtime's sinks ---------------===//
 #include "core/sinks.h"
-#include "site_index.h"
+#include "sites/site_index.h"
 
 #include <cerrno>
 #include <cstring>

@@ -16,7 +16,7 @@
 
 #include "core/filter.h"
 #include "core/recorder.h"
-#include "site_index.h"
+#include "sites/site_index.h"
 
 #include <omp-tools.h>
 

@@ -7,7 +7,7 @@
 // what cannot be matched counted, never fatal. A property test checks the
 // matcher against a brute-force simulation of MPI's matching queues on
 // random programs.
-#include "graph/job_graph.h"
+#include "job_graph.h"
 
 #include <gtest/gtest.h>
 

@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "graph/builder.h"
-#include "graph/job_graph.h"
+#include "job_graph.h"
 #include "graph/outputs.h"
 #include "job_input.h"
 #include "trace/reader.h"

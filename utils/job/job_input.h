@@ -12,7 +12,7 @@
 #ifndef OTTER_UTILS_JOB_INPUT_H
 #define OTTER_UTILS_JOB_INPUT_H
 
-#include "graph/job_graph.h"
+#include "job_graph.h"
 
 #include <cstdint>
 #include <string>

@@ -26,7 +26,7 @@
 #ifndef OTTER_UTILS_MPI_WAITS_H
 #define OTTER_UTILS_MPI_WAITS_H
 
-#include "graph/job_graph.h"
+#include "job_graph.h"
 #include "report.h"
 
 #include <cstdint>

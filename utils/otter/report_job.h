@@ -14,7 +14,7 @@
 #ifndef OTTER_UTILS_REPORT_JOB_H
 #define OTTER_UTILS_REPORT_JOB_H
 
-#include "graph/job_graph.h"
+#include "job_graph.h"
 #include "report.h"
 
 #include <cstdint>

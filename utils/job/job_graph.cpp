@@ -8,7 +8,7 @@
 // operations, with no per-channel table.
 //
 //===----------------------------------------------------------------------===//
-#include "graph/job_graph.h"
+#include "job_graph.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -18,7 +18,7 @@
 // snapshots are kept until exit, so a reader holding one stays valid.
 //
 //===----------------------------------------------------------------------===//
-#include "site_index.h"
+#include "sites/site_index.h"
 
 #include "otter/site_table.h"
 

@@ -7,7 +7,7 @@
 // threads, times or addresses that vary between runs.
 //
 //===----------------------------------------------------------------------===//
-#include "graph/job_graph.h"
+#include "job_graph.h"
 #include "graph/outputs.h"
 
 #include <cerrno>
