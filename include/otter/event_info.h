@@ -2,7 +2,7 @@
 //
 // otter/event_kinds.def as constexpr data, for the code that treats kinds
 // generically: each kind's name, payload fields (label, format, value), the
-// OTF2 record that stores it (runtime/trace/codec.h) and its role in the
+// OTF2 record that stores it (runtime/lib/trace/codec.h) and its role in the
 // graph. Lookups are constexpr and inline: the trace writer's per-kind
 // encoders fold them away (see TraceWriter::Impl::encode).
 //

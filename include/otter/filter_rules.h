@@ -3,7 +3,7 @@
 //
 // The one parser of OTTER's filter files (docs/filter.md), shared by the
 // Clang plugin (-fplugin-arg-otter-filter=FILE) and the runtime
-// (OTTER_FILTER=FILE); compiled into both from runtime/filter_rules.cpp.
+// (OTTER_FILTER=FILE); compiled into both from include/otter/filter_rules.cpp.
 // parse() does no I/O, so tests and fuzzers call it on any text.
 //
 //   # a comment; blank lines are fine

@@ -2,7 +2,7 @@
 //
 // libFuzzer target for include/otter/site_table.h, the decoder of the site
 // table the plugin writes into objects: the runtime walks it in every loaded
-// object (runtime/site_index.cpp) and otter-sites in any ELF file it is
+// object (runtime/lib/sites/site_index.cpp) and otter-sites in any ELF file it is
 // given, so its bytes are untrusted. The input's first byte chooses the note
 // area's alignment (4 or 8, as a PT_NOTE segment's p_align), the rest is
 // the area. The target walks it as the runtime does (directives, filtered

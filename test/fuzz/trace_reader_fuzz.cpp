@@ -1,6 +1,6 @@
 //===- trace_reader_fuzz.cpp - Fuzz target: the OTF2 trace reader ---------===//
 //
-// libFuzzer target for runtime/trace/reader.cpp, which the utilities (otter,
+// libFuzzer target for runtime/lib/trace/reader.cpp, which the utilities (otter,
 // otter-graph, otter-merge) run on archives that may be damaged, cut short
 // or not OTTER's at all. The input is a whole small archive, as files: a
 // sequence of records

@@ -1,4 +1,4 @@
-// Unit tests for the job graph (graph/job_graph.h) on synthetic ranks'
+// Unit tests for the job graph (job_graph.h) on synthetic ranks'
 // graphs: message edges matched by communicator, source, tag and
 // non-overtaking order (wildcards by what they received, non-blocking
 // receives by where they were posted), collectives as one node each with

@@ -10,7 +10,7 @@
 // --format dot|csv` rely on: they run this program rather than build the
 // graph themselves. Given an MPI job's directory (or its merged archive),
 // rebuilds every rank's graph from the rank's own archive and writes the
-// job's graph (graph/job_graph.h), which only this tool writes (docs/mpi.md
+// job's graph (job_graph.h), which only this tool writes (docs/mpi.md
 // says why the runtime does not).
 //
 //===----------------------------------------------------------------------===//

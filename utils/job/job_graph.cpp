@@ -1,4 +1,4 @@
-//===- graph/job_graph.cpp - One task graph for a whole MPI job ----------===//
+//===- job_graph.cpp - One task graph for a whole MPI job ----------===//
 //
 // Matching (see job_graph.h for the rules): every send and every receive
 // of the job becomes one record keyed by its channel (communicator, source,

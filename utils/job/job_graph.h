@@ -1,4 +1,4 @@
-//===- graph/job_graph.h - One task graph for a whole MPI job ----*- C++
+//===- job_graph.h - One task graph for a whole MPI job ----*- C++
 //-*-===//
 //
 // Joins the task graphs of an MPI job's ranks (each with its MPI calls,

@@ -6,7 +6,7 @@
 // own archives (lossless, independent, so they can be read in parallel);
 // this module finds them from whatever the user names -- the job's
 // directory, its merged archive or that archive's anchor -- and rebuilds
-// each rank's graph and the job's (graph/job_graph.h).
+// each rank's graph and the job's (job_graph.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_JOB_INPUT_H

@@ -1,4 +1,4 @@
-//===- graph/job_writers.cpp - The job graph's file formats --------------===//
+//===- job_writers.cpp - The job graph's file formats --------------===//
 //
 // The formats of a rank's graph (writers.cpp), for the whole job: every
 // rank's nodes and edges under job-wide ids, the collective nodes, the

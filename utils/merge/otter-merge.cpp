@@ -4,7 +4,7 @@
 // MPI job, from the ranks' own archives JOBDIR/rank-<N>/trace. The last rank
 // to finish does this by itself; run it when that rank never finished (it
 // was killed, or the job was), or after copying rank directories together.
-// See runtime/trace/merge.h.
+// See runtime/lib/trace/merge.h.
 //
 //===----------------------------------------------------------------------===//
 #include "trace/merge.h"

@@ -1,7 +1,7 @@
 //===- otter/input.h - Time-ordered events of an archive --------*- C++ -*-===//
 //
 // The analyses need every thread's events merged by timestamp. The trace
-// reader (runtime/trace/reader.h) streams one location after another, so
+// reader (runtime/lib/trace/reader.h) streams one location after another, so
 // this adapter runs one reader per location on its own thread, each
 // decoding only its own location (TraceReader::readLocations: the archive
 // is decoded once in total) into a small bounded queue, and merges the

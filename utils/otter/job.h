@@ -8,7 +8,7 @@
 // the path can cross ranks where a message or a collective joins them.
 //
 // Why one merged stream rather than a longest path over the job graph
-// (graph/job_graph.h): the analysis' definitions of work and span (each
+// (job_graph.h): the analysis' definitions of work and span (each
 // task's own execution time, waits excluded, the OpenMP rules of
 // graph/rules.h) need the events, which the graph does not keep (a node has
 // no time); and the stream costs memory per live task, the graph ~83 bytes

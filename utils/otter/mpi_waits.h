@@ -2,7 +2,7 @@
 //
 // `otter diagnose` on an MPI job: the time ranks lose waiting for each
 // other in MPI, as Scalasca defines its wait states, per call site, from
-// the job's matching (graph/job_graph.h) and the calls' begin and end
+// the job's matching (job_graph.h) and the calls' begin and end
 // times on one clock:
 //
 //  - late_sender: a blocking receive (MPI_Recv, MPI_Sendrecv, or the

@@ -1,6 +1,6 @@
 //===- trace/writer_impl.h - TraceWriter's shared state ---------*- C++ -*-===//
 //
-// Private to runtime/trace/writer*.cpp, the OTF2 trace writer, which is in
+// Private to runtime/lib/trace/writer*.cpp, the OTF2 trace writer, which is in
 // four parts sharing the state declared here (TraceWriter::Impl: the
 // archive, the tables of code addresses and regions, MPI communicators,
 // checkpoints; Location: one thread's event writer, open regions, and what

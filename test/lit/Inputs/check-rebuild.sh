@@ -51,7 +51,7 @@ dir=${dir%/}
 [ -n "$trace" ] || trace=$dir
 
 # The files each format names, as the runtime's writers name them
-# (runtime/graph/writers.cpp). An unknown name is an error, so that a typo
+# (runtime/lib/graph/writers.cpp). An unknown name is an error, so that a typo
 # cannot make the check compare nothing.
 files=
 csv=no
