@@ -24,7 +24,16 @@ enum class LabelQuality : std::uint8_t {
   Unknown = 3,     // no address or nothing known about it
 };
 
-const char *labelQualityName(LabelQuality Q);
+/// The spelling in every output (nodes.csv's label_quality, the trace).
+inline const char *labelQualityName(LabelQuality Q) {
+  switch (Q) {
+  case LabelQuality::Exact: return "exact";
+  case LabelQuality::Fallback: return "fallback";
+  case LabelQuality::Approximate: return "approximate";
+  case LabelQuality::Unknown: return "unknown";
+  }
+  return "unknown";
+}
 
 struct SourceLabel {
   std::string Directive; // plugin's directive kind, e.g. "parallel for"

@@ -14,16 +14,6 @@
 
 namespace otter {
 
-const char *labelQualityName(LabelQuality Q) {
-  switch (Q) {
-  case LabelQuality::Exact: return "exact";
-  case LabelQuality::Fallback: return "fallback";
-  case LabelQuality::Approximate: return "approximate";
-  case LabelQuality::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
 const char *nodeKindName(NodeKind K) {
   switch (K) {
   case NodeKind::InitialTask: return "initial_task";
