@@ -79,7 +79,8 @@ std::string usage() {
          "                 graph.csv of a graph of more nodes is written\n"
          "                 zstd-compressed, graph.csv.zst (default: 0, never,\n"
          "                 as OTTER_CSV_ZSTD_EDGES)\n"
-         "  -h, --help     this text\n";
+         "  -h, --help     this text\n"
+         "  --version      OTTER's version\n";
 }
 
 int fail(const std::string &Msg) {
@@ -137,6 +138,10 @@ int run(int Argc, char **Argv) {
     std::string A = Argv[I];
     if (A == "-h" || A == "--help") {
       std::fputs(usage().c_str(), stdout);
+      return 0;
+    }
+    if (A == "--version") {
+      std::puts("otter-graph (OTTER " OTTER_VERSION_STRING ")");
       return 0;
     }
     if (A == "-o" || A == "--format" || A == "--dot-max-nodes" ||

@@ -16,12 +16,17 @@
 int main(int argc, char **argv) {
   // --help: the usage on stdout, success; a wrong command line: the same
   // text on stderr, status 2 (a usage error, as for the `otter` command).
+  if (argc == 2 && std::strcmp(argv[1], "--version") == 0) {
+    std::puts("otter-merge (OTTER " OTTER_VERSION_STRING ")");
+    return 0;
+  }
   if (argc != 2 || std::strcmp(argv[1], "--help") == 0 ||
       std::strcmp(argv[1], "-h") == 0) {
     std::fprintf(argc == 2 ? stdout : stderr,
                  "usage: otter-merge JOBDIR\n"
                  "  (re)builds JOBDIR/trace, the OTF2 archive of an MPI job, "
-                 "from JOBDIR/rank-<N>/trace\n");
+                 "from JOBDIR/rank-<N>/trace\n"
+                 "  --version  OTTER's version\n");
     return argc == 2 ? 0 : 2;
   }
   otter::trace::MergeResult R;

@@ -73,7 +73,8 @@ const char *MainHelp =
 // After the commands of commands.cpp (cli::ReportCommandsHelp).
 const char *MainHelpTail =
     "\n"
-    "Every command takes --json and --help. See docs/utils.md.\n"
+    "Every command takes --json and --help; otter --version prints OTTER's\n"
+    "version. See docs/utils.md.\n"
     "--phase NAME restricts summary, parallelism, diagnose, export\n"
     "(perfetto, --aggregate), simulate, picture, report and diff to one\n"
     "phase of the program (otter_phase_begin); graph and dump take the\n"
@@ -631,6 +632,10 @@ int run(int argc, char **argv) {
     return usage("no command given");
   Options O;
   O.Command = argv[1];
+  if (O.Command == "--version" || O.Command == "version") {
+    std::puts("otter (OTTER " OTTER_VERSION_STRING ")");
+    return 0;
+  }
   if (O.Command == "-h" || O.Command == "--help" || O.Command == "help") {
     std::fputs(MainHelp, stdout);
     std::fputs(cli::ReportCommandsHelp, stdout);

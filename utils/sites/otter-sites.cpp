@@ -220,6 +220,17 @@ int dumpFile(const char *Path, bool Summary) {
     std::printf(", %u filtered sites", NFiltered);
   std::printf("\n");
   munmap(Map, Size);
+  if (Notes.empty()) {
+    // Not an error in the file, but never a silent "0 directives": a user
+    // asking for the table of a binary expects the plugin to have run.
+    std::fprintf(stderr,
+                 "otter-sites: %s has no OTTER site table: it was built "
+                 "without the plugin (build with otter-clang, or clang "
+                 "-fopenmp -fplugin=<prefix>/lib/otter.so); its trace labels "
+                 "will be approximate\n",
+                 Path);
+    return 1;
+  }
   return Bad ? 1 : 0;
 }
 
@@ -233,7 +244,11 @@ int main(int Argc, char **Argv) {
       Summary = true;
     } else if (!std::strcmp(Argv[I], "-h") || !std::strcmp(Argv[I], "--help")) {
       std::printf("usage: otter-sites [--summary] FILE...\n"
-                  "Print the OTTER site table (.note.otter) of ELF files.\n");
+                  "Print the OTTER site table (.note.otter) of ELF files.\n"
+                  "  --version  OTTER's version\n");
+      return 0;
+    } else if (!std::strcmp(Argv[I], "--version")) {
+      std::puts("otter-sites (OTTER " OTTER_VERSION_STRING ")");
       return 0;
     } else {
       Files.push_back(Argv[I]);
