@@ -35,6 +35,11 @@ inline const char *labelQualityName(LabelQuality Q) {
   return "unknown";
 }
 
+struct SourceLabel;
+/// "~" before every label that is not the plugin's (docs/plugin.md): a
+/// file:line from debug info (OTTER_SYMBOLIZE) is approximate too.
+inline const char *approximateMark(const SourceLabel &L);
+
 struct SourceLabel {
   std::string Directive; // plugin's directive kind, e.g. "parallel for"
   std::string File;
@@ -49,6 +54,13 @@ struct SourceLabel {
   std::string Location;
   LabelQuality Quality = LabelQuality::Unknown;
 };
+
+inline const char *approximateMark(const SourceLabel &L) {
+  return L.Quality == LabelQuality::Approximate ||
+                 L.Quality == LabelQuality::Unknown
+             ? "~"
+             : "";
+}
 
 } // namespace otter
 

@@ -65,7 +65,7 @@ static std::string fmt(const char *F, double X) {
 
 std::string sourceText(const SourceLabel &L) {
   if (L.Line && !L.File.empty())
-    return L.File + ":" + std::to_string(L.Line);
+    return approximateMark(L) + L.File + ":" + std::to_string(L.Line);
   if (!L.Location.empty())
     return "~" + L.Location;
   return "?";

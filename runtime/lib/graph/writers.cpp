@@ -205,7 +205,8 @@ private:
 std::string nodeSourceText(const Graph &G, const Node &N) {
   const SourceLabel &L = G.Labels[N.Label];
   if (!L.File.empty() && L.Line)
-    return L.File + ":" + std::to_string(L.Line) + ":" + std::to_string(L.Col);
+    return approximateMark(L) + L.File + ":" + std::to_string(L.Line) + ":" +
+           std::to_string(L.Col);
   if (!L.Function.empty())
     return "~" + L.Function;
   if (!L.Location.empty())

@@ -10,7 +10,7 @@
 //    (approximate); never a frame further up. Two compares otherwise;
 //  - describeCodeAddress (finalize): exact label when start < Code <= end of
 //    a site, else an approximate one (module+offset, dladdr symbol, optional
-//    llvm-symbolizer behind OTTER_SYMBOLIZE=1).
+//    llvm-symbolizer behind OTTER_SYMBOLIZE=1: sites/symbolizer.h).
 //
 // Concurrency: the table is an immutable snapshot published through an
 // atomic pointer; readers never lock or allocate. A rescan (new objects
@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "sites/site_index.h"
+#include "sites/symbolizer.h"
 
 #include "otter/site_table.h"
 
@@ -36,9 +37,7 @@
 #include <link.h>
 #include <memory>
 #include <mutex>
-#include <spawn.h>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <unordered_map>
 #include <vector>
@@ -86,6 +85,7 @@ struct Global {
   std::unordered_map<std::uintptr_t, LabelQuality> Described;
   std::vector<std::string> Warned; // modules already warned about
   SiteIndexOptions Options;        // from the session's Config
+  std::unique_ptr<Symbolizer> Sym; // OTTER_SYMBOLIZE=1, from the first use
   bool Inited = false;
 };
 Global &global() {
@@ -330,94 +330,6 @@ std::string hex(std::uintptr_t V) {
   return Buf;
 }
 
-/// llvm-symbolizer's answer for one address: a "function\nfile:line:col\n"
-/// pair per frame, the innermost inlined frame first. The innermost frame
-/// is the call's line, except in OTTER's annotation header (otter/otter.h),
-/// whose always-inline functions call omp_control_tool for their caller:
-/// there the first frame outside the header is.
-bool parseSymbolizerFrames(const std::string &Out, std::string &File,
-                           std::uint32_t &Line) {
-  bool Found = false;
-  std::size_t Pos = 0;
-  while (Pos < Out.size()) {
-    std::size_t FnEnd = Out.find('\n', Pos);
-    if (FnEnd == std::string::npos)
-      break;
-    std::size_t LocEnd = Out.find('\n', FnEnd + 1);
-    std::string Loc = Out.substr(FnEnd + 1, LocEnd == std::string::npos
-                                                ? std::string::npos
-                                                : LocEnd - FnEnd - 1);
-    Pos = LocEnd == std::string::npos ? Out.size() : LocEnd + 1;
-    std::size_t C2 = Loc.rfind(':');
-    std::size_t C1 = C2 == std::string::npos || C2 == 0
-                         ? std::string::npos
-                         : Loc.rfind(':', C2 - 1);
-    if (C1 == std::string::npos)
-      break; // the blank line after the last frame
-    std::string F = Loc.substr(0, C1);
-    auto L = static_cast<std::uint32_t>(
-        std::strtoul(Loc.c_str() + C1 + 1, nullptr, 10));
-    if (F == "??" || L == 0)
-      break;
-    if (!Found || File.ends_with("otter/otter.h")) {
-      File = F;
-      Line = L;
-      Found = true;
-    }
-    if (!File.ends_with("otter/otter.h"))
-      break;
-  }
-  return Found;
-}
-
-/// OTTER_SYMBOLIZE=1: file:line from llvm-symbolizer (a subprocess; off by
-/// default). Returns false if unavailable.
-bool symbolize(const SiteIndexOptions &O, const std::string &Module,
-               std::uintptr_t Offset, std::string &File, std::uint32_t &Line) {
-  if (!O.Symbolize || O.Symbolizer.empty())
-    return false;
-  const char *Tool = O.Symbolizer.c_str();
-  // posix_spawn, not fork: this runs where libomp holds its own locks (a
-  // buffer flushed from a callback, the tool's finalize), and fork() would
-  // run libomp's atfork handler, which waits for those locks forever.
-  // glibc's posix_spawn runs no atfork handler.
-  int Pipe[2];
-  if (pipe2(Pipe, O_CLOEXEC) != 0)
-    return false;
-  std::string Obj = "--obj=" + Module;
-  std::string Addr = hex(Offset);
-  char *Argv[] = {const_cast<char *>(Tool),
-                  const_cast<char *>("--relative-address"),
-                  Obj.data(),
-                  Addr.data(),
-                  nullptr};
-  posix_spawn_file_actions_t Actions;
-  pid_t Pid = -1;
-  bool Spawned = false;
-  if (posix_spawn_file_actions_init(&Actions) == 0) {
-    Spawned = posix_spawn_file_actions_adddup2(&Actions, Pipe[1], 1) == 0 &&
-              posix_spawnp(&Pid, Tool, &Actions, nullptr, Argv, environ) == 0;
-    posix_spawn_file_actions_destroy(&Actions);
-  }
-  if (!Spawned) {
-    close(Pipe[0]);
-    close(Pipe[1]);
-    return false;
-  }
-  close(Pipe[1]);
-  std::string Out;
-  char Buf[512];
-  ssize_t N;
-  while ((N = read(Pipe[0], Buf, sizeof Buf)) > 0 || (N < 0 && errno == EINTR))
-    if (N > 0)
-      Out.append(Buf, static_cast<std::size_t>(N));
-  close(Pipe[0]);
-  int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
-  return parseSymbolizerFrames(Out, File, Line);
-}
-
 std::string demangle(const char *Name) {
   int Status = 0;
   char *D = abi::__cxa_demangle(Name, nullptr, nullptr, &Status);
@@ -481,7 +393,15 @@ SourceLabel describeLocked(Global &G, const void *Code) {
                    hex(A - reinterpret_cast<std::uintptr_t>(Info.dli_saddr));
     L.RegionId = st::regionId(Name, static_cast<std::uint32_t>(Off),
                               static_cast<std::uint32_t>(Off >> 32), "");
-    symbolize(G.Options, Path, Off, L.File, L.Line);
+    // A code address here is a return address (OMPT's codeptr_ra, the
+    // caller of an annotation): the call itself is the byte before it,
+    // whose line is the construct's (the return address may already be on
+    // the next statement's line).
+    if (G.Options.Symbolize && !G.Options.Symbolizer.empty()) {
+      if (!G.Sym)
+        G.Sym = std::make_unique<Symbolizer>(G.Options.Symbolizer);
+      G.Sym->lookup(Path, Off ? Off - 1 : Off, L.File, L.Line);
+    }
     L.Quality = LabelQuality::Approximate;
   } else {
     L.Location = hex(A);

@@ -44,8 +44,8 @@ SourceLabel describeCodeAddress(const void *Code);
 /// How approximate labels are described (the session's Config: OTTER_SYMBOLIZE
 /// and OTTER_SYMBOLIZER).
 struct SiteIndexOptions {
-  /// file:line from debug info for code built without the plugin, by
-  /// running Symbolizer (llvm-symbolizer) once per address described.
+  /// file:line from debug info for code built without the plugin, from
+  /// one llvm-symbolizer process for the run (sites/symbolizer.h).
   bool Symbolize = false;
   std::string Symbolizer;
 };

@@ -86,7 +86,7 @@ std::string labelKey(const SourceLabel &L) {
 }
 std::string labelWhere(const SourceLabel &L) {
   if (!L.File.empty() && L.Line)
-    return L.File + ":" + std::to_string(L.Line);
+    return approximateMark(L) + L.File + ":" + std::to_string(L.Line);
   if (!L.Function.empty())
     return "~" + L.Function;
   if (!L.Location.empty())
