@@ -49,6 +49,20 @@ inline constexpr const char *Start = "OTTER_START";
 /// default: only when ranks run on more than one host.
 inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";
 
+/// Every OTTER_* variable that OTTER's own programs and scripts read: the
+/// runtime's above, the compiler wrappers' (utils/wrappers/otter-clang.in)
+/// and the build and test scripts' (scripts/). Any other OTTER_* variable in
+/// a traced program's environment is a typo the run warns about once.
+inline constexpr const char *RuntimeVariables[] = {
+    OutputDir, GraphFormat, DotMaxNodes, CsvZstdNodes, CsvZstdEdges,
+    Trace,     Verbose,     BufferEvents, Symbolize,  Symbolizer,
+    Filter,    Start,       MpiClockSync};
+inline constexpr const char *ToolVariables[] = {
+    "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
+    "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",
+    "OTTER_TEST_SANITIZERS", "OTTER_ASAN_BUILD_DIR", "OTTER_TSAN_BUILD_DIR",
+    "OTTER_FUZZ_BUILD_DIR", "OTTER_FUZZ_SECONDS",  "OTTER_TEST_DISK_BYTES"};
+
 /// The process's rank in an MPI job, from the launcher (first one set).
 /// With a rank, everything of the process goes to <output>/rank-<N>/ and
 /// the default output directory is named after the job, not the process.

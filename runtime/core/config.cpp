@@ -6,7 +6,9 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <iterator>
+#include <vector>
 
 namespace otter {
 
@@ -36,6 +38,52 @@ std::string sanitizeJobId(const std::string &Id) {
   return Out;
 }
 
+namespace {
+/// Edit distance (insertions, deletions, substitutions), for "did you mean".
+std::size_t editDistance(const std::string &A, const std::string &B) {
+  std::vector<std::size_t> Row(B.size() + 1);
+  for (std::size_t J = 0; J <= B.size(); ++J)
+    Row[J] = J;
+  for (std::size_t I = 1; I <= A.size(); ++I) {
+    std::size_t Diagonal = Row[0];
+    Row[0] = I;
+    for (std::size_t J = 1; J <= B.size(); ++J) {
+      std::size_t Above = Row[J];
+      Row[J] = std::min({Row[J] + 1, Row[J - 1] + 1,
+                         Diagonal + (A[I - 1] == B[J - 1] ? 0 : 1)});
+      Diagonal = Above;
+    }
+  }
+  return Row[B.size()];
+}
+} // namespace
+
+void warnUnknownVariables(
+    char *const *Environment,
+    const std::function<void(const std::string &)> &Warn) {
+  for (char *const *E = Environment; E && *E; ++E) {
+    std::string Name(*E, std::strcspn(*E, "="));
+    if (Name.rfind("OTTER_", 0) != 0)
+      continue;
+    auto Known = [&](const auto &List) {
+      return std::find(std::begin(List), std::end(List), Name) !=
+             std::end(List);
+    };
+    if (Known(env::RuntimeVariables) || Known(env::ToolVariables))
+      continue;
+    std::string Nearest;
+    std::size_t Best = 4; // farther than 3 edits is no typo of it
+    for (const char *Candidate : env::RuntimeVariables)
+      if (std::size_t D = editDistance(Name, Candidate); D < Best) {
+        Best = D;
+        Nearest = Candidate;
+      }
+    Warn(Name + " is not a variable OTTER reads" +
+         (Nearest.empty() ? "" : " (did you mean " + Nearest + "?)") +
+         "; ignored (README.md lists the variables)");
+  }
+}
+
 bool parseBool(const std::string &Text, bool &Out) {
   std::string T = lower(trim(Text));
   if (T == "1" || T == "true" || T == "yes" || T == "on") {
@@ -59,7 +107,8 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
       return;
     if (!parseBool(V, Field))
       Warn(std::string(Name) + "='" + V +
-           "' is not valid (use 0 or 1); using the default " +
+           "' is not valid (use 1 or 0; true/false, yes/no and on/off, in "
+           "any case, also work); using the default " +
            (Field ? "1" : "0"));
   };
   boolean(env::Trace, C.Trace);
@@ -68,9 +117,10 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
   if (const char *V = Getenv(env::Symbolizer); V && *V)
     C.Symbolizer = V;
   if (const char *V = Getenv(env::Start)) {
-    if (std::string(V) == "paused")
+    std::string S = lower(trim(V)); // any case, as the booleans
+    if (S == "paused")
       C.StartPaused = true;
-    else if (std::string(V) != "recording")
+    else if (S != "recording")
       Warn(std::string(env::Start) + "='" + V +
            "' is not valid (use paused or recording); using recording");
   }

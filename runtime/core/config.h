@@ -52,6 +52,12 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
 /// but letters, digits, '.', '_' and '-' becomes '_'.
 std::string sanitizeJobId(const std::string &Id);
 
+/// One warning for each OTTER_* variable of \p Environment ("NAME=value"
+/// strings, null-terminated: environ) that no part of OTTER reads (a typo
+/// such as OTTER_OUTPUTDIR), naming the nearest variable it knows.
+void warnUnknownVariables(char *const *Environment,
+                          const std::function<void(const std::string &)> &Warn);
+
 /// Parses a boolean setting ("0/1/true/false/yes/no/on/off"); returns false
 /// if Text is not one of them.
 bool parseBool(const std::string &Text, bool &Out);

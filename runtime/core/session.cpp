@@ -272,6 +272,9 @@ bool start() {
     return !St.Finished.load();
   }
   try {
+    warnUnknownVariables(environ, [](const std::string &W) {
+      message("warning: ", W);
+    });
     Cfg = readConfig([](const char *N) { return std::getenv(N); },
                      [](const std::string &W) { message("warning: ", W); },
                      program_invocation_short_name, (long)getpid(),

@@ -83,7 +83,7 @@ TEST(Config, InvalidValuesWarnOnceEachAndKeepDefaults) {
     EXPECT_EQ(W.find('\n'), std::string::npos) << W;
     EXPECT_NE(W.find("OTTER_"), std::string::npos) << W;
   }
-  EXPECT_NE(E.Warnings[0].find("use 0 or 1"), std::string::npos);
+  EXPECT_NE(E.Warnings[0].find("use 1 or 0"), std::string::npos);
   EXPECT_NE(E.Warnings[2].find("'xml' is unknown"), std::string::npos);
 }
 
@@ -195,4 +195,57 @@ TEST(Config, GraphFileNodeLimits) {
     EXPECT_NE(B.Warnings[0].find("OTTER_DOT_MAX_NODES='"), std::string::npos)
         << B.Warnings[0];
   }
+}
+
+TEST(Config, StartAcceptsAnyCase) {
+  Env E;
+  E.Vars = {{"OTTER_START", " PAUSED "}};
+  EXPECT_TRUE(E.read().StartPaused);
+  EXPECT_TRUE(E.Warnings.empty());
+  Env R;
+  R.Vars = {{"OTTER_START", "Recording"}};
+  EXPECT_FALSE(R.read().StartPaused);
+  EXPECT_TRUE(R.Warnings.empty());
+}
+
+TEST(Config, UnknownVariablesWarnOnceEachWithTheNearestName) {
+  std::vector<std::string> Warnings;
+  char A[] = "OTTER_OUTPUTDIR=x", B[] = "OTTER_TRACE=0", C[] = "PATH=/bin",
+       D[] = "OTTER_CC=clang", F[] = "OTTER_BOGUS_THING=1",
+       G[] = "OTTER_GRAPH_FORMATS=dot";
+  char *Environment[] = {A, B, C, D, F, G, nullptr};
+  otter::warnUnknownVariables(
+      Environment, [&](const std::string &W) { Warnings.push_back(W); });
+  ASSERT_EQ(Warnings.size(), 3u);
+  EXPECT_NE(Warnings[0].find("OTTER_OUTPUTDIR is not a variable OTTER reads "
+                             "(did you mean OTTER_OUTPUT_DIR?)"),
+            std::string::npos)
+      << Warnings[0];
+  EXPECT_EQ(Warnings[1].find("did you mean"), std::string::npos) << Warnings[1];
+  EXPECT_NE(Warnings[2].find("did you mean OTTER_GRAPH_FORMAT?"),
+            std::string::npos)
+      << Warnings[2];
+}
+
+TEST(Config, EveryVariableReadIsKnown) {
+  // Each OTTER_* name readConfig asks for must be in env::RuntimeVariables,
+  // or setting it would be warned about as a typo.
+  std::vector<std::string> Asked;
+  otter::readConfig(
+      [&](const char *Name) -> const char * {
+        Asked.push_back(Name);
+        return nullptr;
+      },
+      [](const std::string &) {}, "prog", 1);
+  for (const std::string &Name : Asked) {
+    if (Name.rfind("OTTER_", 0) != 0)
+      continue; // the launchers' rank and job variables
+    std::string Entry = Name + "=1";
+    char *Environment[] = {Entry.data(), nullptr};
+    std::vector<std::string> Warnings;
+    otter::warnUnknownVariables(
+        Environment, [&](const std::string &W) { Warnings.push_back(W); });
+    EXPECT_TRUE(Warnings.empty()) << Name;
+  }
+  EXPECT_GE(Asked.size(), 10u);
 }

@@ -5,6 +5,7 @@
 // RUN: sh -c '%t > %t.plain; echo "exit=$?" >> %t.plain'
 // RUN: sh -c 'rm -rf %t.d && env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.d \
 // RUN:   OTTER_TRACE=maybe OTTER_VERBOSE=2 OTTER_GRAPH_FORMAT=dot,xml OTTER_BUFFER_EVENTS=12x \
+// RUN:   OTTER_OUTPUTDIR=typo OTTER_SOMETHING=1 OTTER_CC=clang \
 // RUN:   %t > %t.traced 2> %t.err; echo "exit=$?" >> %t.traced'
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.err
@@ -19,8 +20,13 @@ int main(void) {
   return 3;
 }
 
-// CHECK-DAG: otter: warning: OTTER_TRACE='maybe' is not valid (use 0 or 1); using the default 1
-// CHECK-DAG: otter: warning: OTTER_VERBOSE='2' is not valid (use 0 or 1); using the default 0
+// CHECK-DAG: otter: warning: OTTER_TRACE='maybe' is not valid (use 1 or 0; true/false, yes/no and on/off, in any case, also work); using the default 1
+// CHECK-DAG: otter: warning: OTTER_VERBOSE='2' is not valid (use 1 or 0; true/false, yes/no and on/off, in any case, also work); using the default 0
+// A typo of a variable's name: one line, with the name it is closest to;
+// a variable of OTTER's wrappers (OTTER_CC) is no typo.
+// CHECK-DAG: otter: warning: OTTER_OUTPUTDIR is not a variable OTTER reads (did you mean OTTER_OUTPUT_DIR?); ignored (README.md lists the variables)
+// CHECK-DAG: otter: warning: OTTER_SOMETHING is not a variable OTTER reads; ignored (README.md lists the variables)
+// CHECK-NOT: OTTER_CC
 // CHECK-DAG: otter: warning: OTTER_GRAPH_FORMAT='dot,xml' is not valid ('xml' is unknown) (use a comma list of csv, dot, canon, all, none); using the default dot,csv
 // CHECK-DAG: otter: warning: OTTER_BUFFER_EVENTS='12x' is not valid (use a whole number from 1024 to 16777216); using the default 16384
 // CHECK: otter: wrote
