@@ -106,7 +106,8 @@ const CommandHelp Helps[] = {
      "the tasks and regions it created wholly); also for parallelism,\n"
      "diagnose and export (docs/utils.md, \"One phase\").\n"},
     {"parallelism",
-     "usage: otter parallelism [--top N] [--phase NAME] [--json] <archive>\n"
+     "usage: otter parallelism [--top N] [--full] [--phase NAME] [--json] "
+     "<archive>\n"
      "Work (time tasks spend executing their own code), span (longest path\n"
      "through the task graph weighted by execution time), parallelism =\n"
      "work/span, burdened span (the longest path when every task pays the\n"
@@ -115,7 +116,11 @@ const CommandHelp Helps[] = {
      "critical path as a list of source constructs, each step with its\n"
      "tasks' label (otter_task_label) if the program names them. A program\n"
      "with phases (otter_phase_begin/end) gets a row per phase: each phase\n"
-     "analysed alone, as with --phase NAME (one process's trace).\n"},
+     "analysed alone, as with --phase NAME (one process's trace).\n"
+     "A run of critical-path steps repeated back to back (a time-step loop,\n"
+     "a recursion alternating between two tasks) is shown once, with the\n"
+     "number of repeats and its totals; --full lists every step. --top N:\n"
+     "the first N rows of the path (default 30, 0: all).\n"},
     {"diagnose",
      "usage: otter diagnose [--phase NAME] [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
@@ -166,6 +171,7 @@ using cli::usage;
 struct Options {
   std::string Command, Archive, Output, Format;
   bool Json = false, Aggregate = false, Svg = false;
+  bool FullPath = false; // parallelism --full
   std::size_t Top = 30;
   // dump
   bool NoTime = false, ListKinds = false;
@@ -693,6 +699,8 @@ int run(int argc, char **argv) {
                 O.Command == "diagnose" || O.Command == "export")) {
       if (!value(O.Phase) || O.Phase.empty())
         return usage("--phase needs a phase name");
+    } else if (O.Command == "parallelism" && A == "--full") {
+      O.FullPath = true;
     } else if (O.Command == "summary" && Name == "--by") {
       if (!value(O.By) || (O.By != "phase" && O.By != "construct"))
         return usage("--by needs 'construct' or 'phase'");
@@ -774,7 +782,7 @@ int run(int argc, char **argv) {
         !phaseRows(In, R, Phases, Error))
       return fail(Error);
     printParallelism(R, L.fn(), O.Json, std::cout, O.Top, Archive.names(),
-                     Phases);
+                     Phases, O.FullPath);
   } else
     printDiagnose(R, L.fn(), O.Json, std::cout, Archive.names());
   std::cout.flush();

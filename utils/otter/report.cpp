@@ -7,12 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "report.h"
+#include "path_condense.h"
 
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <map>
 #include <sstream>
+#include <tuple>
 
 namespace otter::analysis {
 
@@ -293,10 +295,30 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
     OS << "warning: " << W << "\n";
 }
 
+namespace {
+/// One key per step of the path: the same kind, construct and task label
+/// are the same key (path_condense.h compares them).
+template <typename StepT>
+std::vector<std::uint32_t> pathKeys(const std::vector<StepT> &Path) {
+  std::map<std::tuple<int, std::string, std::string>, std::uint32_t> Ids;
+  std::vector<std::uint32_t> Keys;
+  for (const StepT &S : Path) {
+    std::string Where =
+        S.L.RegionId ? std::to_string(S.L.RegionId) : sourceText(S.L);
+    auto It = Ids.try_emplace({int(S.K), Where, S.Name},
+                              std::uint32_t(Ids.size()))
+                  .first;
+    Keys.push_back(It->second);
+  }
+  return Keys;
+}
+} // namespace
+
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
                       const std::vector<std::string> &Names,
-                      const std::vector<PhaseParallelism> &Phases) {
+                      const std::vector<PhaseParallelism> &Phases,
+                      bool FullPath) {
   std::vector<Construct> Cs = groupConstructs(R, Label);
   std::vector<const Construct *> Regions;
   for (const Construct &C : Cs)
@@ -372,6 +394,18 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
       }
       OS << "]";
     }
+    // The condensed path: blocks of steps of critical_path (path_condense.h).
+    OS << ",\"critical_path_blocks\":[";
+    std::vector<PathBlock> Blocks = condensePath(pathKeys(Path));
+    for (std::size_t I = 0; I < Blocks.size(); ++I) {
+      std::uint64_t Ns = 0;
+      for (std::size_t S = 0; S < Blocks[I].steps(); ++S)
+        Ns += Path[Blocks[I].First + S].Ns;
+      OS << (I ? "," : "") << "{\"first\":" << Blocks[I].First
+         << ",\"period\":" << Blocks[I].Period
+         << ",\"repeats\":" << Blocks[I].Repeats << ",\"ns\":" << Ns << "}";
+    }
+    OS << "]";
     OS << ",\"critical_path\":[";
     for (std::size_t I = 0; I < Path.size(); ++I)
       OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Path[I].K))
@@ -442,14 +476,10 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
       OS << B;
     }
   }
-  OS << "\ncritical path (" << Path.size() << " steps):\n";
-  std::size_t N = 0;
-  for (const Step &S : Path) {
-    if (Top && N++ >= Top) {
-      OS << "  ... " << (Path.size() - Top) << " more\n";
-      break;
-    }
-    std::snprintf(B, sizeof B, "  %-16s %-28s %12s", kindName(S.K),
+  // One row per step, or per step of a repeated run (its totals over the
+  // repeats, indented under the run's own row).
+  auto row = [&](const Step &S, const char *Indent) {
+    std::snprintf(B, sizeof B, "  %s%-16s %-28s %12s", Indent, kindName(S.K),
                   where(S).c_str(), fmtNs(double(S.Ns)).c_str());
     OS << B;
     if (S.Instances > 1)
@@ -457,6 +487,46 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     if (!S.Name.empty())
       OS << "  [" << S.Name << "]";
     OS << "\n";
+  };
+  std::vector<PathBlock> Blocks;
+  if (FullPath)
+    for (std::size_t I = 0; I < Path.size(); ++I)
+      Blocks.push_back({I, 1, 1});
+  else
+    Blocks = condensePath(pathKeys(Path));
+  OS << "\ncritical path (" << Path.size() << " steps";
+  if (Blocks.size() < Path.size())
+    OS << "; a run of steps repeated back to back is shown once, with its "
+          "totals over the repeats; --full lists every step";
+  OS << "):\n";
+  std::size_t N = 0;
+  for (const PathBlock &Bl : Blocks) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
+      break;
+    }
+    if (Bl.Repeats == 1) {
+      row(Path[Bl.First], "");
+      continue;
+    }
+    std::vector<Step> Sum(Path.begin() + Bl.First,
+                          Path.begin() + Bl.First + Bl.Period);
+    std::uint64_t TotalNs = 0;
+    for (Step &S : Sum)
+      S.Ns = S.Instances = 0;
+    for (std::size_t I = 0; I < Bl.steps(); ++I) {
+      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
+      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
+      TotalNs += Path[Bl.First + I].Ns;
+    }
+    std::string Head = std::to_string(Bl.Repeats) + " times, " +
+                       std::to_string(Bl.Period) + " step" +
+                       (Bl.Period > 1 ? "s" : "") + " each:";
+    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n", Head.c_str(),
+                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
+    OS << B;
+    for (const Step &S : Sum)
+      row(S, "  ");
   }
   OS << "\ntop contributors to the critical path:\n";
   N = 0;

@@ -64,11 +64,13 @@ struct PhaseParallelism {
 };
 
 /// Names: the trace's name table (the critical path's task labels);
-/// Phases: the table of phases (none: left out).
+/// Phases: the table of phases (none: left out); FullPath: every step of
+/// the critical path, not its repeats condensed (path_condense.h).
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
                       const std::vector<std::string> &Names = {},
-                      const std::vector<PhaseParallelism> &Phases = {});
+                      const std::vector<PhaseParallelism> &Phases = {},
+                      bool FullPath = false);
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS,
                    const std::vector<std::string> &Names = {});

@@ -13,7 +13,7 @@
 // RUN: otter summary --phase=setup %t.d 2> %t.err | FileCheck --check-prefix=SETUP %s
 // RUN: FileCheck --check-prefix=SETUP-ERR %s < %t.err
 // RUN: otter summary --phase solve --json %t.d 2>/dev/null | FileCheck --check-prefix=JSON %s
-// RUN: otter parallelism --phase solve %t.d 2>/dev/null | FileCheck --check-prefix=PAR %s
+// RUN: otter parallelism --full --phase solve %t.d 2>/dev/null | FileCheck --check-prefix=PAR %s
 // RUN: otter parallelism --phase solve --json %t.d 2>/dev/null | FileCheck --check-prefix=PARJSON %s
 // RUN: otter diagnose --phase solve --json %t.d 2>/dev/null | FileCheck --check-prefix=DIAG %s
 // RUN: rm -rf %t.x && mkdir %t.x
@@ -85,6 +85,14 @@ int main(void) {
 // PAR-NEXT: initial_task (program)
 // PAR-COUNT-2: implicit_task {{.*}}phase.c:36
 // PAR: top contributors
+// Condensed (the default): the two occurrences' repeat shown once.
+// RUN: otter parallelism --phase solve %t.d 2>/dev/null | FileCheck --check-prefix=CONDENSED %s
+// CONDENSED: critical path (5 steps; a run of steps repeated back to back is shown once
+// CONDENSED-NEXT: 2 times, 2 steps each: {{.*}}(4 steps)
+// CONDENSED-NEXT: initial_task (program)
+// CONDENSED-NEXT: implicit_task {{.*}}phase.c:36 {{.*}}(2 tasks)
+// CONDENSED-NEXT: initial_task (program)
+// CONDENSED-EMPTY:
 // PARJSON: "regions":[{"region_id":{{[0-9]+}},"file":"{{.*}}phase.c","line":36,"instances":2,
 // DIAG: "findings":[
 // THREE: {{^}}3{{$}}
