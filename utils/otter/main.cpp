@@ -74,7 +74,7 @@ const char *MainHelp =
 const char *MainHelpTail =
     "\n"
     "Every command takes --json and --help; otter --version prints OTTER's\n"
-    "version. See docs/utils.md.\n"
+    "version.\n"
     "--phase NAME restricts summary, parallelism, diagnose, export\n"
     "(perfetto, --aggregate), simulate, picture, report and diff to one\n"
     "phase of the program (otter_phase_begin); graph and dump take the\n"
@@ -633,6 +633,29 @@ int cmdDump(const Options &O) {
   return 0;
 }
 
+/// Where a reader finds a page of the documentation: the installed copy
+/// beside this program (<prefix>/share/doc/otter/docs/), else the source
+/// tree's (an otter of a build tree), else the page's name in the source.
+std::string docsPage(const std::string &Page) {
+  char Exe[4096];
+  ssize_t N = readlink("/proc/self/exe", Exe, sizeof Exe - 1);
+  if (N > 0) {
+    Exe[N] = 0;
+    std::string Dir(Exe);
+    Dir.resize(Dir.rfind('/'));
+    std::string Installed = Dir + "/../share/doc/otter/docs/" + Page;
+    if (char *Real = realpath(Installed.c_str(), nullptr)) {
+      std::string Path = Real;
+      std::free(Real);
+      return Path;
+    }
+  }
+  std::string Source = std::string(OTTER_SOURCE_DIR) + "/docs/" + Page;
+  if (access(Source.c_str(), R_OK) == 0)
+    return Source;
+  return "docs/" + Page;
+}
+
 int run(int argc, char **argv) {
   if (argc < 2)
     return usage("no command given");
@@ -646,6 +669,7 @@ int run(int argc, char **argv) {
     std::fputs(MainHelp, stdout);
     std::fputs(cli::ReportCommandsHelp, stdout);
     std::fputs(MainHelpTail, stdout);
+    std::printf("Documentation: %s\n", docsPage("utils.md").c_str());
     return 0;
   }
   if (int Rc; cli::runReportCommand(O.Command, argc, argv, Rc))
