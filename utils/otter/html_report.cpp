@@ -399,6 +399,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
           "</th><th class=\"n\">efficiency</th><th class=\"n\">work/P</th>"
           "</tr></thead><tbody>\n";
     for (const sim::Point &X : P.Points)
+      if (P.applies(X))
       OS << "<tr>" << numCell(std::to_string(X.Cores), X.Cores)
          << "<td class=\"n\" data-v=\"" << X.PredictedNs << "\" data-ns=\""
          << X.PredictedNs << "\">" << xmlEscape(fmtNs(double(X.PredictedNs)))
@@ -412,7 +413,11 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
                  "docs/utils.md)."
                : xmlEscape(In.ScalingNote))
        << " Measured: " << xmlEscape(fmtNs(double(P.MeasuredNs))) << " on "
-       << P.MeasuredThreads << " thread(s).</div>";
+       << P.MeasuredThreads << " thread(s).";
+    if (!P.Limit.empty())
+      OS << " Not predicted beyond " << P.ApplyCores
+         << " core(s): " << xmlEscape(P.Limit) << ".";
+    OS << "</div>";
   } else {
     OS << "<div class=\"muted\">not simulated (--no-simulate)</div>";
   }

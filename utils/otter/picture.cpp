@@ -58,7 +58,10 @@ std::string num(double X) {
 
 } // namespace
 
-std::string scalabilitySvg(const sim::Prediction &P) {
+std::string scalabilitySvg(const sim::Prediction &Whole) {
+  // Only the points that say something of the program (Prediction::Limit).
+  sim::Prediction P = Whole;
+  std::erase_if(P.Points, [&](const sim::Point &X) { return !P.applies(X); });
   const double W = 760, H = 440, L = 90, R = 240, T = 40, B = 60;
   const double PW = W - L - R, PH = H - T - B;
   std::ostringstream S;

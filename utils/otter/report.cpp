@@ -431,10 +431,16 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   OS << "span                  " << fmtNs(double(R.SpanNs)) << "\n";
   std::snprintf(B, sizeof B, "parallelism           %.2f\n", R.parallelism());
   OS << B;
-  std::snprintf(B, sizeof B,
-                "burdened span         %s  (each task on the path pays %s "
-                "scheduling, each region its fork and join)\n",
-                fmtNs(R.burdenedSpanNs()).c_str(), fmtNs(R.BurdenNs).c_str());
+  if (R.ExplicitTasks)
+    std::snprintf(B, sizeof B,
+                  "burdened span         %s  (each task on the path pays %s "
+                  "scheduling, each region its fork and join)\n",
+                  fmtNs(R.burdenedSpanNs()).c_str(), fmtNs(R.BurdenNs).c_str());
+  else
+    std::snprintf(B, sizeof B,
+                  "burdened span         %s  (each region on the path pays "
+                  "its fork and join; no explicit tasks)\n",
+                  fmtNs(R.burdenedSpanNs()).c_str());
   OS << B;
   std::snprintf(B, sizeof B, "burdened parallelism  %.2f\n",
                 R.burdenedParallelism());

@@ -87,6 +87,15 @@ Prediction predict(const Program &G, const analysis::Result &R,
   P.Serialized = O.Deserialize ? G.SerializedTasks : 0;
   P.MeasuredThreads = R.Threads;
   P.MeasuredNs = R.runNs();
+  if (G.ExplicitTasks == 0) {
+    P.ApplyCores = std::max(1u, R.Threads);
+    P.Limit = "no explicit tasks: the replay can only place the " +
+              std::to_string(P.ApplyCores) +
+              " traced thread(s)' implicit tasks, so it cannot predict more "
+              "cores than that; a parallel loop's iterations are split "
+              "among the threads it runs on: trace with more threads "
+              "(OMP_NUM_THREADS) to see how it scales";
+  }
   auto T0 = std::chrono::steady_clock::now();
   // The replays are independent: two at a time (a replay's state is 28
   // bytes per task; the program is shared, read only).
@@ -145,11 +154,15 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
                   ",\"burdened_span_ns\":%.0f,\"scheduling_cost_ns\":%.0f,"
                   "\"scheduling_cost_source\":\"%s\",\"tasks\":%" PRIu64
                   ",\"serialized_tasks\":%" PRIu64 ",\"measured\":{"
-                  "\"threads\":%u,\"run_ns\":%" PRIu64 "},\"points\":[",
+                  "\"threads\":%u,\"run_ns\":%" PRIu64 "},",
                   P.BurdenedSpanNs, P.ScheduleNs,
                   dispatchSourceName(P.ScheduleFrom), P.Tasks, P.Serialized,
                   P.MeasuredThreads, P.MeasuredNs);
     OS << B;
+    // Every point is listed; those above applies_up_to_cores say nothing
+    // of the program (why: limit).
+    OS << "\"applies_up_to_cores\":" << P.ApplyCores
+       << ",\"limit\":" << analysis::jsonString(P.Limit) << ",\"points\":[";
     for (std::size_t I = 0; I < P.Points.size(); ++I) {
       const Point &X = P.Points[I];
       std::snprintf(
@@ -171,9 +184,12 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
   OS << "work            " << fmtNs(double(P.WorkNs)) << "\n";
   OS << "span            " << fmtNs(double(P.SpanNs)) << "\n";
   OS << "burdened span   " << fmtNs(P.BurdenedSpanNs) << "\n";
-  OS << "scheduling cost " << fmtNs(P.ScheduleNs) << " per task (" << P.Tasks
-     << " tasks)";
-  switch (P.ScheduleFrom) {
+  if (P.Tasks == 0)
+    OS << "scheduling cost not used (no explicit tasks)";
+  else
+    OS << "scheduling cost " << fmtNs(P.ScheduleNs) << " per task ("
+       << P.Tasks << " tasks)";
+  switch (P.Tasks ? P.ScheduleFrom : DispatchSource::Measured) {
   case DispatchSource::Measured:
     break;
   case DispatchSource::Given:
@@ -199,6 +215,8 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
                 "burdened");
   OS << B;
   for (const Point &X : P.Points) {
+    if (!P.applies(X))
+      continue;
     std::snprintf(B, sizeof B, "%6u %12s %8.2f %9.1f%% %12s %12s %12s%s\n",
                   X.Cores, fmtNs(double(X.PredictedNs)).c_str(), X.Speedup,
                   100 * X.Efficiency, fmtNs(X.WorkBoundNs).c_str(),
@@ -207,9 +225,12 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
                   X.SimulatedNs > X.PredictedNs ? "  *" : "");
     OS << B;
   }
+  if (!P.Limit.empty())
+    OS << "not predicted beyond " << P.ApplyCores << " core(s): " << P.Limit
+       << "\n";
   bool Star = false;
   for (const Point &X : P.Points)
-    Star |= X.SimulatedNs > X.PredictedNs;
+    Star |= P.applies(X) && X.SimulatedNs > X.PredictedNs;
   if (Star)
     OS << "* the replay on this many cores took longer than on fewer: the "
           "prediction is the best on at most this many\n";

@@ -91,6 +91,16 @@ struct Prediction {
   unsigned MeasuredThreads = 0;
   std::uint64_t MeasuredNs = 0;
   double SecondsSimulating = 0;
+  /// Points above this many cores say nothing of the program (0: all
+  /// apply): without explicit tasks the replay can only place the traced
+  /// threads' implicit tasks, so more cores than threads traced is flat by
+  /// construction. Limit says why, in one line; the printers leave those
+  /// points out.
+  unsigned ApplyCores = 0;
+  std::string Limit;
+  bool applies(const Point &X) const {
+    return !ApplyCores || X.Cores <= ApplyCores;
+  }
 };
 
 /// Replays G for each core count (ascending), with the analysis' bounds.
