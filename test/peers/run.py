@@ -18,13 +18,15 @@ another status or prints something else than untraced is reported.
 Options: --build-dir (OTTER's, default ./build), --work-dir (default
 /tmp/otter-peers), --timeout seconds per run (default 60), --dirs (libomp
 test directories, default tasking,worksharing,parallel,barrier,critical,
-lock,misc,atomic,flush,master,ompt... see DEFAULT_DIRS), --limit N (first N
+lock,misc_bugs,atomic,flush,master... see DEFAULT_DIRS; a directory that
+does not exist is an error, not 0 programs), --limit N (first N
 programs), --json FILE.
 
---fetch enables deb-src for the Debian sources when no deb-src entry exists
-(writes /etc/apt/sources.list.d/otter-deb-src.sources; needs root), runs
-apt-get update and `apt-get source --download-only llvm-toolchain-19`, and
-unpacks only openmp/runtime/test from the original tarball.
+--fetch downloads `llvm-toolchain-19`'s source package with a private apt
+configuration under the work directory (deb-src entries made from the
+machine's own apt sources, private package lists and cache: nothing under
+/etc is written, and the script checks /etc/apt is unchanged), and unpacks
+only openmp/runtime/test from the original tarball.
 
   python3 test/peers/run.py --llvm-src DIR --shared-locations
         # no run: every program of the libomp tests (all directories) is
@@ -39,6 +41,7 @@ Standard library only.
 """
 import argparse
 import glob
+import hashlib
 import json
 import os
 import re
@@ -50,7 +53,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEFAULT_DIRS = ["tasking", "worksharing", "parallel", "barrier", "critical",
-                "lock", "misc", "atomic", "flush", "master", "env", "api",
+                "lock", "misc_bugs", "atomic", "flush", "master", "env", "api",
                 "teams", "affinity"]
 
 
@@ -58,27 +61,92 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
+def etc_apt_digest():
+    """A digest of every file under /etc/apt: fetching must not change it."""
+    h = hashlib.sha256()
+    for base, dirs, files in sorted(os.walk("/etc/apt")):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(base, name)
+            h.update(path.encode())
+            try:
+                with open(path, "rb") as f:
+                    h.update(f.read())
+            except OSError:
+                h.update(b"?")
+    return h.hexdigest()
+
+
+def source_lines():
+    """deb-src lines for the archives the machine already installs from
+    (its own apt sources, one-line and deb822 forms), so no archive host is
+    named here and the machine's mirror is used."""
+    lines = []
+    one_line = ["/etc/apt/sources.list"] + sorted(
+        glob.glob("/etc/apt/sources.list.d/*.list"))
+    for path in one_line:
+        try:
+            text = open(path).read()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            line = line.strip()
+            if line.startswith("deb "):
+                lines.append("deb-src " + line[4:])
+    for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
+        try:
+            stanzas = open(path).read().split("\n\n")
+        except OSError:
+            continue
+        for stanza in stanzas:
+            fields = {}
+            for line in stanza.splitlines():
+                if ":" in line and not line.startswith((" ", "#")):
+                    key, value = line.split(":", 1)
+                    fields[key.strip()] = value.strip()
+            if "deb" not in fields.get("Types", "").split():
+                continue
+            opts = (f"[signed-by={fields['Signed-By']}] "
+                    if "Signed-By" in fields and
+                    fields["Signed-By"].startswith("/") else "")
+            for uri in fields.get("URIs", "").split():
+                for suite in fields.get("Suites", "").split():
+                    lines.append(f"deb-src {opts}{uri} {suite} "
+                                 f"{fields.get('Components', 'main')}")
+    return lines
+
+
 def fetch(work):
-    """The openmp/runtime/test directory of llvm-toolchain-19's source."""
+    """The openmp/runtime/test directory of llvm-toolchain-19's source,
+    downloaded with a private apt configuration under WORK (its own source
+    list, package lists and cache): nothing under /etc is written, and the
+    script checks that /etc/apt is unchanged afterwards."""
     dest = os.path.join(work, "llvm-src")
     test = os.path.join(dest, "openmp", "runtime", "test")
     if os.path.isdir(test):
         return test
+    before = etc_apt_digest()
     os.makedirs(dest, exist_ok=True)
-    has_src = subprocess.run(
-        "grep -rqs '^Types:.*deb-src\\|^deb-src' /etc/apt/sources.list "
-        "/etc/apt/sources.list.d/", shell=True).returncode == 0
-    if not has_src:
-        path = "/etc/apt/sources.list.d/otter-deb-src.sources"
-        log(f"+ enabling deb-src: {path}")
-        with open(path, "w") as f:
-            f.write("Types: deb-src\nURIs: http://deb.debian.org/debian\n"
-                    "Suites: bookworm bookworm-updates\nComponents: main\n"
-                    "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
-    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    apt = os.path.join(work, "apt")
+    os.makedirs(os.path.join(apt, "lists", "partial"), exist_ok=True)
+    os.makedirs(os.path.join(apt, "cache", "archives", "partial"),
+                exist_ok=True)
+    lines = source_lines()
+    if not lines:
+        sys.exit("run.py: --fetch: no Debian archive in /etc/apt to take the "
+                 "source package from; pass --llvm-src DIR instead")
+    sources = os.path.join(apt, "sources.list")
+    with open(sources, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    opts = ["-o", f"Dir::Etc::SourceList={sources}",
+            "-o", "Dir::Etc::SourceParts=" + os.path.join(apt, "none"),
+            "-o", "Dir::State::Lists=" + os.path.join(apt, "lists"),
+            "-o", "Dir::Cache=" + os.path.join(apt, "cache")]
+    log(f"+ apt-get update with {sources} (private lists under {apt})")
+    subprocess.run(["apt-get", *opts, "update", "-qq"], check=True)
     dl = os.path.join(work, "download")
     os.makedirs(dl, exist_ok=True)
-    subprocess.run(["apt-get", "source", "--download-only", "-qq",
+    subprocess.run(["apt-get", *opts, "source", "--download-only", "-qq",
                     "llvm-toolchain-19"], cwd=dl, check=True)
     orig = sorted(glob.glob(os.path.join(dl, "llvm-toolchain-19_*.orig.tar.*")))
     if not orig:
@@ -87,6 +155,10 @@ def fetch(work):
     subprocess.run(["tar", "-xf", orig[0], "-C", dest, "--strip-components=1",
                     "--wildcards", "*/openmp/runtime/test/*",
                     "*/openmp/runtime/src/kmp_platform.h"], check=True)
+    if etc_apt_digest() != before:
+        sys.exit("run.py: --fetch changed /etc/apt (it must not); please "
+                 "report this")
+    log("+ /etc/apt unchanged")
     return test
 
 
@@ -270,6 +342,11 @@ def main():
         os.makedirs(bindir, exist_ok=True)
         srcs = []
         for d in a.dirs.split(","):
+            if not os.path.isdir(os.path.join(test, d)):
+                sys.exit(f"run.py: --dirs: no directory {d} in {test} "
+                         "(LLVM 19 names: " + ", ".join(sorted(
+                             e for e in os.listdir(test)
+                             if os.path.isdir(os.path.join(test, e)))) + ")")
             srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.c"),
                                      recursive=True))
             srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.cpp"),
