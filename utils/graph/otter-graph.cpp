@@ -88,6 +88,13 @@ int fail(const std::string &Msg) {
   return 1;
 }
 
+/// A wrong command line: status 2, as for every OTTER tool (1: the input or
+/// the output failed).
+int usageError(const std::string &Msg) {
+  fail(Msg);
+  return 2;
+}
+
 /// --format: the runtime's own parser (graph/outputs.h), so both take the
 /// same names; "none" writes nothing, so it is no choice here.
 bool parseFormats(const std::string &List, GraphFormats &F,
@@ -147,7 +154,7 @@ int run(int Argc, char **Argv) {
     if (A == "-o" || A == "--format" || A == "--dot-max-nodes" ||
         A == "--csv-zstd-nodes" || A == "--csv-zstd-edges") {
       if (I + 1 >= Argc)
-        return fail("option " + A + " needs a value (see --help)");
+        return usageError("option " + A + " needs a value (see --help)");
       std::string V = Argv[++I];
       std::string Error;
       if (A == "-o") {
@@ -158,30 +165,30 @@ int run(int Argc, char **Argv) {
         errno = 0;
         long long N = std::strtoll(V.c_str(), &End, 10);
         if (V.empty() || *End || errno || N < 0)
-          return fail("bad " + A + " '" + V +
+          return usageError("bad " + A + " '" + V +
                       "' (use a whole number of nodes, 0 for no limit)");
         (A == "--dot-max-nodes"    ? Formats.DotMaxNodes
          : A == "--csv-zstd-nodes" ? Formats.CsvZstdNodes
                                    : Formats.CsvZstdEdges) = std::size_t(N);
       } else if (!parseFormats(V, Formats, Error)) {
-        return fail(Error);
+        return usageError(Error);
       }
       continue;
     }
     if (A.rfind("--format=", 0) == 0) {
       std::string Error;
       if (!parseFormats(A.substr(9), Formats, Error))
-        return fail(Error);
+        return usageError(Error);
       continue;
     }
     if (A.size() > 1 && A[0] == '-')
-      return fail("unknown option '" + A + "' (see --help)");
+      return usageError("unknown option '" + A + "' (see --help)");
     if (!Input.empty())
-      return fail("more than one trace given (see --help)");
+      return usageError("more than one trace given (see --help)");
     Input = A;
   }
   if (Input.empty())
-    return fail("no trace given (usage: otter-graph <trace> [-o DIR] "
+    return usageError("no trace given (usage: otter-graph <trace> [-o DIR] "
                 "[--format LIST])");
 
   std::string Error;

@@ -250,6 +250,12 @@ int main(int Argc, char **Argv) {
     } else if (!std::strcmp(Argv[I], "--version")) {
       std::puts("otter-sites (OTTER " OTTER_VERSION_STRING ")");
       return 0;
+    } else if (Argv[I][0] == '-' && Argv[I][1]) {
+      std::fprintf(stderr,
+                   "otter-sites: unknown option '%s' (usage: otter-sites "
+                   "[--summary] FILE...)\n",
+                   Argv[I]);
+      return 2;
     } else {
       Files.push_back(Argv[I]);
     }
