@@ -248,8 +248,15 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   std::ostringstream S;
   S << "digraph otter_aggregate {\n"
        "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11, "
-       "label=\"one node per source construct; red: on the critical path\", "
-       "labelloc=t];\n"
+       // The legend: what every mark of the picture means.
+       "label=\"one node per source construct: kind, source line, "
+       "instances, total time (shade: share of the run time)\\l"
+       "edges, with counts: green = task creation, purple = dependence, "
+       "grey = synchronisation or scope\\l"
+       "red: on the critical path (\\\"on the path\\\": its time there)\\l"
+       "dashed red: a step of the path no edge stands for (a completion "
+       "into the construct that waited)\\l"
+       "\", labelloc=t, labeljust=l];\n"
        "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
        "  edge [fontname=\"Helvetica\", fontsize=9];\n";
   for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
@@ -266,7 +273,7 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
                        std::to_string(C.S.Instances) + "x, " +
                        fmtNs(double(C.S.TotalNs));
     if (OnPath[I])
-      Text += "\ncritical: " + fmtNs(double(OnPath[I]));
+      Text += "\non the path: " + fmtNs(double(OnPath[I]));
     S << "  n" << I << " [shape=" << Shape << ", fillcolor=\"" << Fill
       << "\", label=" << dotString(Text);
     if (OnPath[I])
@@ -289,8 +296,8 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   // completion into the construct that waited for it).
   for (auto &[FT, N] : Steps)
     S << "  n" << FT.first << " -> n" << FT.second
-      << " [color=\"#c0392b\", penwidth=2.5, style=dashed, label=\"critical\"]"
-         ";\n";
+      << " [color=\"#c0392b\", penwidth=2.5, style=dashed, "
+         "label=\"path step\"];\n";
   S << "}\n";
   return S.str();
 }

@@ -39,7 +39,7 @@
 // RUN: python3 -c "import xml.dom.minidom as m; m.parse('%t.agg.svg')"
 // RUN: FileCheck %s --check-prefix=AGGSVG < %t.agg.svg
 // AGGSVG: <title>otter_aggregate</title>
-// AGGSVG: critical:
+// AGGSVG: on the path:
 // AGGSVG: #c0392b
 // RUN: not otter picture --full --aggregate %t.d 2>&1 | FileCheck %s --check-prefix=BOTH
 // BOTH: otter: error: --full and --aggregate exclude each other
