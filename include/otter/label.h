@@ -56,10 +56,8 @@ struct SourceLabel {
 };
 
 inline const char *approximateMark(const SourceLabel &L) {
-  return L.Quality == LabelQuality::Approximate ||
-                 L.Quality == LabelQuality::Unknown
-             ? "~"
-             : "";
+  // Unknown: no address was resolved, so there is no file:line to mark.
+  return L.Quality == LabelQuality::Approximate ? "~" : "";
 }
 
 } // namespace otter
