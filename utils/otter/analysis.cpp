@@ -49,13 +49,26 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
     std::uint64_t Dt = E.Time > TS.Last ? E.Time - TS.Last : 0;
     if (E.Time < TS.Last)
       ++OutOfOrder;
-    if (TS.Cur != None && Dt) {
+    if (Dt && TS.Cur == None) {
+      TS.Idle += Dt;
+      if (StatesWanted)
+        stateInterval(TS, TS.Last, E.Time, ThreadState::Idle, Kind::Task, 0,
+                      None);
+    } else if (Dt) {
       if (!TS.Waits.empty() && TS.Waits.back().Task == TS.Cur) {
-        TS.Waits.back().Ns += Dt;
+        WaitFrame &W = TS.Waits.back();
+        W.Ns += Dt;
         TS.Wait += Dt;
+        if (StatesWanted)
+          stateInterval(TS, TS.Last, E.Time, ThreadState::Waiting, W.K, W.Code,
+                        TS.Cur);
       } else {
-        Slots[TS.Cur].Exec += Dt;
+        Slot &X = Slots[TS.Cur];
+        X.Exec += Dt;
         TS.Busy += Dt;
+        if (StatesWanted)
+          stateInterval(TS, TS.Last, E.Time, ThreadState::Running, X.K, X.Code,
+                        TS.Cur);
       }
     }
   }
@@ -102,8 +115,10 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
   if (T != None &&
       (St == ScheduleStatus::Complete || St == ScheduleStatus::Cancel ||
        St == ScheduleStatus::Detach)) {
-    if (!TS.Waits.empty() && TS.Waits.back().Task == T)
+    if (!TS.Waits.empty() && TS.Waits.back().Task == T) {
+      retireWait(TS.Waits.back());
       TS.Waits.pop_back();
+    }
     completeTask(T, Th, E.Time);
     TS.SchedGapArmed = true;
     TS.SchedGapFrom = E.Time;
@@ -136,6 +151,38 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
     }
   }
   TS.Cur = N;
+}
+
+void Analyzer::Impl::stateInterval(ThreadSt &TS, std::uint64_t From,
+                                   std::uint64_t To, ThreadState St, Kind K,
+                                   std::uint32_t Code, std::uint32_t T) {
+  StateInterval I;
+  I.Start = From;
+  I.End = To;
+  I.State = St;
+  I.Construct = K;
+  I.Code = Codes[Code];
+  if (T != None) {
+    const Slot &X = Slots[T];
+    I.Task = X.Id;
+    I.TaskKind = X.K;
+    I.TaskCode = Codes[X.Code];
+  }
+  if (TS.RunOpen && TS.Run.End == From && TS.Run.sameAs(I)) {
+    TS.Run.End = To;
+    return;
+  }
+  flushState(TS);
+  TS.Run = I;
+  TS.RunOpen = true;
+}
+
+void Analyzer::Impl::flushState(ThreadSt &TS) {
+  if (!TS.RunOpen)
+    return;
+  TS.RunOpen = false;
+  if (Obs)
+    Obs->state(std::uint32_t(&TS - Threads.data()), TS.Run);
 }
 
 void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
@@ -414,13 +461,20 @@ Result Analyzer::Impl::finish() {
   R.PerThread.resize(Threads.size());
   for (std::size_t I = 0; I < Threads.size(); ++I) {
     ThreadSt &TS = Threads[I];
+    // Waits still open at the end (a truncated trace): their time so far is
+    // their constructs' waiting time, as the timeline counted it.
+    for (const WaitFrame &W : TS.Waits)
+      retireWait(W);
+    TS.Waits.clear();
+    flushState(TS);
     if (!TS.Seen)
       continue;
     ++R.Threads;
     R.BusyNs += TS.Busy;
     R.WaitNs += TS.Wait;
     R.MpiNs += TS.Mpi;
-    R.PerThread[I] = {true, TS.Busy, TS.Wait, TS.Mpi, TS.First, TS.Last};
+    R.PerThread[I] = {true,    TS.Busy,  TS.Wait, TS.Mpi,
+                      TS.Idle, TS.First, TS.Last};
   }
   R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
@@ -485,7 +539,10 @@ void Analyzer::Impl::criticalPath() {
 
 Analyzer::Analyzer() : P(std::make_unique<Impl>()) {}
 Analyzer::~Analyzer() = default;
-void Analyzer::setObserver(Observer *O) { P->Obs = O; }
+void Analyzer::setObserver(Observer *O) {
+  P->Obs = O;
+  P->StatesWanted = O && O->wantsStates();
+}
 void Analyzer::setBurden(double Ns) {
   P->FixedBurden = true;
   P->BurdenEst = std::llround(std::max(0.0, Ns));

@@ -23,6 +23,7 @@
 
 #include "graph/rules.h"
 #include "otter/events.h"
+#include "states.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -99,12 +100,14 @@ struct ConstructStats {
   std::uint64_t medianNs() const;
 };
 
-/// One thread's time (Result::PerThread, by thread index).
+/// One thread's time (Result::PerThread, by thread index): its state
+/// timeline's totals (states.h). BusyNs + WaitNs + IdleNs = Last - First.
 struct ThreadTime {
   bool Seen = false;
-  std::uint64_t BusyNs = 0;          // executing task code
+  std::uint64_t BusyNs = 0;          // running: executing task code
   std::uint64_t WaitNs = 0;          // waiting (OpenMP syncs, locks, MPI calls)
   std::uint64_t MpiNs = 0;           // inside MPI calls (part of WaitNs)
+  std::uint64_t IdleNs = 0;          // no task on the thread
   std::uint64_t First = 0, Last = 0; // its first and last event
 };
 
@@ -210,6 +213,13 @@ public:
   virtual void taskLabel(std::uint64_t /*Id*/, std::uint32_t /*Name*/) {}
   virtual void mark(std::uint32_t /*Thread*/, std::uint32_t /*Name*/,
                     std::uint64_t /*Time*/) {}
+  /// One interval of the thread's state timeline (states.h): each thread's
+  /// intervals in time order, adjacent, covering its first to last event;
+  /// neighbours with the same state, construct and task are one interval.
+  virtual void state(std::uint32_t /*Thread*/, const StateInterval & /*I*/) {}
+  /// Whether state() is wanted (asked once, at Analyzer::setObserver):
+  /// without it the analysis does not build the intervals.
+  virtual bool wantsStates() const { return false; }
 };
 
 /// Forwards every observation to two observers (an exporter beside the
@@ -236,6 +246,26 @@ public:
                      const char *EK) override {
     A.constructEdge(F, FK, T, TK, EK);
     B.constructEdge(F, FK, T, TK, EK);
+  }
+  void phase(std::uint32_t Th, std::uint32_t N, std::uint64_t S,
+             std::uint64_t E) override {
+    A.phase(Th, N, S, E);
+    B.phase(Th, N, S, E);
+  }
+  void taskLabel(std::uint64_t Id, std::uint32_t N) override {
+    A.taskLabel(Id, N);
+    B.taskLabel(Id, N);
+  }
+  void mark(std::uint32_t Th, std::uint32_t N, std::uint64_t T) override {
+    A.mark(Th, N, T);
+    B.mark(Th, N, T);
+  }
+  void state(std::uint32_t Th, const StateInterval &I) override {
+    A.state(Th, I);
+    B.state(Th, I);
+  }
+  bool wantsStates() const override {
+    return A.wantsStates() || B.wantsStates();
   }
 
 private:

@@ -210,8 +210,12 @@ struct MpiFrame {
 struct ThreadSt {
   bool Seen = false;
   std::uint32_t Cur = None; // the task running on the thread
-  std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0;
+  std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0, Idle = 0;
   std::uint64_t Prev = 0; // the time of the thread's event before this one
+  /// The state timeline's interval still growing (states.h): reported to
+  /// the observer when the next one differs (only with an observer).
+  StateInterval Run;
+  bool RunOpen = false;
   std::uint64_t PendingCreate = 0;
   bool SchedGapArmed = false;
   std::uint64_t SchedGapFrom = 0;
@@ -233,6 +237,7 @@ struct ThreadSt {
 
 struct Analyzer::Impl {
   Observer *Obs = nullptr;
+  bool StatesWanted = false; // Obs->wantsStates()
   std::vector<Slot> Slots;
   std::vector<std::uint32_t> FreeSlots;
   std::uint64_t Live = 0, PeakLive = 0;
@@ -287,6 +292,18 @@ struct Analyzer::Impl {
   void add(std::uint32_t Th, const Event &E);
   // Inline into the loop: run for every event.
   [[gnu::always_inline]] inline void chargeTime(ThreadSt &TS, const Event &E);
+  /// The state timeline (states.h): [From, To) of thread TS is in state St
+  /// (construct K at Code, task slot T or None); grows or reports TS.Run.
+  void stateInterval(ThreadSt &TS, std::uint64_t From, std::uint64_t To,
+                     ThreadState St, Kind K, std::uint32_t Code,
+                     std::uint32_t T);
+  void flushState(ThreadSt &TS);
+  /// A wait frame that is over (or never will be): its time goes to its
+  /// construct's waiting time, as the timeline counted it.
+  void retireWait(const WaitFrame &W) {
+    if (W.Ns)
+      stat(W.Code, W.K).WaitNs += W.Ns;
+  }
   Result finish();
   void criticalPath();
 

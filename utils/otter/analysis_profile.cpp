@@ -256,9 +256,10 @@ void Analyzer::Impl::popWait(ThreadSt &TS, std::uint32_t T) {
     WaitFrame &W = TS.Waits[I];
     if (W.Mutex || (W.Task != T && T != None))
       continue;
-    WaitFrame X = W;
+    // Frames above it (never ended) are dropped with it.
+    for (std::size_t J = I; J < TS.Waits.size(); ++J)
+      retireWait(TS.Waits[J]);
     TS.Waits.resize(I);
-    stat(X.Code, X.K).WaitNs += X.Ns;
     return;
   }
 }
@@ -315,7 +316,9 @@ void Analyzer::Impl::onMutexAcquired(ThreadSt &TS, std::uint32_t T,
     TS.Waits.pop_back();
     std::uint64_t Wall = E.Time - std::min(E.Time, W.Start);
     ConstructStats &St = stat(W.Code, W.K);
-    St.WaitNs += Wall;
+    // The waiting time the timeline counted (the wall time of the
+    // acquisition unless the thread did something else meanwhile).
+    St.WaitNs += W.Ns;
     if (Wall > 1000)
       ++St.Contended;
     Code = W.Code;

@@ -173,7 +173,10 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     tryFree(T);
   }
   TS.Cur = None;
-  TS.Waits.clear(); // the member's unfinished waits cannot end any more
+  // The member's unfinished waits cannot end any more.
+  for (const WaitFrame &W : TS.Waits)
+    retireWait(W);
+  TS.Waits.clear();
 }
 
 void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
