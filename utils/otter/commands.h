@@ -10,6 +10,7 @@
 #define OTTER_UTILS_COMMANDS_H
 
 #include "analysis.h"
+#include "export.h"
 #include "report.h"
 #include "simulate.h"
 
@@ -78,6 +79,10 @@ std::vector<analysis::Finding> jobMpiWaits(const JobInput &Job,
 int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
                 bool Ideal, const std::string &DispatchNs, bool Json,
                 const std::string &Svg);
+/// A job's Perfetto trace (main.cpp, export): one process per rank (before
+/// the analysis), an arrow per message (after it, from the job's matching).
+void perfettoRanks(const JobInput &Job, analysis::PerfettoWriter &W);
+void perfettoMessages(const JobInput &Job, analysis::PerfettoWriter &W);
 int reportJob(const job::Layout &L, const std::string &Arg,
               const std::vector<unsigned> &Cores, bool NoSimulate,
               std::uint64_t WindowFrom, std::uint64_t WindowTo,

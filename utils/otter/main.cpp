@@ -14,16 +14,17 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
-#include "dump.h"
 #include "commands.h"
+#include "dump.h"
 #include "export.h"
 #include "input.h"
-#include "stream.h"
 #include "job.h"
 #include "mpi_waits.h"
 #include "phase.h"
 #include "report.h"
 #include "report_job.h"
+#include "state_timeline.h"
+#include "stream.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -66,9 +67,9 @@ const char *MainHelp =
     "path\n"
     "  diagnose     performance problems per source construct, ranked by time "
     "lost\n"
-    "  export       Perfetto trace (--format perfetto), task graph (dot, "
-    "csv),\n"
-    "               aggregate graph per source construct (--aggregate)\n"
+    "  export       Perfetto trace (--format perfetto), per-thread state\n"
+    "               timeline (states), task graph (dot, csv), aggregate\n"
+    "               graph per source construct (--aggregate)\n"
     "  dump         the raw event stream, one event per line\n";
 // After the commands of commands.cpp (cli::ReportCommandsHelp).
 const char *MainHelpTail =
@@ -130,13 +131,19 @@ const CommandHelp Helps[] = {
      "and wait at collective (Scalasca's wait states). Each finding shows its\n"
      "threshold and evidence; ranked by estimated thread time lost.\n"},
     {"export",
-     "usage: otter export --format perfetto|dot|csv [--aggregate] [--svg]\n"
-     "                    [--phase NAME] [-o PATH] [--json] <archive>\n"
+     "usage: otter export --format perfetto|states|dot|csv [--aggregate]\n"
+     "                    [--svg] [--phase NAME] [-o PATH] [--json] "
+     "<archive>\n"
      "perfetto: Chrome trace-event JSON (open in ui.perfetto.dev): a track "
      "per\n"
      "  thread, a slice per task and construct, flow arrows for creation and\n"
      "  dependence edges; an MPI job: a process per rank, a slice per MPI\n"
      "  call, an arrow per message. Default -o otter.perfetto.json.\n"
+     "states: each thread's state timeline, one row per interval: CSV\n"
+     "  thread,start_ns,end_ns,state,construct,region_id,task,label (state:\n"
+     "  running, waiting, scheduling, idle, tool; construct: what a waiting\n"
+     "  task waits in); --json: the same as JSON, with per-thread totals.\n"
+     "  Default -o states.csv (states.json); -o - writes to stdout.\n"
      "dot, csv: the full task graph, as 'otter graph' (-o DIR, default .), or\n"
      "  with --aggregate one node per source construct (instances, total "
      "time,\n"
@@ -144,8 +151,8 @@ const CommandHelp Helps[] = {
      "and\n"
      "  edges with counts (-o FILE for dot, default aggregate.gv; -o DIR\n"
      "  for csv). --svg also renders the dot file with Graphviz.\n"
-     "--phase NAME (perfetto, --aggregate): only what happened inside that\n"
-     "  phase; the full graph (dot, csv) is always the whole run's.\n"},
+     "--phase NAME (perfetto, states, --aggregate): only what happened inside\n"
+     "  that phase; the full graph (dot, csv) is always the whole run's.\n"},
     {"dump",
      "usage: otter dump [--no-time] [--kind K1,K2,...] [--thread N,...]\n"
      "                  [--json] <archive>\n"
@@ -372,50 +379,45 @@ int cmdGraph(const Options &O) {
   return 0;
 }
 
-/// A job's Perfetto trace: one process per rank.
-void perRank(const cli::JobInput &Job, PerfettoWriter &W) {
-  std::vector<std::uint32_t> Rank(Job.threads()), Local(Job.threads());
-  for (std::uint32_t R = 0; R < Job.ranks().size(); ++R) {
-    const cli::JobInput::Rank &X = Job.ranks()[R];
-    for (std::uint32_t T = 0; X.Read && T < X.Threads; ++T) {
-      Rank[X.ThreadBase + T] = R;
-      Local[X.ThreadBase + T] = T;
-    }
-  }
-  W.setRanks(std::move(Rank), std::move(Local));
-}
-
-/// A job's Perfetto trace: an arrow per message, from the call that posted
-/// the send (at its start) to the call that completed the receive (at its
-/// end), on the job's clock.
-void messageFlows(const cli::JobInput &Job, PerfettoWriter &W) {
-  const JobGraph &M = Job.matching();
-  auto call = [&](std::uint32_t R, NodeId N) -> const MpiCall * {
-    if (R >= M.Ranks.size() || N >= M.Ranks[R].Mpi.Calls.size())
-      return nullptr;
-    const MpiCall &C = M.Ranks[R].Mpi.Calls[N]; // one call per node
-    return C.Node == N ? &C : nullptr;
-  };
-  for (const JobMessage &X : M.Messages) {
-    if (X.State != JobMessage::Matched)
-      continue;
-    const MpiCall *S = call(X.SendRank, X.SendNode);
-    const MpiCall *R = call(X.RecvRank, X.RecvNode);
-    if (!S || !R)
-      continue;
-    const cli::JobInput::Rank &SR = Job.ranks()[X.SendRank];
-    const cli::JobInput::Rank &RR = Job.ranks()[X.RecvRank];
-    W.message(SR.ThreadBase + S->Thread, SR.toJobTime(S->Begin),
-              RR.ThreadBase + R->Thread, RR.toJobTime(R->End));
-  }
+/// `otter export --format states`: the per-thread state timeline
+/// (state_timeline.h), CSV or (--json) JSON, into -o FILE (- : stdout).
+int exportStates(Input &In, const Options &O, std::vector<std::string> &Files) {
+  if (O.Aggregate || O.Svg)
+    return usage("--aggregate and --svg apply to --format dot/csv");
+  StateTimeline T;
+  Result R;
+  std::string Error;
+  if (!analyse(In, &T, R, Error, O.Phase))
+    return fail(Error);
+  Labels L{In, {}};
+  bool Stdout = O.Output == "-";
+  std::string Out = !O.Output.empty() ? O.Output
+                    : O.Json          ? "states.json"
+                                      : "states.csv";
+  std::ofstream File;
+  if (!Stdout && (File.open(Out), !File))
+    return fail("cannot write '" + Out + "': " + std::strerror(errno));
+  std::ostream &OS = Stdout ? std::cout : File;
+  if (O.Json)
+    T.writeJson(OS, L.fn(), In.names());
+  else
+    T.writeCsv(OS, L.fn(), In.names());
+  if (!OS.flush())
+    return fail("error writing '" + Out + "'");
+  if (!Stdout)
+    Files.push_back(Out);
+  return 0;
 }
 
 int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
   std::string Error;
   std::vector<std::string> Files;
   if (O.Format.empty())
-    return usage("export needs --format perfetto, dot or csv");
-  if (O.Format == "perfetto") {
+    return usage("export needs --format perfetto, states, dot or csv");
+  if (O.Format == "states") {
+    if (int Rc = exportStates(*InP, O, Files); Rc || Files.empty())
+      return Rc;
+  } else if (O.Format == "perfetto") {
     Input &In = *InP;
     Labels L{In, {}};
     if (O.Aggregate || O.Svg)
@@ -427,7 +429,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
     PerfettoWriter W(OS, L.fn());
     W.setNames(In.names());
     if (In.Job)
-      perRank(*In.Job, W);
+      cli::perfettoRanks(*In.Job, W);
     Result R;
     if (!analyse(In, &W, R, Error, O.Phase)) {
       // The JSON is streamed as the trace is read: after a failed read it is
@@ -437,7 +439,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
       return fail(Error);
     }
     if (In.Job)
-      messageFlows(*In.Job, W);
+      cli::perfettoMessages(*In.Job, W);
     W.finish(R.Threads);
     OS.flush();
     if (!OS)
@@ -502,7 +504,7 @@ int cmdExport(const std::string &, const Options &O, Input *InP = nullptr) {
     }
   } else {
     return usage("unknown export format '" + O.Format +
-                 "' (expected perfetto, dot or csv)");
+                 "' (expected perfetto, states, dot or csv)");
   }
   printWritten(O, Files);
   return 0;
@@ -750,18 +752,18 @@ int run(int argc, char **argv) {
   if (O.Archive.empty())
     return oneArchive(0);
   if (O.Command == "export" && O.Format.empty())
-    return usage("export needs --format perfetto, dot or csv");
+    return usage("export needs --format perfetto, states, dot or csv");
   if (O.Command == "export" && O.Format != "perfetto" && O.Format != "dot" &&
-      O.Format != "csv")
+      O.Format != "csv" && O.Format != "states")
     return usage("unknown export format '" + O.Format +
-                 "' (expected perfetto, dot or csv)");
+                 "' (expected perfetto, states, dot or csv)");
   if (O.Command != "export" && O.Command != "graph" &&
       (!O.Format.empty() || O.Aggregate || O.Svg))
     return usage("--format/--aggregate/--svg apply to 'export'");
   if (!O.Phase.empty() && O.Command == "export" && O.Format != "perfetto" &&
-      !O.Aggregate)
-    return usage("--phase applies to --format perfetto and --aggregate (the "
-                 "full graph is the whole run's)");
+      O.Format != "states" && !O.Aggregate)
+    return usage("--phase applies to --format perfetto, states and "
+                 "--aggregate (the full graph is the whole run's)");
 
   // The full graph goes to otter-graph, which opens the archive itself:
   // opening it here too would read its definitions twice for nothing.
@@ -769,7 +771,7 @@ int run(int argc, char **argv) {
     return cmdGraph(O);
   if (O.Command == "dump")
     return cmdDump(O);
-  if (O.Command == "export" && !O.Aggregate && O.Format != "perfetto" &&
+  if (O.Command == "export" && !O.Aggregate &&
       (O.Format == "dot" || O.Format == "csv"))
     return cmdExport(O.Archive, O);
   std::string Error;

@@ -100,7 +100,7 @@ int main(void) {
 // AGG-DAG: ,task,"{{.*}}phase.c:40",{{[0-9]+}},8,
 // AGG-DAG: ,parallel,"{{.*}}phase.c:36",{{[0-9]+}},2,
 // UNKNOWN: otter: error: no phase 'nope' in the trace; its phases: setup, solve
-// DOT: otter: error: --phase applies to --format perfetto and --aggregate
+// DOT: otter: error: --phase applies to --format perfetto, states and --aggregate
 // DUMP: otter: error: unknown option '--phase' for 'dump'
 // ROWS: phases (each analysed alone, as --phase NAME):
 // ROWS-NEXT: phase {{ *}}occurrences {{ *}}work {{ *}}span {{ *}}parallelism {{ *}}burdened
