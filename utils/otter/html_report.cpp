@@ -26,102 +26,6 @@ using namespace otter::analysis;
 using picture::xmlEscape;
 
 //===----------------------------------------------------------------------===//
-// Timeline.
-//===----------------------------------------------------------------------===//
-
-Timeline::Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins)
-    : Start(From), NBins(std::max(16u, Bins)), Fixed(To > From) {
-  if (Fixed)
-    Width = std::max<std::uint64_t>(1, (To - From + NBins - 1) / NBins);
-}
-
-void Timeline::setOrigin(std::uint64_t T) { Origin = T; }
-
-/// Doubles the bin width (merging pairs) until Until (relative) fits.
-void Timeline::grow(std::uint64_t Until) {
-  while (Until > Start + Width * NBins) {
-    for (auto &Th : Threads) {
-      for (unsigned I = 0; I < NBins / 2; ++I) {
-        Bin &A = Th[2 * I], &B = Th[2 * I + 1], M;
-        M.TaskNs = A.TaskNs + B.TaskNs;
-        M.SyncNs = A.SyncNs + B.SyncNs;
-        M.ImplicitNs = A.ImplicitNs + B.ImplicitNs;
-        const Bin &T = A.TopNs >= B.TopNs ? A : B;
-        M.TopCode = T.TopCode;
-        M.TopNs = A.TopCode == B.TopCode ? A.TopNs + B.TopNs : T.TopNs;
-        Th[I] = M;
-      }
-      std::fill(Th.begin() + NBins / 2, Th.end(), Bin());
-    }
-    Width *= 2;
-  }
-}
-
-void Timeline::add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E,
-                   int Class, std::uint64_t Code) {
-  if (Thread > 4096 || E <= S)
-    return;
-  S = S > Origin ? S - Origin : 0;
-  E = E > Origin ? E - Origin : 0;
-  if (!Fixed)
-    grow(E);
-  std::uint64_t End = Start + Width * NBins;
-  S = std::max(S, Start);
-  E = std::min(E, End);
-  if (E <= S)
-    return;
-  if (Thread >= Threads.size())
-    Threads.resize(Thread + 1, std::vector<Bin>(NBins));
-  std::vector<Bin> &Th = Threads[Thread];
-  for (std::uint64_t B = (S - Start) / Width; B < NBins; ++B) {
-    std::uint64_t BS = Start + B * Width, BE = BS + Width;
-    if (BS >= E)
-      break;
-    double Ns = double(std::min(E, BE) - std::max(S, BS));
-    Bin &X = Th[B];
-    if (Class == 0) {
-      X.TaskNs += Ns;
-      if (X.TopCode == Code)
-        X.TopNs += Ns;
-      else if (Ns > X.TopNs) {
-        X.TopCode = Code;
-        X.TopNs = Ns;
-      }
-    } else if (Class == 1)
-      X.SyncNs += Ns;
-    else
-      X.ImplicitNs += Ns;
-  }
-}
-
-void Timeline::task(std::uint32_t Thread, std::uint64_t, std::uint64_t Code,
-                    std::uint64_t S, std::uint64_t E, std::uint64_t) {
-  add(Thread, S, E, 0, Code);
-}
-
-void Timeline::construct(std::uint32_t Thread, Kind K, std::uint64_t Code,
-                         std::uint64_t S, std::uint64_t E) {
-  if (K == Kind::Taskwait || K == Kind::Taskgroup || K == Kind::Barrier ||
-      K == Kind::ImplicitBarrier)
-    add(Thread, S, E, 1, Code);
-  else if (K == Kind::Implicit || K == Kind::Initial)
-    add(Thread, S, E, 2, Code);
-}
-
-void Timeline::finish(std::uint64_t RunNs) {
-  if (Fixed)
-    return;
-  grow(RunNs);
-  // Drop the bins past the run's end (at most half of them).
-  std::uint64_t N = std::min<std::uint64_t>(
-      NBins, std::max<std::uint64_t>(
-                 1, (RunNs - std::min(RunNs, Start) + Width - 1) / Width));
-  for (auto &Th : Threads)
-    Th.resize(N);
-  NBins = unsigned(N);
-}
-
-//===----------------------------------------------------------------------===//
 // The page.
 //===----------------------------------------------------------------------===//
 
@@ -195,10 +99,6 @@ std::string taskLabelsHtml(const Finding &X) {
          "&quot; (" + std::to_string(X.TaskLabels[J].second) + ")";
   return S;
 }
-
-const char *Palette[] = {"#2e86c1", "#28b463", "#d68910", "#8e44ad",
-                         "#c0392b", "#16a085", "#d35400", "#2c3e50",
-                         "#7d3c98", "#a93226", "#1abc9c", "#b7950b"};
 
 } // namespace
 
@@ -432,84 +332,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
        << picture::inlineSvg(In.GraphSvg) << "</div>";
   OS << "</section>\n";
 
-  // ---- timelines ----------------------------------------------------------
-  OS << "<section id=\"timeline\"><h2>Per-thread timeline</h2>";
-  if (In.Times && !In.Times->bins().empty()) {
-    const Timeline &T = *In.Times;
-    const auto &B = T.bins();
-    std::size_t N = B[0].size();
-    // A color per task construct, by its total time.
-    std::map<std::uint64_t, std::pair<std::string, std::string>> Colors;
-    std::size_t NextColor = 0;
-    for (const Construct &C : Cs)
-      if (C.S.K == Kind::Task && !Colors.count(C.S.Code))
-        Colors[C.S.Code] = {Palette[NextColor++ % 12], C.where()};
-    const double W = 1000, Row = 22, L = 70;
-    double H = Row * double(B.size()) + 30;
-    OS << "<div class=\"muted\">window "
-       << xmlEscape(fmtNs(double(T.windowStart()))) << " to "
-       << xmlEscape(fmtNs(double(T.windowEnd())))
-       << " from the run's first event (--window), in " << N << " bins of "
-       << xmlEscape(fmtNs(double(T.binWidth())))
-       << ": each shows what the thread did most there.</div>"
-       << "<div class=\"pic\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-          "width=\""
-       << L + W + 10 << "\" height=\"" << H
-       << "\" font-family=\"Helvetica,Arial,sans-serif\" font-size=\"11\">";
-    double BW = W / double(N);
-    for (std::size_t Th = 0; Th < B.size(); ++Th) {
-      double Y = 4 + Row * double(Th);
-      OS << "<text x=\"4\" y=\"" << Y + 14 << "\">thread " << Th << "</text>";
-      // Runs of bins of one color: one rectangle each.
-      std::string Prev;
-      std::size_t From = 0;
-      auto flush = [&](std::size_t To) {
-        if (!Prev.empty())
-          OS << "<rect x=\"" << fmt("%.2f", L + BW * double(From)) << "\" y=\""
-             << Y << "\" width=\"" << fmt("%.2f", BW * double(To - From))
-             << "\" height=\"" << Row - 4 << "\" fill=\"" << Prev << "\"/>";
-      };
-      for (std::size_t I = 0; I < N; ++I) {
-        const Timeline::Bin &X = B[Th][I];
-        double Full = double(T.binWidth());
-        std::string C;
-        if (X.TaskNs >= 0.3 * Full) {
-          auto It = Colors.find(X.TopCode);
-          C = It != Colors.end() ? It->second.first : "#566573";
-        } else if (X.SyncNs >= 0.3 * Full)
-          C = "#bbbbbb";
-        else if (X.ImplicitNs >= 0.3 * Full)
-          C = "#aed6f1";
-        if (C != Prev) {
-          flush(I);
-          Prev = C;
-          From = I;
-        }
-      }
-      flush(N);
-    }
-    OS << "<text x=\"" << L << "\" y=\"" << H - 6 << "\">"
-       << xmlEscape(fmtNs(double(T.windowStart()))) << "</text><text x=\""
-       << L + W << "\" y=\"" << H - 6 << "\" text-anchor=\"end\">"
-       << xmlEscape(fmtNs(double(T.windowEnd()))) << "</text></svg></div>"
-       << "<div class=\"legend\">";
-    std::size_t Shown = 0;
-    for (const Construct &C : Cs)
-      if (C.S.K == Kind::Task && Shown < 12 && Colors.count(C.S.Code)) {
-        OS << "<span><i class=\"sw\" style=\"background:"
-           << Colors[C.S.Code].first << "\"></i>task " << xmlEscape(C.where())
-           << "</span>";
-        ++Shown;
-        Colors.erase(C.S.Code);
-      }
-    OS << "<span><i class=\"sw\" style=\"background:#bbbbbb\"></i>waiting "
-          "(taskwait, taskgroup, barrier)</span><span><i class=\"sw\" "
-          "style=\"background:#aed6f1\"></i>implicit task's own code</span>"
-          "<span><i class=\"sw\"></i>nothing</span></div>";
-  } else {
-    OS << "<div class=\"muted\">no events in the window</div>";
-  }
-  OS << "</section>\n";
+  // ---- timelines (report_timeline.cpp) -----------------------------------
+  writeTimelineSection(In.Times, Cs, In.Label, OS);
 
   // ---- the numbers, for scripts -------------------------------------------
   OS << "<script type=\"application/json\" id=\"otter-data\">{\"run_ns\":"
@@ -519,6 +343,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"findings\":" << F.size();
+  if (In.Times && !In.Times->bins().empty()) {
+    OS << ",";
+    writeTimelineJson(*In.Times, OS);
+  }
   if (!In.Phase.empty())
     OS << ",\"phase\":" << jsonString(In.Phase);
   if (!In.MpiFindings.empty()) {

@@ -15,6 +15,7 @@
 
 #include "analysis.h"
 #include "report.h"
+#include "report_timeline.h"
 #include "simulate.h"
 
 #include <cstdint>
@@ -23,52 +24,6 @@
 #include <vector>
 
 namespace otter::html {
-
-/// Per-thread timelines of a window, binned: what each thread did in each
-/// bin (explicit tasks, by the construct with most time there; waiting in a
-/// taskwait, taskgroup or barrier; its implicit task's own code; nothing).
-/// An analysis observer, streaming: a window given in advance has fixed
-/// bins; the whole run (not known until the end) starts with 1 us bins
-/// and doubles their width, merging pairs, whenever an interval ends past
-/// the last: memory is Bins per thread, whatever the trace's length.
-class Timeline final : public analysis::Observer {
-public:
-  /// Window in ns from the run's first event; To == 0: the whole run.
-  Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins);
-  /// The run's first event (before any interval).
-  void setOrigin(std::uint64_t T);
-  void task(std::uint32_t Thread, std::uint64_t Id, std::uint64_t Code,
-            std::uint64_t Start, std::uint64_t End,
-            std::uint64_t ExecNs) override;
-  void construct(std::uint32_t Thread, analysis::Kind K, std::uint64_t Code,
-                 std::uint64_t Start, std::uint64_t End) override;
-  void flow(bool, std::uint32_t, std::uint64_t, std::uint64_t) override {}
-  void constructEdge(std::uint64_t, analysis::Kind, std::uint64_t,
-                     analysis::Kind, const char *) override {}
-
-  struct Bin {
-    double TaskNs = 0, SyncNs = 0, ImplicitNs = 0;
-    std::uint64_t TopCode = 0; // the task construct with most time here
-    double TopNs = 0;
-  };
-  std::uint64_t origin() const { return Origin; }
-  /// The window, relative to the origin, and the bin width.
-  std::uint64_t windowStart() const { return Start; }
-  std::uint64_t windowEnd() const { return Start + Width * NBins; }
-  std::uint64_t binWidth() const { return Width; }
-  const std::vector<std::vector<Bin>> &bins() const { return Threads; }
-  /// Cuts the whole-run window at the run's end (relative).
-  void finish(std::uint64_t RunNs);
-
-private:
-  void add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E, int Class,
-           std::uint64_t Code);
-  void grow(std::uint64_t Until);
-  std::uint64_t Origin = 0, Start = 0, Width = 1000;
-  unsigned NBins;
-  bool Fixed;
-  std::vector<std::vector<Bin>> Threads;
-};
 
 struct ReportInput {
   std::string Archive;

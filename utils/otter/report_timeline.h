@@ -1,0 +1,102 @@
+//===- otter/report_timeline.h - The report's timeline ----------*- C++ -*-===//
+//
+// `otter report`'s section "Per-thread timeline": each thread's state
+// timeline (states.h, the analysis' one time model) of a window, binned,
+// drawn as an SVG row per thread with a legend, and its exact totals in
+// the page's data block. A task waiting in its own taskwait is drawn as
+// waiting, not as the task running: the bins add up the analysis' state
+// intervals, not the tasks' first-start-to-completion slices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_REPORT_TIMELINE_H
+#define OTTER_UTILS_REPORT_TIMELINE_H
+
+#include "analysis.h"
+#include "report.h"
+#include "states.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <vector>
+
+namespace otter::html {
+
+/// Per-thread timelines of a window, binned: in each bin, how long the
+/// thread ran explicit tasks (and the construct with most time there),
+/// ran an implicit or initial task's own code, waited in a taskwait,
+/// taskgroup or barrier, waited for a lock, critical or ordered, waited in
+/// an MPI call, or was idle. A bin shows what the thread did most there.
+/// An analysis observer, streaming: a window given in advance has fixed
+/// bins; the whole run (not known until the end) starts with 1 us bins
+/// and doubles their width, merging pairs, whenever an interval ends past
+/// the last: memory is Bins per thread, whatever the trace's length.
+class Timeline final : public analysis::Observer {
+public:
+  /// What a bin is drawn as (the legend's entries).
+  enum Class : unsigned { Task, Implicit, WaitSync, WaitMutex, WaitMpi, Idle };
+  static constexpr unsigned Classes = 6;
+
+  /// Window in ns from the run's first event; To == 0: the whole run.
+  Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins);
+  /// The run's first event (before any interval).
+  void setOrigin(std::uint64_t T);
+  void task(std::uint32_t, std::uint64_t, std::uint64_t, std::uint64_t,
+            std::uint64_t, std::uint64_t) override {}
+  void construct(std::uint32_t, analysis::Kind, std::uint64_t, std::uint64_t,
+                 std::uint64_t) override {}
+  void flow(bool, std::uint32_t, std::uint64_t, std::uint64_t) override {}
+  void constructEdge(std::uint64_t, analysis::Kind, std::uint64_t,
+                     analysis::Kind, const char *) override {}
+  void state(std::uint32_t Thread, const analysis::StateInterval &I) override;
+  bool wantsStates() const override { return true; }
+
+  struct Bin {
+    std::array<double, Classes> Ns{};
+    std::uint64_t TopCode = 0; // the task construct with most time here
+    double TopNs = 0;
+    /// The class with most time, if it covers >= 30% of Width; else -1.
+    int shown(std::uint64_t Width) const;
+  };
+  /// A thread's exact time per state in the window, and waiting per
+  /// construct kind.
+  struct Totals {
+    std::array<std::uint64_t, analysis::ThreadStateCount> Ns{};
+    std::map<analysis::Kind, std::uint64_t> WaitingBy;
+  };
+  std::uint64_t origin() const { return Origin; }
+  /// The window, relative to the origin, and the bin width.
+  std::uint64_t windowStart() const { return Start; }
+  std::uint64_t windowEnd() const { return Start + Width * NBins; }
+  std::uint64_t binWidth() const { return Width; }
+  const std::vector<std::vector<Bin>> &bins() const { return Threads; }
+  const std::vector<Totals> &totals() const { return Sums; }
+  /// Cuts the whole-run window at the run's end (relative).
+  void finish(std::uint64_t RunNs);
+
+private:
+  void add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E, unsigned Cls,
+           std::uint64_t Code);
+  void grow(std::uint64_t Until);
+  std::uint64_t Origin = 0, Start = 0, Width = 1000, FixedEnd = 0;
+  unsigned NBins;
+  bool Fixed;
+  std::vector<std::vector<Bin>> Threads;
+  std::vector<Totals> Sums;
+};
+
+/// The section (an SVG row per thread, a legend); Cs: the constructs, by
+/// total time, whose task constructs get a colour each (a bin's task code
+/// finds its construct through Label).
+void writeTimelineSection(const Timeline *T,
+                          const std::vector<analysis::Construct> &Cs,
+                          const analysis::LabelFn &Label, std::ostream &OS);
+/// The data block's "timeline" member (after a comma): the window, the bin
+/// width, per thread its totals per state and a string of one character
+/// per bin (docs/utils.md, "otter report").
+void writeTimelineJson(const Timeline &T, std::ostream &OS);
+
+} // namespace otter::html
+
+#endif // OTTER_UTILS_REPORT_TIMELINE_H
