@@ -92,6 +92,13 @@ config.substitutions.append(
     ("%check-trace",
      "python3 " + os.path.join(config.test_source_root, "lit", "Inputs",
                                "check-trace.py")))
+# %check-states [--report] [--expect-wait KIND]... DIR: the state timeline
+# of the trace in DIR covers each thread's wall time and agrees with `otter
+# dump`, `summary`, `diagnose` (and the report's timeline; see the script).
+config.substitutions.append(
+    ("%check-states",
+     "python3 " + os.path.join(config.test_source_root, "lit", "Inputs",
+                               "check-states.py")))
 config.substitutions.append(("%otter_bin", config.otter_build_dir))
 # A test that sets LD_PRELOAD itself writes LD_PRELOAD=%sanitizer_preload<its
 # list>: in a sanitizer build the shared sanitizer runtime stays first in the

@@ -1,0 +1,260 @@
+//===- states_test.cpp - The per-thread state timeline -------------------===//
+//
+// The state timeline (utils/otter/states.h) on synthetic event streams:
+//  - by hand: a task waiting in its own taskwait is waiting (not running)
+//    while no child runs on its thread, running a child there is the
+//    child's, a worker in the implicit barrier is waiting, a lock
+//    acquisition is waiting for the lock, time with no task is idle;
+//  - the property, on random programs with random schedules
+//    (random_programs.h): per thread the intervals are adjacent and cover
+//    its first to last event, running + waiting + scheduling + idle + tool
+//    = that wall time, the totals are the analysis' own per thread (busy,
+//    wait, idle), running over all threads is the work, and the waiting
+//    per construct kind is what `otter summary` reports per construct
+//    (ConstructStats::WaitNs summed by kind);
+//  - the report's timeline (report_timeline.h) sums the same intervals.
+//
+//===----------------------------------------------------------------------===//
+#include "analysis.h"
+#include "random_programs.h"
+#include "report_timeline.h"
+#include "state_timeline.h"
+#include "test_streams.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+
+using namespace otter;
+using namespace otter::analysis;
+
+namespace {
+
+constexpr TaskId Init = 1, Par = 2, I0 = 3, I1 = 4;
+
+struct Stream {
+  std::vector<std::pair<std::uint32_t, Event>> Ev;
+  void at(std::uint32_t Th, std::uint64_t T, Event E) {
+    E.Time = T;
+    Ev.push_back({Th, E});
+  }
+  void sync(std::uint32_t Th, std::uint64_t B, std::uint64_t WB,
+            std::uint64_t WE, std::uint64_t End, TaskId Task, SyncKind K,
+            std::uint64_t Code) {
+    at(Th, B, Event::syncBegin(0, Task, Par, K, Code));
+    at(Th, WB, Event::syncWaitBegin(0, Task, Par, K, Code));
+    at(Th, WE, Event::syncWaitEnd(0, Task, Par, K, Code));
+    at(Th, End, Event::syncEnd(0, Task, Par, K, Code));
+  }
+  void sched(std::uint32_t Th, std::uint64_t T, TaskId Prior, TaskId Next,
+             bool Complete) {
+    at(Th, T,
+       Event::taskSchedule(
+           0, Prior,
+           Complete ? ScheduleStatus::Complete : ScheduleStatus::Switch, Next));
+  }
+  Result run(Observer &O) {
+    std::stable_sort(Ev.begin(), Ev.end(), [](const auto &A, const auto &B) {
+      return A.second.Time < B.second.Time;
+    });
+    Analyzer A;
+    A.setObserver(&O);
+    for (auto &[Th, E] : Ev)
+      A.add(Th, E);
+    return A.finish();
+  }
+};
+
+/// A team of two: thread 0 creates tasks 11 and 12 and waits for them in a
+/// taskwait (running 12 there from 40 to 140, waiting otherwise); thread 1
+/// runs 11 in the implicit barrier, where 11 waits 40 ns to enter a
+/// critical section.
+Stream quicksortLike() {
+  Stream S;
+  S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  S.at(0, 10, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
+  S.at(0, 20, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
+  S.at(1, 22, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
+  S.at(0, 30, Event::taskCreate(0, I0, 11, TaskExplicit, 0x100));
+  S.at(0, 31, Event::taskCreate(0, I0, 12, TaskExplicit, 0x100));
+  S.at(0, 32, Event::syncBegin(0, I0, Par, SyncKind::Taskwait, 0x200));
+  S.at(0, 32, Event::syncWaitBegin(0, I0, Par, SyncKind::Taskwait, 0x200));
+  S.sched(0, 40, I0, 12, false);
+  S.sched(0, 140, 12, I0, true);
+  S.at(0, 150, Event::syncWaitEnd(0, I0, Par, SyncKind::Taskwait, 0x200));
+  S.at(0, 151, Event::syncEnd(0, I0, Par, SyncKind::Taskwait, 0x200));
+  S.at(0, 152, Event::mutexAcquire(0, I0, MutexKind::Critical, 7, 0x600));
+  S.at(0, 153, Event::mutexAcquired(0, I0, MutexKind::Critical, 7, 0x600));
+  S.at(0, 170, Event::mutexReleased(0, I0, MutexKind::Critical, 7, 0x600));
+  S.sync(0, 171, 171, 180, 181, I0, SyncKind::BarrierImplicitParallel, 0x500);
+  S.at(0, 182, Event::implicitTaskEnd(0, I0));
+  S.sync(1, 25, 25, 180, 181, I1, SyncKind::BarrierImplicitParallel, 0x500);
+  S.sched(1, 50, I1, 11, false);
+  S.at(1, 60, Event::mutexAcquire(0, 11, MutexKind::Critical, 7, 0x600));
+  S.at(1, 100, Event::mutexAcquired(0, 11, MutexKind::Critical, 7, 0x600));
+  S.at(1, 110, Event::mutexReleased(0, 11, MutexKind::Critical, 7, 0x600));
+  S.sched(1, 150, 11, I1, true);
+  S.at(1, 182, Event::implicitTaskEnd(0, I1));
+  S.at(0, 190, Event::parallelEnd(0, Init, Par, 0x500));
+  S.at(0, 200, Event::implicitTaskEnd(0, Init));
+  return S;
+}
+
+std::string row(const StateInterval &I) {
+  std::string S = std::to_string(I.Start) + "-" + std::to_string(I.End) + " " +
+                  stateName(I.State);
+  if (I.State == ThreadState::Waiting)
+    S += std::string(" ") + kindName(I.Construct);
+  if (I.Task)
+    S += " task " + std::to_string(I.Task);
+  return S;
+}
+
+std::vector<std::string> rows(const std::vector<StateInterval> &V) {
+  std::vector<std::string> Out;
+  for (const StateInterval &I : V)
+    Out.push_back(row(I));
+  return Out;
+}
+
+/// The property for one analysis and its timeline.
+void checkTimeline(const Result &R, const StateTimeline &T) {
+  std::map<Kind, std::uint64_t> Summary, Timeline;
+  for (const ConstructStats &C : R.Constructs)
+    if (C.WaitNs)
+      Summary[C.K] += C.WaitNs;
+  std::uint64_t Running = 0;
+  ASSERT_LE(T.threads().size(), R.PerThread.size());
+  for (std::size_t Th = 0; Th < R.PerThread.size(); ++Th) {
+    SCOPED_TRACE("thread " + std::to_string(Th));
+    const ThreadTime &P = R.PerThread[Th];
+    if (!P.Seen)
+      continue;
+    const std::vector<StateInterval> &V = Th < T.threads().size()
+                                              ? T.threads()[Th]
+                                              : std::vector<StateInterval>{};
+    // Adjacent, non-empty, from the thread's first event to its last.
+    for (std::size_t I = 0; I < V.size(); ++I) {
+      EXPECT_LT(V[I].Start, V[I].End);
+      if (I) {
+        EXPECT_EQ(V[I - 1].End, V[I].Start);
+      }
+    }
+    StateTotals S = sumStates(V);
+    if (!V.empty()) {
+      EXPECT_EQ(S.First, P.First);
+      EXPECT_EQ(S.Last, P.Last);
+    }
+    EXPECT_EQ(S.sumNs(), P.Last - P.First);
+    EXPECT_EQ(S.ns(ThreadState::Running), P.BusyNs);
+    EXPECT_EQ(S.ns(ThreadState::Waiting), P.WaitNs);
+    EXPECT_EQ(S.ns(ThreadState::Idle), P.IdleNs);
+    Running += S.ns(ThreadState::Running);
+    for (const auto &[K, Ns] : S.WaitingBy)
+      Timeline[K] += Ns;
+  }
+  EXPECT_EQ(Running, R.WorkNs);
+  EXPECT_EQ(Timeline, Summary);
+}
+
+} // namespace
+
+TEST(States, TaskWaitingInItsTaskwaitIsWaiting) {
+  Stream S = quicksortLike();
+  StateTimeline T;
+  Result R = S.run(T);
+  ASSERT_EQ(T.threads().size(), 2u);
+  EXPECT_EQ(rows(T.threads()[0]), (std::vector<std::string>{
+                                      "0-20 running task 1",
+                                      "20-32 running task 3",
+                                      "32-40 waiting taskwait task 3",
+                                      "40-140 running task 12",
+                                      "140-150 waiting taskwait task 3",
+                                      "150-152 running task 3",
+                                      "152-153 waiting critical task 3",
+                                      "153-171 running task 3",
+                                      "171-180 waiting barrier_implicit task 3",
+                                      "180-182 running task 3",
+                                      "182-190 idle",
+                                      "190-200 running task 1",
+                                  }));
+  EXPECT_EQ(rows(T.threads()[1]), (std::vector<std::string>{
+                                      "22-25 running task 4",
+                                      "25-50 waiting barrier_implicit task 4",
+                                      "50-60 running task 11",
+                                      "60-100 waiting critical task 11",
+                                      "100-150 running task 11",
+                                      "150-180 waiting barrier_implicit task 4",
+                                      "180-182 running task 4",
+                                  }));
+  checkTimeline(R, T);
+}
+
+TEST(States, CsvRowsAndLabels) {
+  Stream S = quicksortLike();
+  S.at(1, 55, Event::taskLabel(0, 11, 0));
+  StateTimeline T;
+  S.run(T);
+  std::ostringstream OS;
+  T.writeCsv(OS, testutil::labelOf, {"left"});
+  std::string Csv = OS.str();
+  EXPECT_EQ(Csv.substr(0, Csv.find('\n')),
+            "thread,start_ns,end_ns,state,construct,region_id,task,label");
+  EXPECT_NE(Csv.find("\n0,32,40,waiting,taskwait,512,3,~c+1280\n"),
+            std::string::npos)
+      << Csv;
+  EXPECT_NE(Csv.find("\n0,182,190,idle,,,,\n"), std::string::npos) << Csv;
+  EXPECT_NE(Csv.find("\n1,60,100,waiting,critical,1536,11,~c+256 [left]\n"),
+            std::string::npos)
+      << Csv;
+  EXPECT_NE(Csv.find("\n0,0,20,running,initial_task,0,1,(program)\n"),
+            std::string::npos)
+      << Csv;
+}
+
+TEST(States, PropertyOnRandomPrograms) {
+  for (std::uint64_t Seed = 1; Seed <= 300; ++Seed) {
+    testprog::Generator Gen(Seed);
+    testprog::Program P = Gen.make();
+    testprog::Simulator Sim(P, Seed * 7919);
+    Sim.run();
+    StateTimeline T;
+    Analyzer A;
+    A.setObserver(&T);
+    for (auto &[Th, E] : Sim.Events)
+      A.add(Th, E);
+    Result R = A.finish();
+    SCOPED_TRACE("seed " + std::to_string(Seed));
+    checkTimeline(R, T);
+  }
+}
+
+TEST(States, ReportTimelineSumsTheSameIntervals) {
+  Stream S = quicksortLike();
+  html::Timeline Bins(0, 208, 16); // bins of 13 ns
+  StateTimeline T;
+  TeeObserver Both(Bins, T);
+  Bins.setOrigin(0);
+  Result R = S.run(Both);
+  Bins.finish(R.runNs());
+  ASSERT_EQ(Bins.totals().size(), 2u);
+  for (std::size_t Th = 0; Th < 2; ++Th) {
+    StateTotals X = sumStates(T.threads()[Th]);
+    EXPECT_EQ(Bins.totals()[Th].Ns, X.Ns);
+    EXPECT_EQ(Bins.totals()[Th].WaitingBy, X.WaitingBy);
+  }
+  std::ostringstream OS;
+  html::writeTimelineJson(Bins, OS);
+  // Thread 1 waits in the barrier and for the critical section in some
+  // bins: drawn as waiting ('w', 'l'), not as its task running.
+  std::string J = OS.str();
+  EXPECT_NE(J.find("\"waiting_ns\":95"), std::string::npos) << J;
+  std::size_t B = J.find("\"bins\":\"", J.find("\"thread\":1"));
+  ASSERT_NE(B, std::string::npos);
+  std::string Bins1 = J.substr(B + 8, J.find('"', B + 8) - B - 8);
+  EXPECT_NE(Bins1.find('w'), std::string::npos) << Bins1;
+  EXPECT_NE(Bins1.find('l'), std::string::npos) << Bins1;
+}
