@@ -15,6 +15,7 @@
 #  - the waiting per construct kind and region id is `otter summary`'s
 #    wait_ns (summed over its rows of that kind and region id), and every
 #    sync_wait/contention finding of `otter diagnose` loses exactly that;
+#  - the running time of all threads is `otter parallelism`'s work;
 #  - the JSON form (--json) has the same rows, and per-thread totals equal
 #    to the rows' sums;
 #  - --report: the report's timeline data (its otter-data block) has, per
@@ -194,6 +195,11 @@ def main(argv):
             k = (f["kind"], f["region_id"])
             check(f"diagnose {f['check']} {k}: lost {f['lost_ns']} != "
                   f"timeline {waiting.get(k)}", f["lost_ns"] == waiting.get(k))
+
+    # Work (otter parallelism) is the running time of every thread.
+    work = json.loads(otter("parallelism", "--json", d))["work_ns"]
+    running = sum(t["running"] for t in per_thread.values())
+    check(f"parallelism's work {work} != running {running}", work == running)
 
     # The JSON form.
     js = json.loads(otter("export", "--format", "states", "--json", "-o", "-",

@@ -33,6 +33,10 @@
 // RUN: grep -c '"cat":"message","ph":"[sf]"' %t.json | FileCheck --check-prefix=FLOWS %s
 // A rank's own archive is still one process.
 // RUN: otter summary %t/rank-1 | FileCheck --check-prefix=RANK %s
+// A rank's state timeline: its MPI calls are waiting (check-states.py).
+// RUN: %check-states --report --expect-wait mpi %t/rank-1 | FileCheck --check-prefix=STATES %s
+// STATES: states: ok (1 threads)
+// STATES-NEXT: waiting in: {{.*}}mpi
 #include <mpi.h>
 #include <stdio.h>
 #include <unistd.h>
