@@ -189,6 +189,47 @@ void Timeline::finish(std::uint64_t RunNs) {
   NBins = unsigned(N);
 }
 
+namespace {
+/// Per thread its time in the window per state, exactly (the data block's
+/// totals), waiting split by construct: the numbers behind the picture.
+void writeTotalsTable(const Timeline &T, std::ostream &OS) {
+  OS << "<table class=\"sort\" id=\"timeline-totals\"><thead><tr>"
+        "<th>thread</th><th class=\"n\">running</th><th class=\"n\">"
+        "waiting</th><th>waiting in</th><th class=\"n\">idle</th>"
+        "<th class=\"n\">total</th></tr></thead><tbody>";
+  auto cell = [&](std::uint64_t Ns, std::uint64_t All) {
+    char Share[32];
+    std::snprintf(Share, sizeof Share, " (%.1f%%)",
+                  All ? 100.0 * double(Ns) / double(All) : 0.0);
+    OS << "<td class=\"n\" data-v=\"" << Ns << "\">"
+       << xmlEscape(fmtNs(double(Ns))) << Share << "</td>";
+  };
+  for (std::size_t Th = 0; Th < T.totals().size(); ++Th) {
+    const Timeline::Totals &X = T.totals()[Th];
+    std::uint64_t All = 0;
+    for (std::uint64_t N : X.Ns)
+      All += N;
+    if (!All)
+      continue;
+    OS << "<tr><td>" << Th << "</td>";
+    cell(X.Ns[std::size_t(ThreadState::Running)], All);
+    cell(X.Ns[std::size_t(ThreadState::Waiting)], All);
+    OS << "<td>";
+    bool First = true;
+    for (const auto &[K, Ns] : X.WaitingBy) {
+      OS << (First ? "" : ", ") << kindName(K) << " "
+         << xmlEscape(fmtNs(double(Ns)));
+      First = false;
+    }
+    OS << "</td>";
+    cell(X.Ns[std::size_t(ThreadState::Idle)], All);
+    OS << "<td class=\"n\" data-v=\"" << All << "\">"
+       << xmlEscape(fmtNs(double(All))) << "</td></tr>";
+  }
+  OS << "</tbody></table>";
+}
+} // namespace
+
 void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
                           const LabelFn &Label, std::ostream &OS) {
   OS << "<section id=\"timeline\"><h2>Per-thread timeline</h2>";
@@ -281,7 +322,9 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
     OS << "<span><i class=\"sw\" style=\"background:" << Styles[Cls].Swatch
        << "\"></i>" << Styles[Cls].Text << "</span>";
   OS << "<span><i class=\"sw\"></i>no event (before the thread's first, "
-        "after its last)</span></div></section>\n";
+        "after its last)</span></div>";
+  writeTotalsTable(*T, OS);
+  OS << "</section>\n";
 }
 
 void writeTimelineJson(const Timeline &T, std::ostream &OS) {
