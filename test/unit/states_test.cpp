@@ -12,10 +12,12 @@
 //    wait, idle), running over all threads is the work, and the waiting
 //    per construct kind is what `otter summary` reports per construct
 //    (ConstructStats::WaitNs summed by kind);
-//  - the report's timeline (report_timeline.h) sums the same intervals.
+//  - the report's timeline (report_timeline.h) sums the same intervals;
+//  - the Perfetto export has them on a state track per thread.
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
+#include "export.h"
 #include "random_programs.h"
 #include "report_timeline.h"
 #include "state_timeline.h"
@@ -257,4 +259,33 @@ TEST(States, ReportTimelineSumsTheSameIntervals) {
   std::string Bins1 = J.substr(B + 8, J.find('"', B + 8) - B - 8);
   EXPECT_NE(Bins1.find('w'), std::string::npos) << Bins1;
   EXPECT_NE(Bins1.find('l'), std::string::npos) << Bins1;
+}
+
+TEST(States, PerfettoStateTracks) {
+  Stream S = quicksortLike();
+  std::ostringstream OS;
+  {
+    PerfettoWriter W(OS, testutil::labelOf);
+    Result R = S.run(W);
+    W.finish(R.Threads);
+  }
+  std::string J = OS.str();
+  // Thread 0 waits in its taskwait 32..40 (0.032 us, 8 ns) on its state
+  // track; thread 1 for the critical section 60..100.
+  EXPECT_NE(J.find("{\"name\":\"waiting taskwait\",\"cat\":\"state\","
+                   "\"ph\":\"X\",\"ts\":0.032,\"dur\":0.008,\"pid\":1,"
+                   "\"tid\":1048576}"),
+            std::string::npos)
+      << J;
+  EXPECT_NE(J.find("{\"name\":\"waiting critical\",\"cat\":\"state\","
+                   "\"ph\":\"X\",\"ts\":0.060,\"dur\":0.040,\"pid\":1,"
+                   "\"tid\":1048577}"),
+            std::string::npos)
+      << J;
+  EXPECT_NE(J.find("\"name\":\"idle\",\"cat\":\"state\""), std::string::npos);
+  EXPECT_EQ(J.find("\"name\":\"running"), std::string::npos);
+  EXPECT_NE(J.find("\"tid\":1048577,\"args\":{\"name\":\"OpenMP thread 1 "
+                   "state\"}}"),
+            std::string::npos)
+      << J;
 }

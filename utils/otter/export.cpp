@@ -327,16 +327,60 @@ void PerfettoWriter::flow(bool Dep, std::uint32_t FromThread,
   }
 }
 
-void PerfettoWriter::pidTid(std::uint32_t Thread) {
+void PerfettoWriter::pidTid(std::uint32_t Thread, bool StateTrack) {
+  std::uint32_t Off = StateTrack ? StateTid : 0;
   if (RankOf.empty() || Thread >= RankOf.size()) {
     lit(",\"pid\":1,\"tid\":");
-    num(Thread);
+    num(Thread + Off);
     return;
   }
   lit(",\"pid\":");
   num(RankOf[Thread] + 1);
   lit(",\"tid\":");
-  num(LocalOf[Thread]);
+  num(LocalOf[Thread] + Off);
+}
+
+void PerfettoWriter::state(std::uint32_t Thread, const StateInterval &I) {
+  if (I.State == ThreadState::Running || Thread >= StateTid)
+    return;
+  if (Thread >= HasStates.size())
+    HasStates.resize(Thread + 1);
+  HasStates[Thread] = true;
+  room(Reserve);
+  sep();
+  ++Slices;
+  lit("{\"name\":\"");
+  const char *SN = stateName(I.State);
+  std::size_t SL = std::strlen(SN);
+  std::memcpy(Cur, SN, SL);
+  Cur += SL;
+  if (I.State == ThreadState::Waiting) {
+    *Cur++ = ' ';
+    const char *KN = kindName(I.Construct);
+    std::size_t KL = std::strlen(KN);
+    std::memcpy(Cur, KN, KL);
+    Cur += KL;
+  }
+  lit("\",\"cat\":\"state\",\"ph\":\"X\",\"ts\":");
+  us(I.Start, TsPrefix);
+  lit(",\"dur\":");
+  us(I.ns(), DurPrefix);
+  pidTid(Thread, true);
+  *Cur++ = '}';
+}
+
+void PerfettoWriter::stateTrackNames() {
+  for (std::uint32_t T = 0; T < HasStates.size(); ++T) {
+    if (!HasStates[T])
+      continue;
+    room(Reserve);
+    sep();
+    lit("{\"name\":\"thread_name\",\"ph\":\"M\"");
+    pidTid(T, true);
+    lit(",\"args\":{\"name\":\"OpenMP thread ");
+    num(RankOf.empty() || T >= RankOf.size() ? T : LocalOf[T]);
+    lit(" state\"}}");
+  }
 }
 
 void PerfettoWriter::setRanks(std::vector<std::uint32_t> Rank,
@@ -370,6 +414,7 @@ void PerfettoWriter::message(std::uint32_t FromThread, std::uint64_t FromTime,
 }
 
 void PerfettoWriter::finish(std::uint32_t Threads) {
+  stateTrackNames();
   if (!RankOf.empty()) {
     // One process per rank, one track per OpenMP thread of it.
     std::uint32_t Ranks = 0;

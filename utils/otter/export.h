@@ -50,6 +50,13 @@ public:
   void mark(std::uint32_t Thread, std::uint32_t Name,
             std::uint64_t Time) override;
   void setNames(std::vector<std::string> N) { NameTable = std::move(N); }
+  /// The state timeline (states.h): beside each thread's track, a track
+  /// "OpenMP thread N state" with a slice per waiting interval ("waiting
+  /// taskwait", category state) and per idle interval ("idle"); the gaps
+  /// between them are the thread running its task (whose own slice spans
+  /// its waits too).
+  void state(std::uint32_t Thread, const StateInterval &I) override;
+  bool wantsStates() const override { return true; }
   /// An MPI job: thread T of the stream is thread Local[T] of rank
   /// Rank[T], shown as process Rank[T] + 1 ("MPI rank N"). Before the
   /// first event.
@@ -117,7 +124,11 @@ private:
   std::uint64_t Slices = 0, NextFlow = 1;
   std::vector<std::uint32_t> RankOf, LocalOf; // setRanks; empty: one process
   /// ,"pid":P,"tid":T of a stream thread.
-  void pidTid(std::uint32_t Thread);
+  void pidTid(std::uint32_t Thread, bool StateTrack = false);
+  /// A thread's state track: its tid + StateTid (thread ids are < 2^20).
+  static constexpr std::uint32_t StateTid = 1u << 20;
+  std::vector<bool> HasStates; // by stream thread
+  void stateTrackNames();      // their thread_name metadata (finish)
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
   std::vector<std::string> NameTable;                         // setNames
   std::unordered_map<std::uint64_t, std::uint32_t> TaskNames; // labels

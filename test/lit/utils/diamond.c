@@ -37,7 +37,7 @@ int main(void) {
   return a + b + c;
 }
 // EXPORT: wrote {{.*}}.perfetto.json
-// PERFETTO: slices={{[0-9]+}} tasks=4 bad=0 flows={{[1-9][0-9]*}} unmatched=0 threads=2
+// PERFETTO: slices={{[0-9]+}} tasks=4 bad=0 flows={{[1-9][0-9]*}} unmatched=0 threads=4 states={{[1-9][0-9]*}}
 // Every task construct has its slices, named by its line:
 // PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-14]]{{$}}
 // PERFETTO-DAG: task slice: task {{.*}}diamond.c:[[@LINE-13]]{{$}}

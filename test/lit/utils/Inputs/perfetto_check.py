@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks a Perfetto (Chrome trace-event) JSON file from `otter export`:
-well-formed, every slice has name/ph/ts/dur/pid/tid, flows pair up."""
+well-formed, every slice has name/ph/ts/dur/pid/tid, flows pair up, the
+state tracks' slices are waiting or idle intervals."""
 import json
 import sys
 
@@ -14,9 +15,13 @@ starts = {e["id"] for e in ev if e.get("ph") == "s"}
 ends = {e["id"] for e in ev if e.get("ph") == "f"}
 tasks = [e for e in slices if e.get("cat") == "task"]
 threads = {e["tid"] for e in ev if e.get("ph") == "M" and "tid" in e}
+# The state timeline's tracks: waiting and idle intervals, named.
+states = [e for e in slices if e.get("cat") == "state"]
+bad += [e for e in states
+        if not (e["name"] == "idle" or e["name"].startswith("waiting "))]
 print(f"slices={len(slices)} tasks={len(tasks)} bad={len(bad)} "
       f"flows={len(starts)} unmatched={len(starts ^ ends)} "
-      f"threads={len(threads)}")
+      f"threads={len(threads)} states={len(states)}")
 # Each task construct's name once, sorted: a deterministic list to FileCheck.
 for name in sorted({e["name"] for e in tasks}):
     print("task slice:", name)
