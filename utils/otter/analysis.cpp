@@ -1,7 +1,9 @@
 //===- otter/analysis.cpp - Streaming work/span/profile analysis ---------===//
 //
 // The event loop: time accounting, then one handler per event kind, then
-// which task runs on the thread. The handlers' concerns live in
+// which task runs on the thread. Time accounting is OTTER's one time model:
+// each interval between a thread's events gets its state (states.h) here,
+// once, and every view's times follow from it. The handlers' concerns live in
 // analysis_paths.cpp (paths, tasks, dependences, waits), analysis_teams.cpp
 // (parallel regions, barriers) and analysis_profile.cpp (statistics); see
 // analysis_impl.h for the state and analysis.h for what is computed.

@@ -4,8 +4,8 @@
 // the events and the handlers that update it. The pass is split by concern,
 // one file each:
 //  - analysis.cpp: the event loop (one handler per event kind), time
-//    accounting (whose time each interval between a thread's events is),
-//    the result;
+//    accounting (whose time each interval between a thread's events is, in
+//    which state: the state timeline, states.h), the result;
 //  - analysis_paths.cpp: longest paths (span, critical path) and the task
 //    lifecycle: creation, start, completion, dependences, the waits of
 //    taskwait and taskgroup;
