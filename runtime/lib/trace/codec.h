@@ -59,6 +59,10 @@ inline constexpr const char *StateRunning = "running";
 /// Anchor property: what the run did not record (docs/filter.md), one
 /// line, as the graph's header says it; absent when nothing was filtered.
 inline constexpr const char *FilterProperty = "OTTER::FILTER";
+/// Anchor property: present when the run's trace was cut at its size
+/// limit (OTTER_MAX_TRACE_SIZE): "<limit in bytes> <time in ns>", the
+/// events after that time are not in it.
+inline constexpr const char *CutProperty = "OTTER::CUT";
 
 /// Anchor property: the run's name table (annotations, otter/otter.h): the
 /// strings of name ids 1, 2, ... one a line ('\\' and newline escaped as
@@ -101,11 +105,15 @@ enum Attr : std::uint32_t {
   AttrExtra,    // UINT32
   AttrPayload,  // UINT64: Code of a kind whose Code is not an address
                 // (otter/mpi.h), written whenever not zero
+  AttrClosed,   // UINT32, on a Leave: the writer closed the region itself
+                // (a failed omp_test_lock's wait, regions open at the end
+                // of the run: docs/trace.md, "Balanced regions"); no event
   AttrCount
 };
 inline constexpr const char *AttrNames[AttrCount] = {
     "otter:task", "otter:seq", "otter:a",     "otter:code",
-    "otter:aux",  "otter:sub", "otter:extra", "otter:payload"};
+    "otter:aux",  "otter:sub", "otter:extra", "otter:payload",
+    "otter:closed"};
 
 /// Parameter names (otter::trace::Param, otter/event_info.h: which kind
 /// each stands for is the event table's REC_PARAM column).

@@ -48,6 +48,7 @@ struct TraceReader::Impl {
   std::uint64_t Events = 0;
   bool Complete = true;
   std::string Filter; // FilterProperty
+  std::uint64_t CutLimit = 0; // CutProperty's limit (0: not cut)
   std::vector<std::string> Names{std::string()}; // OTTER::NAMES
   bool EvtFilesUsed = false;
 
@@ -187,6 +188,11 @@ CB evEnterLeave(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
   // The event table (otter/event_kinds.def) says which kind an Enter or
   // Leave of the region's class stands for, and whether its Sub is the
   // region's.
+  // A Leave the writer made to keep the location balanced (a failed
+  // omp_test_lock, the end of the run) stands for no event.
+  std::uint64_t Closed;
+  if (!Enter && AL && P->attribute(AL, AttrClosed, Closed))
+    return Ok;
   Native N;
   N.Kind = regionKind(It->second.Class, Enter);
   if (N.Kind == EventKind::None)
@@ -528,6 +534,14 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     P->Complete = std::string(State) != StateRunning;
     std::free(State);
   }
+  char *Cut = nullptr;
+  P->CutLimit = 0;
+  if (OTF2_Reader_GetProperty(P->R, CutProperty, &Cut) == OTF2_SUCCESS && Cut) {
+    P->CutLimit = std::strtoull(Cut, nullptr, 10);
+    if (!P->CutLimit) // the limit is never 0 (no limit): a cut all the same
+      P->CutLimit = 1;
+    std::free(Cut);
+  }
   char *Filter = nullptr;
   if (OTF2_Reader_GetProperty(P->R, FilterProperty, &Filter) == OTF2_SUCCESS &&
       Filter) {
@@ -716,6 +730,7 @@ bool TraceReader::complete() const { return P->Complete; }
 const std::vector<std::string> &TraceReader::names() const { return P->Names; }
 
 const std::string &TraceReader::filter() const { return P->Filter; }
+std::uint64_t TraceReader::cutAtLimit() const { return P->CutLimit; }
 
 SourceLabel TraceReader::label(std::uint64_t Code) const {
   auto It = P->LabelOf.find(Code);

@@ -54,6 +54,11 @@ public:
   /// the last chunk that reached the disk.
   bool complete() const;
 
+  /// Non-zero when the run's trace was cut at its size limit
+  /// (OTTER_MAX_TRACE_SIZE): the limit in bytes; the run went on, but
+  /// nothing after that point was recorded.
+  std::uint64_t cutAtLimit() const;
+
   /// What the run did not record (docs/filter.md), one line; empty:
   /// nothing was filtered.
   const std::string &filter() const;

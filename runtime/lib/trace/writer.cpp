@@ -162,6 +162,13 @@ bool TraceWriter::close(std::string &Error) {
     incomplete();
     return false;
   }
+  // Regions still open (threads the runtime never ended, a worker still in
+  // a barrier, a task never fulfilled) end with the run (writer_close.cpp).
+  OTF2_TimeStamp End = 0;
+  for (Location *L : Locs)
+    if (L && L->LastT.load(std::memory_order_relaxed) > End)
+      End = L->LastT.load(std::memory_order_relaxed);
+  P->closeOpenRegions(End);
   // Closing writes the anchor and the definitions anew: keep the last
   // checkpoint's aside (renamed, which needs no space; OTF2 truncates the
   // file it writes, so a hard link would not keep anything) in case that

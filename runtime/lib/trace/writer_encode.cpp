@@ -215,6 +215,13 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     // The writer's state through a local pointer: the encoder's stores
     // would otherwise make the compiler reload it for every event.
     Impl *const I = P.get();
+    L->BufEnd = Events + N;
+    if (L->TryOpen && N) [[unlikely]] {
+      // The last buffer ended with an omp_test_lock attempt: its outcome
+      // is this buffer's first event (writer_close.cpp).
+      L->TryOpen = false;
+      I->testLockTried(*L, Events);
+    }
     for (; Done < N; ++Done)
       I->encode(*L, Events[Done]);
     L->Events += N;
@@ -578,6 +585,10 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
     encodeMpi(L, Ev);
   else
     encodeAs(L, Ev, Ev.Kind);
+  // A failed omp_test_lock has no end of its own (writer_close.cpp).
+  if (Ev.Kind == EventKind::MutexAcquire &&
+      Ev.Sub == std::uint16_t(MutexKind::TestLock)) [[unlikely]]
+    testLockTried(L, &Ev + 1);
   if (Taken)
     L.D.begin();
 }

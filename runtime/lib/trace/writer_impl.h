@@ -1,7 +1,7 @@
 //===- trace/writer_impl.h - TraceWriter's shared state ---------*- C++ -*-===//
 //
 // Private to runtime/lib/trace/writer*.cpp, the OTF2 trace writer, which is in
-// four parts sharing the state declared here (TraceWriter::Impl: the
+// five parts sharing the state declared here (TraceWriter::Impl: the
 // archive, the tables of code addresses and regions, MPI communicators,
 // checkpoints; Location: one thread's event writer, open regions, and what
 // of its event file is on disk):
@@ -11,7 +11,9 @@
 //    communicators, calling contexts);
 //  - writer_disk.cpp: the event chunks' memory and what reaches the disk
 //    while the program runs (checkpoints, flush on request, surviving
-//    SIGKILL and a full disk).
+//    SIGKILL and a full disk);
+//  - writer_close.cpp: the regions the writer closes itself (a failed
+//    omp_test_lock's wait, whatever is open when the run ends).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_WRITER_IMPL_H
@@ -105,6 +107,12 @@ struct alignas(64) Location {
   static constexpr unsigned RunningCapacity = 1024;
   std::uint64_t Running[RunningCapacity];
   unsigned RunN = 0;
+  /// A failed omp_test_lock leaves its wait open (OMPT reports no failure):
+  /// the end of the buffer being encoded, to look at the thread's next
+  /// event, and whether that wait is still to be decided at the start of
+  /// the next buffer (writer_close.cpp).
+  const Event *BufEnd = nullptr;
+  bool TryOpen = false;
   std::mutex M;                     // consume vs close
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
@@ -187,6 +195,10 @@ struct TraceWriter::Impl {
                          std::uint32_t Code, OTF2_TimeStamp T, std::uint32_t Th,
                          std::uint32_t Gen);
   bool leaveMismatched(Location &L, RegionClass C, OTF2_TimeStamp T);
+  // Regions the writer closes itself (writer_close.cpp).
+  void testLockTried(Location &L, const Event *Next);
+  bool closeTopRegion(Location &L, std::uint64_t Time, bool IsNs);
+  void closeOpenRegions(OTF2_TimeStamp End);
   std::uint32_t taskBodyRegion(Location &L, std::uint64_t Code);
   void writeFailed(Location &L);
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
