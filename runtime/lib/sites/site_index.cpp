@@ -403,6 +403,16 @@ SourceLabel describeLocked(Global &G, const void *Code) {
       G.Sym->lookup(Path, Off ? Off - 1 : Off, L.File, L.Line);
     }
     L.Quality = LabelQuality::Approximate;
+    // The C library calls into libomp only where a thread starts (its
+    // start_thread): the constructs libomp runs there itself, with the
+    // thread start as their code address, are the team of its hidden
+    // helper threads (target nowait, hidden helper tasks). Named for what
+    // they are, not libc+0x...: nothing of the program's is there.
+    if (Name.rfind("libc.so", 0) == 0 || Name.rfind("libc-", 0) == 0) {
+      L.Function = "libomp hidden helper team";
+      L.File.clear();
+      L.Line = 0;
+    }
   } else {
     L.Location = hex(A);
     L.Quality = LabelQuality::Unknown;
