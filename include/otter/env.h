@@ -32,6 +32,12 @@ inline constexpr const char *Verbose = "OTTER_VERBOSE";
 /// Default: 16384
 inline constexpr const char *BufferEvents = "OTTER_BUFFER_EVENTS";
 
+/// The trace's size limit in bytes, with an optional K, M, G or T suffix
+/// (powers of 1024); 0: no limit. Past it recording stops (docs/trace.md).
+/// Default: the smaller of 10 GiB and half the free space of the output
+/// directory's file system at start.
+inline constexpr const char *MaxTraceSize = "OTTER_MAX_TRACE_SIZE";
+
 /// 1: approximate labels get file:line from debug info (llvm-symbolizer),
 /// 0 not to. Default: 0
 inline constexpr const char *Symbolize = "OTTER_SYMBOLIZE";
@@ -56,7 +62,7 @@ inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";
 inline constexpr const char *RuntimeVariables[] = {
     OutputDir, GraphFormat, DotMaxNodes, CsvZstdNodes, CsvZstdEdges,
     Trace,     Verbose,     BufferEvents, Symbolize,  Symbolizer,
-    Filter,    Start,       MpiClockSync};
+    Filter,    Start,       MpiClockSync, MaxTraceSize};
 inline constexpr const char *ToolVariables[] = {
     "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
     "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",

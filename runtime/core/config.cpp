@@ -9,6 +9,7 @@
 #include <cstring>
 #include <iterator>
 #include <vector>
+#include <sys/statvfs.h>
 
 namespace otter {
 
@@ -82,6 +83,38 @@ void warnUnknownVariables(
          (Nearest.empty() ? "" : " (did you mean " + Nearest + "?)") +
          "; ignored (README.md lists the variables)");
   }
+}
+
+bool parseSize(const std::string &Text, std::uint64_t &Out) {
+  std::string T = trim(Text);
+  unsigned Shift = 0;
+  if (!T.empty() && !std::isdigit((unsigned char)T.back())) {
+    switch (std::toupper((unsigned char)T.back())) {
+    case 'K': Shift = 10; break;
+    case 'M': Shift = 20; break;
+    case 'G': Shift = 30; break;
+    case 'T': Shift = 40; break;
+    default: return false;
+    }
+    T.pop_back();
+  }
+  if (T.empty() || T.size() > 19 ||
+      !std::all_of(T.begin(), T.end(),
+                   [](unsigned char C) { return std::isdigit(C); }))
+    return false;
+  std::uint64_t N = std::stoull(T);
+  if (Shift && N > (~0ull >> Shift))
+    return false;
+  Out = N << Shift;
+  return true;
+}
+
+std::uint64_t defaultMaxTraceBytes(const std::string &Dir) {
+  struct statvfs S;
+  if (::statvfs(Dir.c_str(), &S) != 0 || !S.f_frsize)
+    return MaxTraceFixedBytes;
+  const std::uint64_t Half = std::uint64_t(S.f_bavail) * S.f_frsize / 2;
+  return std::min(MaxTraceFixedBytes, Half);
 }
 
 bool parseBool(const std::string &Text, bool &Out) {
@@ -180,6 +213,16 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
            std::to_string(C.BufferEvents));
     else
       C.BufferEvents = (std::size_t)N;
+  }
+
+  if (const char *V = Getenv(env::MaxTraceSize)) {
+    if (parseSize(V, C.MaxTraceBytes))
+      C.MaxTraceSet = true;
+    else
+      Warn(std::string(env::MaxTraceSize) + "='" + V +
+           "' is not valid (use bytes with an optional K, M, G or T suffix, "
+           "0 for no limit); using the default (the smaller of 10G and half "
+           "the free disk space)");
   }
 
   // A rank of an MPI job: the launcher says so before MPI_Init (libomp

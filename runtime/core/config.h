@@ -11,6 +11,7 @@
 #include "graph/outputs.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -40,6 +41,10 @@ struct Config {
   std::string FilterText;
   /// OTTER_START=paused: recording starts paused (omp_control_tool).
   bool StartPaused = false;
+  /// OTTER_MAX_TRACE_SIZE in bytes (0: no limit), if set; else the
+  /// default, defaultMaxTraceBytes() of the trace's directory.
+  bool MaxTraceSet = false;
+  std::uint64_t MaxTraceBytes = 0;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`
@@ -58,6 +63,14 @@ std::string sanitizeJobId(const std::string &Id);
 void warnUnknownVariables(char *const *Environment,
                           const std::function<void(const std::string &)> &Warn);
 
+/// OTTER_MAX_TRACE_SIZE's default for a trace written into Dir (which
+/// exists): the smaller of MaxTraceFixedBytes and half the free space of
+/// its file system now (the fixed size when that cannot be measured).
+inline constexpr std::uint64_t MaxTraceFixedBytes = 10ull << 30;
+std::uint64_t defaultMaxTraceBytes(const std::string &Dir);
+/// Parses a size: a whole number of bytes with an optional K, M, G or T
+/// suffix (powers of 1024). False if Text is not one.
+bool parseSize(const std::string &Text, std::uint64_t &Out);
 /// Parses a boolean setting ("0/1/true/false/yes/no/on/off"); returns false
 /// if Text is not one of them.
 bool parseBool(const std::string &Text, bool &Out);

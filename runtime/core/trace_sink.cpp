@@ -38,6 +38,20 @@ void removePreviousArchive(const std::string &Dir) {
        16, FTW_DEPTH | FTW_PHYS);
 }
 
+/// The trace reached OTTER_MAX_TRACE_SIZE (trace/writer.h, OnFull): recording
+/// stops for the rest of the run, with one line; what was recorded is
+/// written at the end as always (the graph too). Called once, by the thread
+/// whose buffer crossed the limit.
+void traceFull(std::uint64_t MaxBytes) {
+  recorder::Active.store(false, std::memory_order_release);
+  std::fprintf(stderr,
+               "otter: the trace reached its size limit (%llu bytes, "
+               "OTTER_MAX_TRACE_SIZE): recording stopped here; what was "
+               "recorded is written at exit (set OTTER_MAX_TRACE_SIZE to a "
+               "larger size, e.g. 20G, or to 0 for no limit)\n",
+               (unsigned long long)MaxBytes);
+}
+
 class TraceSink final : public RunSink {
 public:
   explicit TraceSink(std::unique_ptr<trace::TraceWriter> W) : W(std::move(W)) {}
@@ -140,6 +154,9 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.Names = names::snapshot;
     O.Ticks = recorder::tickScale(); // times converted as they are encoded
     O.RoomFor = memory::roomFor;
+    O.MaxBytes =
+        Cfg.MaxTraceSet ? Cfg.MaxTraceBytes : defaultMaxTraceBytes(Dir);
+    O.OnFull = traceFull;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

@@ -96,6 +96,36 @@ TEST(Config, BufferEventsRejectsTrailingJunkAndOverflow) {
   }
 }
 
+TEST(Config, MaxTraceSizeTakesSuffixesAndZero) {
+  const std::pair<const char *, std::uint64_t> Good[] = {
+      {"0", 0},           {"2M", 2ull << 20}, {"2m", 2ull << 20},
+      {"512K", 512ull << 10}, {"10G", 10ull << 30}, {"1T", 1ull << 40},
+      {"123", 123}};
+  for (auto [Text, Bytes] : Good) {
+    Env E;
+    E.Vars = {{"OTTER_MAX_TRACE_SIZE", Text}};
+    Config C = E.read();
+    EXPECT_TRUE(C.MaxTraceSet) << Text;
+    EXPECT_EQ(C.MaxTraceBytes, Bytes) << Text;
+    EXPECT_TRUE(E.Warnings.empty()) << Text;
+  }
+  for (const char *Bad : {"", "2X", "-1", "M", "1.5G", "99999999999T",
+                          "99999999999999999999"}) {
+    Env E;
+    E.Vars = {{"OTTER_MAX_TRACE_SIZE", Bad}};
+    Config C = E.read();
+    EXPECT_FALSE(C.MaxTraceSet) << Bad;
+    EXPECT_EQ(E.Warnings.size(), 1u) << Bad;
+  }
+  Env E;
+  EXPECT_FALSE(E.read().MaxTraceSet); // the default: measured at start
+}
+
+TEST(Config, MaxTraceSizeDefaultIsAtMostTheFixedSize) {
+  EXPECT_LE(defaultMaxTraceBytes("."), MaxTraceFixedBytes);
+  EXPECT_EQ(defaultMaxTraceBytes("/nonexistent/dir"), MaxTraceFixedBytes);
+}
+
 TEST(Config, NoRankMeansOneProcess) {
   Env E;
   Config C = E.read();

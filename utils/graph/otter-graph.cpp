@@ -221,6 +221,12 @@ int run(int Argc, char **Argv) {
                  "program is still running, or was killed?): the graph "
                  "covers the events each thread had written to disk\n",
                  Input.c_str());
+  if (R.cutAtLimit())
+    std::fprintf(stderr,
+                 "otter-graph: warning: the trace in '%s' was cut at its size "
+                 "limit (OTTER_MAX_TRACE_SIZE=%llu): the graph covers the run "
+                 "up to that point\n",
+                 Input.c_str(), (unsigned long long)R.cutAtLimit());
   Graph G;
   bool Built = false;
   // The builder recurses along task nesting (a deep recursion of tasks is a

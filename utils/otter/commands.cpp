@@ -219,6 +219,15 @@ bool phaseOccurred(const std::string &Phase, const PhaseRestriction &P,
   return Ok;
 }
 
+void warnIfCut(const ArchiveInput &In, const std::string &Path) {
+  if (In.cutAtLimit())
+    std::fprintf(stderr,
+                 "otter: warning: the trace in '%s' was cut at its size limit "
+                 "(OTTER_MAX_TRACE_SIZE=%llu): the program ran on, what "
+                 "follows covers the run up to that point\n",
+                 Path.c_str(), (unsigned long long)In.cutAtLimit());
+}
+
 /// One streaming pass: the analysis (with Obs), and the replayable program
 /// if Prog. In: the archive, opened here.
 bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
@@ -235,6 +244,7 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
         "follows "
         "covers the events each thread had written\n",
         Path.c_str());
+  warnIfCut(In, Path);
   // Filtered constructs are not in the trace: every figure leaves them out.
   if (!In.filter().empty())
     std::fprintf(stderr, "otter: filtered: %s\n", In.filter().c_str());

@@ -47,6 +47,10 @@ bool runReportCommand(const std::string &Command, int argc, char **argv,
 
 // Shared by commands.cpp and commands_job.cpp.
 
+/// One warning line when the archive was cut at its size limit
+/// (OTTER_MAX_TRACE_SIZE): the run went on, the trace did not.
+void warnIfCut(const ArchiveInput &In, const std::string &Path);
+
 /// One streaming pass over the archive at Path (opened into In): the
 /// analysis (with Obs), and the replayable program if Prog; OnFirst gets
 /// the first event's time. Warns on stderr about an archive not closed.

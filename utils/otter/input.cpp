@@ -133,6 +133,9 @@ bool ArchiveInput::streamLocations(const std::vector<std::uint32_t> &Threads,
 }
 bool ArchiveInput::complete() const { return P->Main.complete(); }
 const std::string &ArchiveInput::filter() const { return P->Main.filter(); }
+std::uint64_t ArchiveInput::cutAtLimit() const {
+  return P->Main.cutAtLimit();
+}
 const std::vector<std::string> &ArchiveInput::names() const {
   return P->Main.names();
 }

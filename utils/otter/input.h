@@ -36,6 +36,8 @@ public:
   bool complete() const;
   /// What the run did not record (docs/filter.md); empty: nothing.
   const std::string &filter() const;
+  /// Non-zero: the trace was cut at this size limit (OTTER_MAX_TRACE_SIZE).
+  std::uint64_t cutAtLimit() const;
   /// A run of one thread's consecutive events.
   using EventFn = std::function<void(std::uint32_t Thread, const Event *E,
                                      std::size_t N)>;

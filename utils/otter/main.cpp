@@ -596,6 +596,7 @@ int cmdDump(const Options &O) {
         "follows "
         "covers the events each thread had written\n",
         O.Archive.c_str());
+  cli::warnIfCut(In, O.Archive);
   std::vector<std::uint32_t> Threads = In.locations();
   std::sort(Threads.begin(), Threads.end());
   if (!O.Threads.empty()) {
@@ -789,6 +790,7 @@ int run(int argc, char **argv) {
         "follows "
         "covers the events each thread had written\n",
         O.Archive.c_str());
+  cli::warnIfCut(Archive, O.Archive);
   if (!Archive.filter().empty())
     std::fprintf(stderr, "otter: filtered: %s\n", Archive.filter().c_str());
   Input In{&Archive, nullptr, O.Archive};

@@ -205,6 +205,20 @@ public:
     return Q;
   }
 
+  /// Bytes of records in the chunk being filled, for the trace's size
+  /// (OTTER_MAX_TRACE_SIZE); 0 when not attached.
+  std::uint64_t chunkUsed() const {
+    if (!B)
+      return 0;
+    if (End) // taken (begin()): the position is here
+      return std::uint64_t(P - load<unsigned char *>(Chunk, ChunkBegin));
+    const unsigned char *C = load<unsigned char *>(B, BufChunk);
+    if (!C)
+      return 0;
+    return std::uint64_t(load<unsigned char *>(B, BufWritePos) -
+                         load<unsigned char *>(C, ChunkBegin));
+  }
+
 private:
   // libotf2 3.0's OTF2_EvtWriter and OTF2_Buffer / chunk fields (byte
   // offsets, x86-64 / LP64), checked by attach().

@@ -199,6 +199,14 @@ bool TraceWriter::close(std::string &Error) {
       P->Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
     }
   bool Ok = P->setNames(P->Archive);
+  if (P->Full.load() &&
+      OTF2_Archive_SetProperty(
+          P->Archive, CutProperty,
+          (std::to_string(P->Opt.MaxBytes) + " " +
+           std::to_string(P->CutNs.load(std::memory_order_relaxed)))
+              .c_str(),
+          true) != OTF2_SUCCESS)
+    Ok = false;
   if (!P->ClockOffsets.empty() &&
       OTF2_Archive_SetProperty(P->Archive, ClockOffsetsProperty,
                                P->ClockOffsets.c_str(), true) != OTF2_SUCCESS)
@@ -269,6 +277,7 @@ WriterStats TraceWriter::stats() const {
       S.DirectLocations += L->D.attached();
       S.AttributeEvents += L->AttrEvents;
     }
+  S.Cut = P->Full.load();
   S.Regions = P->Regions.size();
   S.Codes = P->Codes.size() - 1;
   return S;

@@ -51,6 +51,14 @@ struct WriterOptions {
   /// (null: always); no: as if memory had run out (the runtime's: leave
   /// the program room under ulimit -v, core/memory_room.h).
   bool (*RoomFor)(std::uint64_t Bytes) = nullptr;
+  /// The trace's size limit (OTTER_MAX_TRACE_SIZE; 0: none): the bytes of
+  /// event records written, counted after each consumed buffer. Past it the
+  /// writer takes no more events, OnFull is called once (from the thread
+  /// whose buffer crossed it: stop recording), the regions open are closed
+  /// at close() as at any end, and the anchor says where it was cut
+  /// (CutProperty, codec.h).
+  std::uint64_t MaxBytes = 0;
+  void (*OnFull)(std::uint64_t MaxBytes) = nullptr;
 };
 
 struct WriterStats {
@@ -64,6 +72,9 @@ struct WriterStats {
   /// Events lost because memory ran out while they were encoded (the
   /// application runs on; the session reports it once, at the end).
   std::uint64_t DroppedEvents = 0;
+  /// The size limit (WriterOptions::MaxBytes) was reached: events after
+  /// it were not written.
+  bool Cut = false;
 };
 
 class TraceWriter final : public EventSink {

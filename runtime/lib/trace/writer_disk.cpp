@@ -3,8 +3,9 @@
 // What of the trace reaches the disk while the program runs: the event
 // chunks' memory (a bounded pool per thread), the checkpoints at OTF2's
 // chunk flushes that keep the archive readable after a SIGKILL or a full
-// disk, and the flush on request (omp_control_tool). Part of the trace
-// writer (writer_impl.h); nothing here runs per event.
+// disk, the flush on request (omp_control_tool), and the trace's size limit
+// (OTTER_MAX_TRACE_SIZE). Part of the trace writer (writer_impl.h); nothing
+// here runs per event.
 //
 //===----------------------------------------------------------------------===//
 #include "trace/errors.h"
@@ -219,6 +220,7 @@ void TraceWriter::Impl::afterFlush(std::uint32_t Loc) {
   if (Closed || Loc >= Locs.size() || !Locs[Loc])
     return;
   Location &L = *Locs[Loc];
+  ++L.ChunksOut; // the trace's size (writer_close.cpp, countBytes)
   if (L.Fd < 0)
     L.Fd = ::open(evtPath(Loc).c_str(), O_WRONLY | O_CLOEXEC);
   int Rd = ::open(evtPath(Loc).c_str(), O_RDONLY | O_CLOEXEC);
@@ -447,6 +449,35 @@ void TraceWriter::flushToDisk(std::uint32_t Own, bool Every) {
   std::lock_guard<std::mutex> G(P->M);
   if (!P->Closed && !P->Closing.load())
     P->checkpoint();
+}
+
+// --- The size limit (OTTER_MAX_TRACE_SIZE) ---------------------------------
+//
+// After each buffer a location consumed: its bytes of event records (the
+// chunks OTF2 wrote out, and what the chunk being filled holds) are added
+// to the writer's total. Past WriterOptions::MaxBytes the writer is Full:
+// no location takes another event (write()), and OnFull stops the
+// recording. Every thread may have one buffer in flight when that happens,
+// so the trace can exceed the limit by up to one buffer's records per
+// thread (about 10 bytes an event: 160 KiB for 16,384 events); the
+// definitions (regions, code addresses) come on top. Without the in-place
+// records (otf2_direct.h) the chunk being filled is not seen: then only
+// whole 4 MiB chunks count.
+
+void TraceWriter::Impl::countBytes(Location &L) {
+  const std::uint64_t Now = L.ChunksOut * Opt.ChunkBytes + L.D.chunkUsed();
+  if (Now <= L.Counted)
+    return;
+  const std::uint64_t Total =
+      Bytes.fetch_add(Now - L.Counted, std::memory_order_relaxed) + Now -
+      L.Counted;
+  L.Counted = Now;
+  if (Total <= Opt.MaxBytes || Full.exchange(true))
+    return;
+  CutNs.store(L.LastT.load(std::memory_order_relaxed),
+              std::memory_order_relaxed);
+  if (Opt.OnFull)
+    Opt.OnFull(Opt.MaxBytes);
 }
 
 } // namespace otter::trace

@@ -202,6 +202,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     std::lock_guard<std::mutex> G(L->M);
     if (L->Closed || L->Failed)
       return; // (after a failed write: dropped, see writeFailed)
+    if (P->Full.load(std::memory_order_relaxed)) [[unlikely]]
+      return; // past the size limit (writer_disk.cpp, countBytes)
     // The OTF2 buffer's state in the location for this buffer's records
     // (otf2_direct.h), given back before the lock is released.
     struct Taken {
@@ -225,6 +227,8 @@ void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,
     for (; Done < N; ++Done)
       I->encode(*L, Events[Done]);
     L->Events += N;
+    if (I->Opt.MaxBytes)
+      I->countBytes(*L);
   } catch (...) {
     // Out of memory (the tables of code addresses and regions grow, a new
     // location): the rest of this buffer is lost, the application runs on.

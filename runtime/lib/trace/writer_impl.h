@@ -113,6 +113,10 @@ struct alignas(64) Location {
   /// the next buffer (writer_close.cpp).
   const Event *BufEnd = nullptr;
   bool TryOpen = false;
+  /// The trace's size (WriterOptions::MaxBytes): event chunks OTF2 wrote
+  /// out (afterFlush), and the bytes of this location already added to
+  /// Impl::Bytes.
+  std::uint64_t ChunksOut = 0, Counted = 0;
   std::mutex M;                     // consume vs close
   bool Closed = false;
   bool Failed = false; // a record could not be written: no more events
@@ -155,6 +159,11 @@ struct TraceWriter::Impl {
   // locations' own counts (guarded by M).
   std::uint64_t EventCount = 0;
   std::uint64_t DroppedEvents = 0;
+  // The trace's size so far and whether it reached WriterOptions::MaxBytes
+  // (writer_disk.cpp, countBytes).
+  std::atomic<std::uint64_t> Bytes{0};
+  std::atomic<bool> Full{false};
+  std::atomic<std::uint64_t> CutNs{0}; // the last time written when Full
   // Checkpoints (all guarded by M).
   std::atomic<bool> Closing{false}; // close() owns the archive: no more
   std::size_t DefRegions = 0, DefCodes = 0; // in the last checkpoint
@@ -199,6 +208,7 @@ struct TraceWriter::Impl {
   void testLockTried(Location &L, const Event *Next);
   bool closeTopRegion(Location &L, std::uint64_t Time, bool IsNs);
   void closeOpenRegions(OTF2_TimeStamp End);
+  void countBytes(Location &L);
   std::uint32_t taskBodyRegion(Location &L, std::uint64_t Code);
   void writeFailed(Location &L);
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
