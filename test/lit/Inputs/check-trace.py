@@ -33,16 +33,9 @@ def anchor_of(path):
     return None
 
 
-def main(argv):
-    allow_open = "--allow-open" in argv
-    args = [a for a in argv if not a.startswith("--")]
-    if len(args) != 1:
-        sys.exit("usage: check-trace.py [--allow-open] TRACE")
-    anchor = anchor_of(args[0])
-    if not anchor:
-        sys.exit(f"check-trace: no OTF2 archive (traces.otf2) in '{args[0]}'")
+def check(anchor, allow_open=False, snapshots=True):
+    """The problems of the archive whose anchor is ANCHOR, one line each."""
     problems = []
-
     p = subprocess.run(["otf2-print", anchor], capture_output=True, text=True)
     if p.returncode != 0 or p.stderr.strip():
         problems.append(f"otf2-print failed (rc {p.returncode}): "
@@ -79,6 +72,8 @@ def main(argv):
                 problems.append(f"location {loc}: {len(st)} region(s) left "
                                 f"open at the end: "
                                 f"{', '.join(n for _, n in st[-3:])}")
+    if not snapshots:
+        return problems
 
     # otf2-snapshots appends snapshot files to the archive it reads: a copy.
     # It checks region nesting itself ("unbalanced region events"). (OTF2
@@ -95,7 +90,18 @@ def main(argv):
             why = (s.stderr.strip().splitlines() or [""])[0]
             problems.append(f"otf2-snapshots refuses it (rc {s.returncode}): "
                             f"{why[:200]}")
+    return problems
 
+
+def main(argv):
+    allow_open = "--allow-open" in argv
+    args = [a for a in argv if not a.startswith("--")]
+    if len(args) != 1:
+        sys.exit("usage: check-trace.py [--allow-open] TRACE")
+    anchor = anchor_of(args[0])
+    if not anchor:
+        sys.exit(f"check-trace: no OTF2 archive (traces.otf2) in '{args[0]}'")
+    problems = check(anchor, allow_open)
     for pr in problems[:20]:
         print("check-trace: " + anchor + ": " + pr, file=sys.stderr)
     return 1 if problems else 0
