@@ -605,3 +605,18 @@ TEST(Builder, TraceOnlyKindsDoNotChangeTheGraph) {
   EXPECT_NE(Plain.find("loop_end"), std::string::npos);
   EXPECT_EQ(Plain, program(true));
 }
+
+// libomp reports some untied tasks' creation with no code address (BOTS
+// concom): the task takes its creator's label, marked inherited; a task
+// created by a task that has no label either keeps none.
+TEST(Builder, TaskCreatedWithNoCodeTakesItsCreatorsLabel) {
+  Stream S;
+  S.initial(0, 1);
+  S.create(0, 1, 10, 5, TaskExplicit | TaskUntied);
+  S.run(0, 10);
+  S.create(0, 10, 11, 0, TaskExplicit | TaskUntied); // null codeptr_ra
+  S.create(0, 1, 12, 0, TaskExplicit | TaskUntied); // creator: no label
+  std::string G = S.graph();
+  EXPECT_NE(G.find("n2 task parent=n1 at=~c+5"), std::string::npos) << G;
+  EXPECT_NE(G.find("n3 task parent=n0 at=?"), std::string::npos) << G;
+}

@@ -234,7 +234,12 @@ void Walker::emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
   const TaskDesc &D = desc(Child);
   std::uint32_t Thread = D.Thread != NoThread ? D.Thread : threadOf(CreatePos);
   bool Undeferred = D.Flags & (TaskUndeferred | TaskIncluded);
-  NodeId Node = addNode(NodeKind::Task, Creator.Node, Thread, D.Code, D.Flags);
+  // libomp reports some creations of untied tasks with no code address (a
+  // null codeptr_ra, BOTS concom): such a task takes its creator's label,
+  // the construct the creator runs (rules::inheritCode).
+  auto [TCode, TInherited] = rules::inheritCode(D.Code, desc(Creator.Task).Code);
+  NodeId Node = addNode(NodeKind::Task, Creator.Node, Thread, TCode, D.Flags);
+  G.Nodes[Node].LabelInherited = TInherited && TCode;
   addEdge(Creator.Cursor, Node, EdgeKind::Create);
   // Made after the creator's undeferred children completed (joinInto).
   for (std::uint32_t J : Creator.Joins) {
