@@ -620,3 +620,29 @@ TEST(Builder, TaskCreatedWithNoCodeTakesItsCreatorsLabel) {
   EXPECT_NE(G.find("n2 task parent=n1 at=~c+5"), std::string::npos) << G;
   EXPECT_NE(G.find("n3 task parent=n0 at=?"), std::string::npos) << G;
 }
+
+// Host teams with a league of one team: libomp gives the team's initial
+// task no parallel region and reports no teams barrier. The initial task
+// that begins right after the league's parallel_begin on the same thread is
+// its member: no root of its own, and its inner (serialized) parallel
+// region carries the teams construct's label.
+TEST(Builder, LeagueOfOneTeamKeepsItsInitialTaskAndLabel) {
+  Stream S;
+  S.initial(0, 1);
+  S.add(0, Event::parallelBegin(0, 1, 50, 1, 1 /* league */, 7));
+  S.add(0, Event::implicitTaskBegin(0, 2, 0, 1, 0, TaskInitial));
+  S.parallel(0, 2, 60, 1, 0); // the team's region: no code address
+  S.implicit(0, 3, 60, 0, 1);
+  S.sync(0, 3, SyncKind::BarrierImplicitParallel, 0, 60);
+  S.parallelEnd(0, 2, 60, 0);
+  S.add(0, Event::implicitTaskEnd(0, 2));
+  S.parallelEnd(0, 1, 50, 7);
+  std::string G = S.graph();
+  EXPECT_EQ(G.find("initial_task parent=- at=?\n"),
+            G.rfind("initial_task parent=- at=?\n"))
+      << "one root only\n"
+      << G;
+  EXPECT_EQ(G.find("at=?\n", G.find('\n', G.find("n0 "))), std::string::npos)
+      << "every node but the root is labelled\n"
+      << G;
+}

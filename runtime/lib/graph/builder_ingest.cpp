@@ -76,10 +76,19 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     T.Bits |= TaskIn::Known | TaskIn::Implicit;
     T.Flags = E.implicitFlags();
     T.Thread = Th;
-    if (T.Flags & TaskInitial) {
+    if ((T.Flags & TaskInitial) && !E.parallel() && OpenLeague) {
+      // Host teams: the initial task of the team the thread that began
+      // the league runs. It is a member of that league even when no teams
+      // barrier says so (a league of one team reports none): its inner
+      // parallel region then carries the teams construct's label too.
+      Tasks[X].Bits |= TaskIn::InLeague;
+      Parallels[parallel(OpenLeague)].Members.emplace_back(E.index(), X);
+      Roots[X] = RootIn{E.Time, E.task()};
+    } else if (T.Flags & TaskInitial) {
       Roots[X] = RootIn{E.Time, E.task()};
       InitialIndex[X] = E.index();
     }
+    OpenLeague = 0;
     if (E.parallel() && !(E.implicitFlags() & TaskInitial))
       Parallels[parallel(E.parallel())].Members.emplace_back(E.index(), X);
     break;
@@ -87,6 +96,7 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   case EventKind::ParallelBegin: {
     std::uint32_t P = parallel(E.parallel());
     Parallels[P].Code = code(E.code());
+    OpenLeague = E.parallelFlags() == 1 ? E.parallel() : 0; // a league
     item(P);
     break;
   }

@@ -197,6 +197,10 @@ struct GraphBuilder::Store {
   /// Initial tasks' index in their league (host teams: the team number),
   /// until a teams barrier says which league they belong to.
   std::unordered_map<std::uint32_t, std::uint16_t> InitialIndex;
+  /// The league (host teams) this thread began last, until the next
+  /// implicit task's begin or parallel region: the initial task that
+  /// begins right after it is its first team's (0: none).
+  ParallelId OpenLeague = 0;
   std::unordered_map<ParallelId, std::uint32_t> ParallelIndex;
   std::vector<ParallelIn> Parallels;
   std::vector<ParallelId> ParallelIds; // parallel index -> id
