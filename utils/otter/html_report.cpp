@@ -32,6 +32,8 @@ using picture::xmlEscape;
 namespace {
 
 const char *Style = R"(
+tr.repeat td{font-style:italic;border-top:1px solid #bbb}
+tr.inner td:first-child{padding-left:1.5em}
 body{font-family:Helvetica,Arial,sans-serif;margin:0 auto;max-width:1200px;
 padding:0 16px 40px;color:#222;font-size:14px}
 h1{font-size:22px;margin:18px 0 4px}h2{font-size:17px;margin:26px 0 8px;
@@ -229,19 +231,26 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   // labelled any task on the path.
   bool Labelled = std::any_of(R.CriticalPath.begin(), R.CriticalPath.end(),
                               [](const PathStep &S) { return S.Label != 0; });
+  // Condensed as `otter parallelism` prints it: a run of steps repeated
+  // back to back is one row with its repeats and total, its steps under it
+  // with their time and tasks summed over the repeats.
+  std::vector<PathBlock> Blocks = condensedPath(R.CriticalPath, In.Label);
   OS << "<h3>Critical path (" << R.CriticalPath.size()
-     << " steps, program order)</h3><table id=\"critical-path\"><thead><tr>"
+     << " steps, program order";
+  if (Blocks.size() < R.CriticalPath.size())
+    OS << "; a run of steps repeated back to back is shown once, with its "
+          "totals over the repeats";
+  OS << ")</h3><table id=\"critical-path\"><thead><tr>"
         "<th>kind</th><th>where</th>"
      << (Labelled ? "<th>task label</th>" : "")
      << "<th class=\"n\">on the path</th><th class=\"n\">share of "
         "span</th><th class=\"n\">tasks</th></tr></thead><tbody>\n";
-  for (std::size_t I = 0; I < R.CriticalPath.size() && I < TopSteps; ++I) {
-    const PathStep &S = R.CriticalPath[I];
+  auto row = [&](const PathStep &S, bool Inner) {
     SourceLabel L = S.Code ? In.Label(S.Code) : SourceLabel{};
     std::string Where =
         S.K == Kind::Initial && !L.Line ? "(program)" : sourceText(L);
-    OS << "<tr><td>" << kindName(S.K) << "</td><td>" << xmlEscape(Where)
-       << "</td>";
+    OS << "<tr" << (Inner ? " class=\"inner\"" : "") << "><td>"
+       << kindName(S.K) << "</td><td>" << xmlEscape(Where) << "</td>";
     if (Labelled)
       OS << "<td class=\"label\">"
          << (S.Label ? xmlEscape(nameText(Names, S.Label)) : "") << "</td>";
@@ -250,11 +259,32 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
                   double(S.Ns))
        << numCell(std::to_string(S.Instances), double(S.Instances))
        << "</tr>\n";
+  };
+  std::size_t Rows = 0;
+  for (const PathBlock &B : Blocks) {
+    if (Rows++ >= TopSteps)
+      break;
+    if (B.Repeats == 1) {
+      row(R.CriticalPath[B.First], false);
+      continue;
+    }
+    std::uint64_t Ns = 0;
+    for (std::size_t I = 0; I < B.steps(); ++I)
+      Ns += R.CriticalPath[B.First + I].Ns;
+    OS << "<tr class=\"repeat\"><td colspan=\"" << (Labelled ? 3 : 2)
+       << "\">" << B.Repeats << " times, " << B.Period << " step"
+       << (B.Period > 1 ? "s" : "") << " each (" << B.steps()
+       << " steps)</td>" << numCell(fmtNs(double(Ns)), double(Ns))
+       << numCell(fmt("%.1f%%", R.SpanNs ? 100.0 * Ns / R.SpanNs : 0),
+                  double(Ns))
+       << "<td></td></tr>\n";
+    for (std::size_t I = 0; I < B.Period; ++I)
+      row(pathBlockTotal(R.CriticalPath, B, I), true);
   }
   OS << "</tbody></table>";
-  if (R.CriticalPath.size() > TopSteps)
-    OS << "<div class=\"muted\">" << R.CriticalPath.size() - TopSteps
-       << " more steps (otter parallelism --top 0)</div>";
+  if (Blocks.size() > TopSteps)
+    OS << "<div class=\"muted\">" << Blocks.size() - TopSteps
+       << " more rows (otter parallelism --top 0)</div>";
   OS << "</section>\n";
 
   // ---- diagnostics --------------------------------------------------------

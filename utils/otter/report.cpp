@@ -295,24 +295,31 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
     OS << "warning: " << W << "\n";
 }
 
-namespace {
-/// One key per step of the path: the same kind, construct and task label
-/// are the same key (path_condense.h compares them).
-template <typename StepT>
-std::vector<std::uint32_t> pathKeys(const std::vector<StepT> &Path) {
-  std::map<std::tuple<int, std::string, std::string>, std::uint32_t> Ids;
+std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
+                                     const LabelFn &Label) {
+  std::map<std::tuple<int, std::string, std::uint32_t>, std::uint32_t> Ids;
   std::vector<std::uint32_t> Keys;
-  for (const StepT &S : Path) {
-    std::string Where =
-        S.L.RegionId ? std::to_string(S.L.RegionId) : sourceText(S.L);
-    auto It = Ids.try_emplace({int(S.K), Where, S.Name},
+  for (const PathStep &S : Path) {
+    SourceLabel L = S.Code ? Label(S.Code) : SourceLabel{};
+    std::string Where = L.RegionId ? std::to_string(L.RegionId) : sourceText(L);
+    auto It = Ids.try_emplace({int(S.K), Where, S.Label},
                               std::uint32_t(Ids.size()))
                   .first;
     Keys.push_back(It->second);
   }
-  return Keys;
+  return condensePath(Keys);
 }
-} // namespace
+
+PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
+                        std::size_t Offset) {
+  PathStep Sum = Path[B.First + Offset];
+  Sum.Ns = Sum.Instances = 0;
+  for (std::size_t R = 0; R < B.Repeats; ++R) {
+    Sum.Ns += Path[B.First + R * B.Period + Offset].Ns;
+    Sum.Instances += Path[B.First + R * B.Period + Offset].Instances;
+  }
+  return Sum;
+}
 
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
@@ -396,7 +403,7 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     }
     // The condensed path: blocks of steps of critical_path (path_condense.h).
     OS << ",\"critical_path_blocks\":[";
-    std::vector<PathBlock> Blocks = condensePath(pathKeys(Path));
+    std::vector<PathBlock> Blocks = condensedPath(R.CriticalPath, Label);
     for (std::size_t I = 0; I < Blocks.size(); ++I) {
       std::uint64_t Ns = 0;
       for (std::size_t S = 0; S < Blocks[I].steps(); ++S)
@@ -499,7 +506,7 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     for (std::size_t I = 0; I < Path.size(); ++I)
       Blocks.push_back({I, 1, 1});
   else
-    Blocks = condensePath(pathKeys(Path));
+    Blocks = condensedPath(R.CriticalPath, Label);
   OS << "\ncritical path (" << Path.size() << " steps";
   if (Blocks.size() < Path.size())
     OS << "; a run of steps repeated back to back is shown once, with its "

@@ -9,6 +9,7 @@
 #define OTTER_UTILS_REPORT_H
 
 #include "analysis.h"
+#include "path_condense.h"
 #include "otter/label.h"
 
 #include <functional>
@@ -71,6 +72,14 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       const std::vector<std::string> &Names = {},
                       const std::vector<PhaseParallelism> &Phases = {},
                       bool FullPath = false);
+/// The critical path's repeated runs (path_condense.h): steps of the same
+/// kind, construct and task label are the same; and one step of a block
+/// (its Offset-th of the period) with its time and tasks summed over the
+/// block's repeats.
+std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
+                                     const LabelFn &Label);
+PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
+                        std::size_t Offset);
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS,
                    const std::vector<std::string> &Names = {});
