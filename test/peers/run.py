@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """Peer test suites under OTTER, by hand (not part of ctest or .ci/run: it
-downloads a large source package). Issue 14, item 3.
+downloads a large source package). Issues 14 and 25.
 
 LLVM's own libomp tests (openmp/runtime/test of Debian's llvm-toolchain-19
 source package) are self-checking programs: each one is built with clang-19
-and OTTER's plugin, then run untraced and traced (OMP_TOOL_LIBRARIES), each
-with a timeout; a program whose traced run crashes, hangs, exits with
-another status or prints something else than untraced is reported.
+and OTTER's plugin at each optimisation level of --opt (default -O0,-O2),
+then run untraced and traced (OMP_TOOL_LIBRARIES, OTTER_GRAPH_FORMAT=all),
+each with a timeout; a program whose traced run crashes, hangs, exits with
+another status or prints something else than untraced is reported. Each
+traced run's output is checked too (checks.py): the archive balances and
+OTF2's tools read it, the graph otter-graph rebuilds from it equals the one
+the runtime wrote, and every node has a label; the share of nodes with an
+exact label is given per program and overall, with the programs that call
+libomp's __kmpc_* entry points themselves (no directive to label) apart.
 
   python3 test/peers/run.py --fetch                # apt-get source, then run
   python3 test/peers/run.py --llvm-src DIR         # an unpacked source tree
@@ -15,18 +21,34 @@ another status or prints something else than untraced is reported.
         # dataracebench: not in Debian): every executable file under DIR is
         # run untraced and traced the same way, with ARGS
 
+  python3 test/peers/run.py --fetch --compile-sweep
+        # no run: every libomp test program and every clang/test/OpenMP/*.c*
+        # compiled with the plugin at -O0 -g, -O2 -g, -O0 and -O2 (-j N at
+        # a time): a compiler crash or hang, or an error only with the
+        # plugin, is reported (a source that does not compile without the
+        # plugin either -- a -verify test -- is counted apart)
+
+  python3 test/peers/run.py --runaway 60
+        # a while(1) task program (DataRaceBench DRB191's shape) traced
+        # under the default OTTER_MAX_TRACE_SIZE and ended by SIGTERM after
+        # 60 s: it must end by the signal, its trace stay under the default
+        # limit, and the archive balance
+
 Options: --build-dir (OTTER's, default ./build), --work-dir (default
-/tmp/otter-peers), --timeout seconds per run (default 60), --dirs (libomp
-test directories, default tasking,worksharing,parallel,barrier,critical,
-lock,misc_bugs,atomic,flush,master... see DEFAULT_DIRS; a directory that
-does not exist is an error, not 0 programs), --limit N (first N
-programs), --json FILE.
+/tmp/otter-peers: the downloaded source is kept there; every run gets a
+fresh run-DATE-PID directory under it for its binaries and outputs),
+--timeout seconds per run (default 60), --dirs (libomp test directories,
+default tasking,worksharing,parallel,barrier,critical,lock,misc_bugs,
+atomic,flush,master... see DEFAULT_DIRS; a directory that does not exist
+is an error, not 0 programs), --opt (levels, default -O0,-O2), --limit N
+(first N programs), --keep (keep each traced run's output), --json FILE.
 
 --fetch downloads `llvm-toolchain-19`'s source package with a private apt
 configuration under the work directory (deb-src entries made from the
 machine's own apt sources, private package lists and cache: nothing under
 /etc is written, and the script checks /etc/apt is unchanged), and unpacks
-only openmp/runtime/test from the original tarball.
+only openmp/runtime/test (and, for --compile-sweep, clang/test/OpenMP)
+from the original tarball.
 
   python3 test/peers/run.py --llvm-src DIR --shared-locations
         # no run: every program of the libomp tests (all directories) is
@@ -36,8 +58,8 @@ only openmp/runtime/test from the original tarball.
         # call site must get the same directive, and the plugin the same
         # warnings, in both
 
-Exit status: 0 when no program changed under the tracer, 1 otherwise.
-Standard library only.
+Exit status: 0 when no program changed under the tracer and every check
+passed, 1 otherwise. Standard library only.
 """
 import argparse
 import glob
@@ -49,6 +71,8 @@ import shutil
 import subprocess
 import sys
 import time
+
+import checks
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
@@ -116,17 +140,16 @@ def source_lines():
     return lines
 
 
-def fetch(work):
-    """The openmp/runtime/test directory of llvm-toolchain-19's source,
-    downloaded with a private apt configuration under WORK (its own source
-    list, package lists and cache): nothing under /etc is written, and the
-    script checks that /etc/apt is unchanged afterwards."""
-    dest = os.path.join(work, "llvm-src")
-    test = os.path.join(dest, "openmp", "runtime", "test")
-    if os.path.isdir(test):
-        return test
+def download(work):
+    """llvm-toolchain-19's original source tarball, downloaded with a
+    private apt configuration under WORK (its own source list, package
+    lists and cache): nothing under /etc is written, and the script checks
+    that /etc/apt is unchanged afterwards."""
+    dl = os.path.join(work, "download")
+    orig = sorted(glob.glob(os.path.join(dl, "llvm-toolchain-19_*.orig.tar.*")))
+    if orig:
+        return orig[0]
     before = etc_apt_digest()
-    os.makedirs(dest, exist_ok=True)
     apt = os.path.join(work, "apt")
     os.makedirs(os.path.join(apt, "lists", "partial"), exist_ok=True)
     os.makedirs(os.path.join(apt, "cache", "archives", "partial"),
@@ -144,22 +167,38 @@ def fetch(work):
             "-o", "Dir::Cache=" + os.path.join(apt, "cache")]
     log(f"+ apt-get update with {sources} (private lists under {apt})")
     subprocess.run(["apt-get", *opts, "update", "-qq"], check=True)
-    dl = os.path.join(work, "download")
     os.makedirs(dl, exist_ok=True)
     subprocess.run(["apt-get", *opts, "source", "--download-only", "-qq",
                     "llvm-toolchain-19"], cwd=dl, check=True)
-    orig = sorted(glob.glob(os.path.join(dl, "llvm-toolchain-19_*.orig.tar.*")))
-    if not orig:
-        sys.exit("run.py: no llvm-toolchain-19 orig tarball was downloaded")
-    log(f"+ unpacking openmp/runtime/test from {os.path.basename(orig[0])}")
-    subprocess.run(["tar", "-xf", orig[0], "-C", dest, "--strip-components=1",
-                    "--wildcards", "*/openmp/runtime/test/*",
-                    "*/openmp/runtime/src/kmp_platform.h"], check=True)
     if etc_apt_digest() != before:
         sys.exit("run.py: --fetch changed /etc/apt (it must not); please "
                  "report this")
     log("+ /etc/apt unchanged")
-    return test
+    orig = sorted(glob.glob(os.path.join(dl, "llvm-toolchain-19_*.orig.tar.*")))
+    if not orig:
+        sys.exit("run.py: no llvm-toolchain-19 orig tarball was downloaded")
+    return orig[0]
+
+
+def unpack(work, subdir, extra=()):
+    """SUBDIR of LLVM's source (downloaded first if need be) under
+    WORK/llvm-src; its path."""
+    dest = os.path.join(work, "llvm-src")
+    path = os.path.join(dest, subdir)
+    if os.path.isdir(path):
+        return path
+    orig = download(work)
+    os.makedirs(dest, exist_ok=True)
+    log(f"+ unpacking {subdir} from {os.path.basename(orig)}")
+    subprocess.run(["tar", "-xf", orig, "-C", dest, "--strip-components=1",
+                    "--wildcards", f"*/{subdir}/*", *extra], check=True)
+    return path
+
+
+def fetch(work):
+    """The libomp tests: openmp/runtime/test of LLVM's source."""
+    return unpack(work, "openmp/runtime/test",
+                  ["*/openmp/runtime/src/kmp_platform.h"])
 
 
 def run_one(cmd, env, timeout, cwd):
@@ -284,7 +323,147 @@ def compare_shared_locations(test, plugin):
     return 1 if differ else 0
 
 
-def main():
+def libomp_sources(test, dirs):
+    srcs = []
+    for d in dirs:
+        if not os.path.isdir(os.path.join(test, d)):
+            sys.exit(f"run.py: --dirs: no directory {d} in {test} "
+                     "(LLVM 19 names: " + ", ".join(sorted(
+                         e for e in os.listdir(test)
+                         if os.path.isdir(os.path.join(test, e)))) + ")")
+        srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.c"),
+                                 recursive=True))
+        srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.cpp"),
+                                 recursive=True))
+    return srcs
+
+
+def build_libomp_tests(test, dirs, levels, plugin, bindir, limit):
+    """The runnable libomp tests, built with the plugin at each level:
+    (programs, skipped reasons, programs that did not build)."""
+    programs, skipped, failed_build = [], {}, []
+    os.makedirs(bindir, exist_ok=True)
+    for src in libomp_sources(test, dirs):
+        name = os.path.relpath(src, test)
+        how, why = plan(src)
+        if not how:
+            skipped[why] = skipped.get(why, 0) + 1
+            continue
+        cc = "clang++-19" if how["cxx"] else "clang-19"
+        if not shutil.which(cc):
+            cc = cc.replace("-19", "")
+        for level in levels:
+            exe = os.path.join(bindir, name.replace("/", "__") + level + ".exe")
+            cmd = [cc, "-fopenmp", level, f"-fplugin={plugin}",
+                   "-Wno-everything", "-I", test, "-I", os.path.dirname(src),
+                   src, "-o", exe, "-lm", "-lpthread"]
+            if subprocess.run(cmd, capture_output=True).returncode != 0:
+                failed_build.append(f"{name} {level}")
+                continue
+            for env in how["runs"]:
+                label = f"{name} {level}" + ("" if not env else " [" + " ".join(
+                    f"{k}={v}" for k, v in env.items()) + "]")
+                programs.append({"program": label, "exe": exe, "env": env,
+                                 "args": [], "src": src})
+        if limit and len(programs) >= limit:
+            break
+    return programs, skipped, failed_build
+
+
+def run_program(prog, a, base_env, lib, build_bin):
+    """One program untraced and traced; the traced run's outputs checked."""
+    env = dict(base_env)
+    env.update(prog["env"])
+    cwd = os.path.join(a.run_dir, "cwd")
+    os.makedirs(cwd, exist_ok=True)
+    cmd = [prog["exe"]] + prog["args"]
+    plain = run_one(cmd, env, a.timeout, cwd)
+    tenv = dict(env)
+    tenv["OMP_TOOL_LIBRARIES"] = lib
+    tenv["OTTER_GRAPH_FORMAT"] = "all"
+    out = os.path.join(a.run_dir, "out",
+                       re.sub(r"[^A-Za-z0-9_.=-]+", "_", prog["program"]))
+    tenv["OTTER_OUTPUT_DIR"] = out
+    traced = run_one(cmd, tenv, a.timeout, cwd)
+    v = verdict(plain, traced)
+    nondet = False
+    if v == "output changed":
+        # Many print addresses or thread numbers: when a second untraced
+        # run differs from the first too, the output is not comparable.
+        again = run_one(cmd, env, a.timeout, cwd)
+        if again["out"] != plain["out"]:
+            v, nondet = "", True
+    own = "" if plain["rc"] == 0 else (
+        "hangs untraced" if plain["hang"] else f"exits {plain['rc']} untraced")
+    r = {"program": prog["program"], "verdict": v, "untraced_rc": plain["rc"],
+         "traced_rc": traced["rc"], "untraced_s": round(plain["time"], 2),
+         "traced_s": round(traced["time"], 2), "own": own,
+         "nondeterministic": nondet, "otter": otter_lines(traced["err"])[:3],
+         "direct_kmpc": checks.calls_kmpc_directly(prog.get("src", "")),
+         "problems": []}
+    if not traced["hang"] and (traced["rc"] is None or traced["rc"] >= 0):
+        c = checks.check_outputs(out, build_bin, max(120, a.timeout))
+        r.update({k: c[k] for k in ("nodes", "exact", "problems")})
+        r["unlabelled"] = c["unlabelled"][:5]
+    if not a.keep:
+        shutil.rmtree(out, ignore_errors=True)
+    return r
+
+
+def summarize(results, failed_build, skipped, a):
+    def count(pred):
+        return sum(1 for r in results if pred(r))
+    problems = [p for r in results for p in r["problems"]]
+    return {
+        "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+        "command": " ".join(sys.argv),
+        "work_dir": a.run_dir,
+        "programs": len(results),
+        "changed": count(lambda r: r["verdict"]),
+        "crashes": count(lambda r: r["verdict"].startswith("crash")),
+        "hangs": count(lambda r: r["verdict"] == "hang"),
+        "exit_status_changed": count(lambda r: r["verdict"].startswith("exit")),
+        "output_changed": count(lambda r: r["verdict"] == "output changed"),
+        "failing_untraced": count(lambda r: r["own"]),
+        "nondeterministic_output": count(lambda r: r["nondeterministic"]),
+        "unbalanced": sum(p.startswith(("archive", "trace checks", "no trace"))
+                          for p in problems),
+        "rebuild_differs": sum(p.startswith("graph rebuilt") for p in problems),
+        "with_unlabelled_nodes": sum("without a label" in p for p in problems),
+        "labels": checks.label_summary(results),
+        "not_built": failed_build,
+        "skipped": skipped,
+    }
+
+
+def print_summary(s, results):
+    lab = s["labels"]
+    print(f"{s['programs']} programs run untraced and traced: "
+          f"{s['crashes']} crashes, {s['hangs']} hangs, "
+          f"{s['exit_status_changed']} changed exit status, "
+          f"{s['output_changed']} changed output under OTTER "
+          f"({s['nondeterministic_output']} whose output differs between "
+          "untraced runs too, not compared); "
+          f"{s['failing_untraced']} fail or hang untraced too "
+          f"(the program's or libomp's own); {len(s['not_built'])} did not "
+          f"build; skipped: {s['skipped'] or 'none'}")
+    print(f"traces: {s['unbalanced']} unbalanced or unreadable, "
+          f"{s['rebuild_differs']} whose graph rebuilt from the trace differs "
+          f"from the live one; {s['with_unlabelled_nodes']} graphs with "
+          "unlabelled nodes")
+    print(f"labels: {lab['exact_percent_all']} % of {lab['nodes']} nodes "
+          f"exact; {lab['exact_percent_without_direct_kmpc']} % without the "
+          f"{len(lab['direct_kmpc_programs'])} programs that call __kmpc_* "
+          "themselves (" + (", ".join(lab["direct_kmpc_programs"]) or "none")
+          + ")")
+    for r in results:
+        if r["verdict"] or r["problems"]:
+            print(f"  {r['program']}: "
+                  + "; ".join(filter(None, [r["verdict"]] + r["problems"]))
+                  + (f"; {' | '.join(r['otter'])}" if r["otter"] else ""))
+
+
+def parse_args():
     ap = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -295,154 +474,126 @@ def main():
     ap.add_argument("--work-dir", default="/tmp/otter-peers")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--dirs", default=",".join(DEFAULT_DIRS))
+    ap.add_argument("--opt", default="-O0,-O2")
     ap.add_argument("--limit", type=int, default=0)
     ap.add_argument("--json")
+    ap.add_argument("--keep", action="store_true")
     ap.add_argument("--shared-locations", action="store_true")
+    ap.add_argument("--compile-sweep", action="store_true")
+    ap.add_argument("--runaway", type=float, default=0)
+    ap.add_argument("-j", type=int, default=2)
     ap.add_argument("args", nargs="*")
-    a = ap.parse_args()
+    return ap.parse_args()
+
+
+def llvm_test_dir(a):
+    test = a.llvm_src or (fetch(a.work_dir) if a.fetch else None)
+    if not test:
+        sys.exit("run.py: give --fetch, --llvm-src DIR or --exe-dir DIR")
+    if os.path.isdir(os.path.join(test, "openmp", "runtime", "test")):
+        test = os.path.join(test, "openmp", "runtime", "test")
+    return test
+
+
+def run_compile_sweep(a, plugin):
+    test = llvm_test_dir(a)
+    root = os.path.dirname(os.path.dirname(os.path.dirname(test)))
+    clang_tests = os.path.join(root, "clang", "test", "OpenMP")
+    if not os.path.isdir(clang_tests):
+        if not a.fetch:
+            sys.exit(f"run.py: --compile-sweep: no {clang_tests} (give "
+                     "--fetch to unpack it)")
+        clang_tests = unpack(a.work_dir, "clang/test/OpenMP")
+    srcs = [s for s in libomp_sources(test, sorted(
+        e for e in os.listdir(test) if os.path.isdir(os.path.join(test, e))))]
+    srcs += sorted(glob.glob(os.path.join(clang_tests, "*.c")) +
+                   glob.glob(os.path.join(clang_tests, "*.cpp")))
+    r = checks.compile_sweep(srcs, plugin, a.j, max(120, a.timeout), a.limit)
+    c = r["counts"]
+    print(f"{r['sources']} sources (libomp tests, clang/test/OpenMP) x "
+          f"{len(r['levels'])} levels ({', '.join(r['levels'])}) = "
+          f"{r['compiles']} compiles with the plugin in {r['seconds']} s: "
+          f"{c.get('crash', 0)} compiler crashes, {c.get('hang', 0)} hangs, "
+          f"{c.get('plugin-only error', 0)} errors only with the plugin; "
+          f"{c.get('ok', 0)} compiled, {c.get('not compilable', 0)} do not "
+          "compile as they stand (without the plugin either)")
+    for p in r["problems"]:
+        print(f"  {p['what']}: {p['command']}")
+    if a.json:
+        with open(a.json, "w") as f:
+            json.dump({"date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+                       "command": " ".join(sys.argv), "sweep": r}, f, indent=1)
+    return 1 if r["problems"] else 0
+
+
+def main():
+    a = parse_args()
+    build = os.path.abspath(a.build_dir)
+    lib = os.path.join(build, "lib", "libotter.so")
+    plugin = os.path.join(build, "lib", "otter.so")
+    build_bin = os.path.join(build, "bin")
+    for f in (lib, plugin):
+        if not os.path.exists(f):
+            sys.exit(f"run.py: no {f}: build OTTER first (or --build-dir)")
     if a.shared_locations:
-        test = a.llvm_src or (fetch(a.work_dir) if a.fetch else None)
-        if not test:
-            sys.exit("run.py: --shared-locations needs --llvm-src DIR or "
-                     "--fetch")
-        if os.path.isdir(os.path.join(test, "openmp", "runtime", "test")):
-            test = os.path.join(test, "openmp", "runtime", "test")
-        plugin = os.path.join(os.path.abspath(a.build_dir), "lib", "otter.so")
-        if not os.path.exists(plugin):
-            sys.exit(f"run.py: no {plugin}: build OTTER first (or --build-dir)")
-        return compare_shared_locations(test, plugin)
+        return compare_shared_locations(llvm_test_dir(a), plugin)
+    if a.compile_sweep:
+        return run_compile_sweep(a, plugin)
+    # A fresh directory per run (binaries, outputs): nothing of an earlier
+    # run, or of another OTTER build, can stand in for this one's.
     os.makedirs(a.work_dir, exist_ok=True)
-    lib = os.path.join(os.path.abspath(a.build_dir), "lib", "libotter.so")
-    plugin = os.path.join(os.path.abspath(a.build_dir), "lib", "otter.so")
-    if not os.path.exists(lib):
-        sys.exit(f"run.py: no {lib}: build OTTER first (or --build-dir)")
+    a.run_dir = os.path.join(a.work_dir, time.strftime("run-%Y%m%d-%H%M%S")
+                             + f"-{os.getpid()}")
+    os.makedirs(a.run_dir)
+    log(f"+ work directory {a.run_dir}")
+    if a.runaway:
+        r = checks.runaway(a.run_dir, lib, plugin, build_bin, a.runaway)
+        print(f"runaway while(1) program, SIGTERM after {r['seconds']:.0f} s: "
+              f"{r['ended']}; trace {r['trace_bytes'] / (1 << 20):.0f} MiB, "
+              f"default limit {r['default_limit_bytes'] / (1 << 20):.0f} MiB; "
+              f"balance checked in {r['check_seconds']} s; problems: "
+              + ("; ".join(r["problems"]) or "none"))
+        if a.json:
+            with open(a.json, "w") as f:
+                json.dump(r, f, indent=1)
+        return 1 if r["problems"] else 0
     base_env = dict(os.environ)
-    for v in ("OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR", "OMP_TOOL"):
+    for v in ("OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR", "OMP_TOOL",
+              "OTTER_GRAPH_FORMAT"):
         base_env.pop(v, None)
-
-    programs = []  # (name, exe, env, args)
-    skipped = {}
-    failed_build = []
+    failed_build, skipped = [], {}
     if a.exe_dir:
-        for root, _, files in os.walk(a.exe_dir):
-            for f in sorted(files):
-                p = os.path.join(root, f)
-                if os.access(p, os.X_OK) and not f.endswith((".sh", ".py")):
-                    programs.append((os.path.relpath(p, a.exe_dir), p, {},
-                                     a.args))
+        programs = [{"program": os.path.relpath(os.path.join(root, f),
+                                                a.exe_dir),
+                     "exe": os.path.join(root, f), "env": {}, "args": a.args}
+                    for root, _, files in os.walk(a.exe_dir)
+                    for f in sorted(files)
+                    if os.access(os.path.join(root, f), os.X_OK)
+                    and not f.endswith((".sh", ".py"))]
     else:
-        test = a.llvm_src
-        if a.fetch and not test:
-            test = fetch(a.work_dir)
-        if not test:
-            sys.exit("run.py: give --fetch, --llvm-src DIR or --exe-dir DIR")
-        if os.path.isdir(os.path.join(test, "openmp", "runtime", "test")):
-            test = os.path.join(test, "openmp", "runtime", "test")
-        bindir = os.path.join(a.work_dir, "bin")
-        os.makedirs(bindir, exist_ok=True)
-        srcs = []
-        for d in a.dirs.split(","):
-            if not os.path.isdir(os.path.join(test, d)):
-                sys.exit(f"run.py: --dirs: no directory {d} in {test} "
-                         "(LLVM 19 names: " + ", ".join(sorted(
-                             e for e in os.listdir(test)
-                             if os.path.isdir(os.path.join(test, e)))) + ")")
-            srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.c"),
-                                     recursive=True))
-            srcs += sorted(glob.glob(os.path.join(test, d, "**", "*.cpp"),
-                                     recursive=True))
-        for src in srcs:
-            name = os.path.relpath(src, test)
-            how, why = plan(src)
-            if not how:
-                skipped[why] = skipped.get(why, 0) + 1
-                continue
-            exe = os.path.join(bindir, name.replace("/", "__") + ".exe")
-            cc = "clang++-19" if how["cxx"] else "clang-19"
-            if not shutil.which(cc):
-                cc = cc.replace("-19", "")
-            cmd = [cc, "-fopenmp", f"-fplugin={plugin}", "-Wno-everything",
-                   "-I", test, "-I", os.path.dirname(src), src, "-o", exe,
-                   "-lm", "-lpthread"]
-            fresh = os.path.exists(exe) and all(
-                os.path.getmtime(exe) > os.path.getmtime(x)
-                for x in (src, plugin))
-            p = subprocess.run(["true"] if fresh else cmd, capture_output=True)
-            if p.returncode != 0:
-                failed_build.append(name)
-                continue
-            for env in how["runs"]:
-                label = name + ("" if not env else " [" + " ".join(
-                    f"{k}={v}" for k, v in env.items()) + "]")
-                programs.append((label, exe, env, []))
-            if a.limit and len(programs) >= a.limit:
-                break
-
+        programs, skipped, failed_build = build_libomp_tests(
+            llvm_test_dir(a), a.dirs.split(","), a.opt.split(","), plugin,
+            os.path.join(a.run_dir, "bin"), a.limit)
+    if not programs:
+        sys.exit("run.py: no program to run" + (
+            f" ({len(failed_build)} did not build, e.g. {failed_build[0]})"
+            if failed_build else ""))
     results = []
-    changed = 0
-    nondet = 0
-    for i, (name, exe, env_add, args) in enumerate(programs):
-        env = dict(base_env)
-        env.update(env_add)
-        cwd = os.path.join(a.work_dir, "run")
-        os.makedirs(cwd, exist_ok=True)
-        plain = run_one([exe] + args, env, a.timeout, cwd)
-        tenv = dict(env)
-        tenv["OMP_TOOL_LIBRARIES"] = lib
-        out = os.path.join(a.work_dir, "out", name.replace("/", "__"))
-        shutil.rmtree(out, ignore_errors=True)
-        tenv["OTTER_OUTPUT_DIR"] = out
-        traced = run_one([exe] + args, tenv, a.timeout, cwd)
-        v = verdict(plain, traced)
-        if v == "output changed":
-            # Many print addresses or thread numbers: when a second untraced
-            # run differs from the first too, the output is not comparable.
-            again = run_one([exe] + args, env, a.timeout, cwd)
-            if again["out"] != plain["out"]:
-                v = ""
-                nondet += 1
-        own = "" if plain["rc"] == 0 else (
-            "hangs untraced" if plain["hang"] else f"exits {plain['rc']} untraced")
-        r = {"program": name, "verdict": v, "untraced_rc": plain["rc"],
-             "traced_rc": traced["rc"], "untraced_s": round(plain["time"], 2),
-             "traced_s": round(traced["time"], 2), "own": own,
-             "otter": otter_lines(traced["err"])[:3]}
+    for i, prog in enumerate(programs):
+        r = run_program(prog, a, base_env, lib, build_bin)
         results.append(r)
-        if v:
-            changed += 1
-        log(f"[{i + 1}/{len(programs)}] {name}: "
-            f"{v or 'same'}{' (' + own + ')' if own else ''}")
-    summary = {
-        "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
-        "command": " ".join(sys.argv),
-        "programs": len(programs),
-        "changed": changed,
-        "crashes": sum(r["verdict"].startswith("crash") for r in results),
-        "hangs": sum(r["verdict"] == "hang" for r in results),
-        "exit_status_changed": sum(r["verdict"].startswith("exit") for r in results),
-        "output_changed": sum(r["verdict"] == "output changed" for r in results),
-        "failing_untraced": sum(bool(r["own"]) for r in results),
-        "nondeterministic_output": nondet,
-        "not_built": failed_build,
-        "skipped": skipped,
-    }
-    print(f"{summary['programs']} programs run untraced and traced: "
-          f"{summary['crashes']} crashes, {summary['hangs']} hangs, "
-          f"{summary['exit_status_changed']} changed exit status, "
-          f"{summary['output_changed']} changed output under OTTER "
-          f"({nondet} whose output differs between untraced runs too, not "
-          f"compared); "
-          f"{summary['failing_untraced']} fail or hang untraced too "
-          f"(the program's or libomp's own); {len(failed_build)} did not "
-          f"build; skipped: {skipped or 'none'}")
-    for r in results:
-        if r["verdict"]:
-            print(f"  {r['program']}: {r['verdict']}"
-                  f"{'; ' + ' | '.join(r['otter']) if r['otter'] else ''}")
+        log(f"[{i + 1}/{len(programs)}] {r['program']}: "
+            f"{r['verdict'] or 'same'}"
+            f"{' (' + r['own'] + ')' if r['own'] else ''}"
+            f"{'; ' + '; '.join(r['problems']) if r['problems'] else ''}")
+    summary = summarize(results, failed_build, skipped, a)
+    print_summary(summary, results)
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"summary": summary, "results": results}, f, indent=1)
-    return 1 if changed else 0
+    bad = summary["changed"] or summary["unbalanced"] or \
+        summary["rebuild_differs"] or summary["with_unlabelled_nodes"]
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
