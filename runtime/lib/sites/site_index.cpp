@@ -85,7 +85,7 @@ struct Global {
   std::unordered_map<std::uintptr_t, LabelQuality> Described;
   std::vector<std::string> Warned; // modules already warned about
   SiteIndexOptions Options;        // from the session's Config
-  std::unique_ptr<Symbolizer> Sym; // OTTER_SYMBOLIZE=1, from the first use
+  std::unique_ptr<Symbolizer> Sym; // OTTER_SYMBOLIZE=1, from start-up
   bool Inited = false;
 };
 Global &global() {
@@ -434,6 +434,17 @@ void initSiteIndex(const SiteIndexOptions &Options) {
   void *Warm[4];
   (void)backtrace(Warm, 4);
   rescanLocked(G);
+  // OTTER_SYMBOLIZE: start the symbolizer and have it read the program's
+  // debug info now, before the program's first event. Done at the first
+  // new call site, it happened in the middle of the run, inside whichever
+  // thread flushed first, while the others waited for that thread in a
+  // barrier: OTTER's time counted as the program's.
+  if (Options.Symbolize && !Options.Symbolizer.empty()) {
+    G.Sym = std::make_unique<Symbolizer>(Options.Symbolizer);
+    std::string File;
+    std::uint32_t Line = 0;
+    G.Sym->lookup(selfExe(), 0, File, Line);
+  }
 }
 
 namespace detail {
