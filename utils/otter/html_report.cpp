@@ -172,30 +172,38 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   constexpr std::size_t TopRows = 100;
   OS << "<section id=\"constructs\"><h2>Time per construct and source "
         "line</h2><table class=\"sort\"><thead><tr><th>kind</th><th>where"
-        "</th><th class=\"n\">instances</th><th class=\"n\">total</th><th "
-        "class=\"n\">mean</th><th class=\"n\">max</th><th class=\"n\">"
-        "waiting</th><th class=\"n\">share</th></tr></thead><tbody>\n";
+        "</th><th class=\"n\">instances</th><th class=\"n\">inclusive</th>"
+        "<th class=\"n\">exclusive</th><th class=\"n\">mean</th><th "
+        "class=\"n\">max</th><th class=\"n\">share</th></tr></thead>"
+        "<tbody>\n";
+  const double ThreadNs = double(threadTimeNs(R));
   for (std::size_t I = 0; I < Cs.size() && I < TopRows; ++I) {
     const Construct &C = Cs[I];
     double Mean = C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0;
+    double Excl = double(exclusiveNs(C.S));
     OS << "<tr><td>" << kindName(C.S.K) << "</td><td>" << xmlEscape(C.where())
        << "</td>" << numCell(std::to_string(C.S.Instances), C.S.Instances)
        << numCell(fmtNs(double(C.S.TotalNs)), double(C.S.TotalNs))
-       << numCell(fmtNs(Mean), Mean)
+       << numCell(fmtNs(Excl), Excl) << numCell(fmtNs(Mean), Mean)
        << numCell(fmtNs(double(C.S.MaxNs)), double(C.S.MaxNs))
-       << numCell(fmtNs(double(C.S.WaitNs)), double(C.S.WaitNs))
-       << numCell(fmt("%.1f%%", Run > 0 ? 100 * C.S.TotalNs / Run : 0),
-                  Run > 0 ? 1000 * C.S.TotalNs / Run : 0)
+       << numCell(fmt("%.1f%%", ThreadNs > 0 ? 100 * Excl / ThreadNs : 0),
+                  ThreadNs > 0 ? 1000 * Excl / ThreadNs : 0)
        << "</tr>\n";
   }
   OS << "</tbody></table>";
   if (Cs.size() > TopRows)
     OS << "<div class=\"muted\">" << Cs.size() - TopRows
        << " more constructs (otter summary --top 0)</div>";
-  OS << "<div class=\"muted\">Time of an instance: a task's execution time, "
-        "a region's or worksharing construct's wall time, a sync "
-        "construct's wall time, a lock's holding time (docs/utils.md).</div>"
-        "</section>\n";
+  OS << "<div class=\"muted\">inclusive: every instance's time (a task's "
+        "execution; a region's, worksharing or sync construct's begin to "
+        "end; a lock's holding time), summed over instances and threads, "
+        "nested instances each counted. exclusive: the thread time the "
+        "state timeline charges to the construct alone (a task's own code; "
+        "a sync's, lock's or MPI call's waiting; 0 for constructs that only "
+        "enclose others). share: exclusive / thread time ("
+     << fmtNs(ThreadNs)
+     << ", every thread from its first event to its last; docs/utils.md)."
+        "</div></section>\n";
 
   // ---- parallelism and the critical path ----------------------------------
   OS << "<section id=\"paths\"><h2>Parallelism and critical path</h2>";

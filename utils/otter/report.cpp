@@ -151,6 +151,33 @@ std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
   return L;
 }
 
+std::uint64_t exclusiveNs(const ConstructStats &S) {
+  switch (S.K) {
+  case Kind::Initial:
+  case Kind::Implicit:
+  case Kind::Task:
+    return S.TotalNs; // execution time: the tasks' own code
+  case Kind::Parallel:
+  case Kind::Loop:
+  case Kind::Sections:
+  case Kind::Single:
+  case Kind::Masked:
+  case Kind::Taskloop:
+  case Kind::Workshare:
+    return 0;
+  default:
+    return S.WaitNs;
+  }
+}
+
+std::uint64_t threadTimeNs(const Result &R) {
+  std::uint64_t Sum = 0;
+  for (const ThreadTime &T : R.PerThread)
+    if (T.Seen && T.Last > T.First)
+      Sum += T.Last - T.First;
+  return Sum;
+}
+
 namespace {
 /// The program's phases and task labels (otter/otter.h): text.
 void printAnnotations(const Result &R, const std::vector<std::string> &Names,
@@ -224,8 +251,10 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
   for (const Construct &C : Cs)
     Counts[std::size_t(C.S.K)] += C.S.Instances;
   double Run = double(R.runNs());
+  double ThreadNs = double(threadTimeNs(R));
   if (Json) {
-    OS << "{\"run_ns\":" << R.runNs() << ",\"threads\":" << R.Threads
+    OS << "{\"run_ns\":" << R.runNs() << ",\"thread_ns\":" << threadTimeNs(R)
+       << ",\"threads\":" << R.Threads
        << ",\"events\":" << R.Events << ",\"explicit_tasks\":"
        << R.ExplicitTasks << ",\"parallel_regions\":" << R.ParallelRegions
        << ",\"counts\":{";
@@ -248,7 +277,9 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
          << ",\"total_ns\":" << C.S.TotalNs << ",\"mean_ns\":"
          << (C.S.Instances ? C.S.TotalNs / C.S.Instances : 0)
          << ",\"max_ns\":" << C.S.MaxNs << ",\"wait_ns\":" << C.S.WaitNs
-         << ",\"share\":" << fmt("%.6f", Run > 0 ? C.S.TotalNs / Run : 0)
+         << ",\"inclusive_ns\":" << C.S.TotalNs
+         << ",\"exclusive_ns\":" << exclusiveNs(C.S) << ",\"share\":"
+         << fmt("%.6f", ThreadNs > 0 ? exclusiveNs(C.S) / ThreadNs : 0)
          << "}";
       First = false;
     }
@@ -269,9 +300,10 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
       OS << " " << kindName(Kind(K)) << "=" << Counts[K];
   OS << "\n\n";
   char B[512];
-  std::snprintf(B, sizeof B, "%-18s %-16s %-28s %10s %12s %12s %12s %7s\n",
-                "region_id", "kind", "where", "instances", "total",
-                "mean", "max", "share");
+  std::snprintf(B, sizeof B,
+                "%-18s %-16s %-28s %10s %12s %12s %12s %12s %7s\n",
+                "region_id", "kind", "where", "instances", "inclusive",
+                "exclusive", "mean", "max", "share");
   OS << B;
   std::size_t N = 0;
   for (const Construct &C : Cs) {
@@ -279,14 +311,24 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
       break;
     // Region ids in hex here, as otter-sites prints them; in JSON a number.
     std::snprintf(
-        B, sizeof B, "%-18" PRIx64 " %-16s %-28s %10" PRIu64 " %12s %12s %12s %6.1f%%\n",
+        B, sizeof B,
+        "%-18" PRIx64 " %-16s %-28s %10" PRIu64 " %12s %12s %12s %12s %6.1f%%\n",
         C.L.RegionId, kindLabel(C.S.K), C.where().c_str(), C.S.Instances,
         fmtNs(double(C.S.TotalNs)).c_str(),
+        fmtNs(double(exclusiveNs(C.S))).c_str(),
         fmtNs(C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0).c_str(),
         fmtNs(double(C.S.MaxNs)).c_str(),
-        Run > 0 ? 100.0 * C.S.TotalNs / Run : 0.0);
+        ThreadNs > 0 ? 100.0 * exclusiveNs(C.S) / ThreadNs : 0.0);
     OS << B;
   }
+  OS << "\ninclusive: every instance's time (tasks: execution; regions, "
+        "worksharing, syncs: begin to end;\n  locks: holding), summed over "
+        "instances and threads, nested instances each counted\n"
+        "exclusive: thread time the state timeline charges to the construct "
+        "alone (tasks: their own\n  code; syncs, locks, MPI: waiting; 0 for "
+        "constructs that only enclose others)\n"
+        "share:     exclusive / thread time ("
+     << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
   if (!R.Phases.empty() || !R.TaskLabels.empty() || R.Marks) {
     OS << "\n";
     printAnnotations(R, Names, OS, false);

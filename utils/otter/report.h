@@ -28,6 +28,16 @@ struct Construct {
   std::string where() const; // "file:line", "~module+0x..", or "?"
 };
 std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label);
+/// A construct's exclusive time: the thread time the state timeline charges
+/// to it alone (docs/utils.md, "otter summary"): a task construct's
+/// execution (its tasks' own code), a wait's waiting time (sync, lock and
+/// critical acquisition, MPI call); 0 for constructs that only enclose
+/// others (parallel, worksharing, masked: their time is their tasks' and
+/// waits'). Over all constructs it adds up to at most the thread time.
+std::uint64_t exclusiveNs(const ConstructStats &S);
+/// The thread time: over every thread, its first event to its last (the
+/// state timeline's wall time); what exclusive shares are a share of.
+std::uint64_t threadTimeNs(const Result &R);
 std::string sourceText(const SourceLabel &L);
 
 /// A diagnostic finding (docs/utils.md lists checks and thresholds).

@@ -108,6 +108,7 @@ def main(argv):
 
     per_thread = {}
     waiting = {}  # (construct, region id) -> ns
+    running = {}  # (task construct, region id) -> ns
     for r in rows:
         th, s, e = int(r["thread"]), int(r["start_ns"]), int(r["end_ns"])
         st = r["state"]
@@ -126,6 +127,9 @@ def main(argv):
         else:
             check(f"thread {th}: {st} row without a task at {s}",
                   r["task"] != "" and r["label"] != "")
+        if st == "running":
+            k = (r["construct"], int(r["region_id"] or 0))
+            running[k] = running.get(k, 0) + e - s
         if st == "waiting":
             c = r["construct"]
             check(f"thread {th}: waiting in {c!r} at {s}", c in WAITABLE)
@@ -190,6 +194,28 @@ def main(argv):
             summary[k] = summary.get(k, 0) + c["wait_ns"]
     check(f"waiting per (construct, region id): timeline {sorted(waiting.items())}"
           f" != summary {sorted(summary.items())}", waiting == summary)
+    # Exclusive time per construct (summary): the timeline's running time
+    # of a task construct, the waiting time of the rest; over every
+    # construct, with the idle time, the thread time; shares at most 100 %.
+    sj = json.loads(otter("summary", "--json", d))
+    thread_ns = sum(t["last"] - t["first"] for t in per_thread.values())
+    check(f"summary thread_ns {sj['thread_ns']} != timeline {thread_ns}",
+          sj["thread_ns"] == thread_ns)
+    exclusive = {}
+    for c in sj["constructs"]:
+        k = (c["kind"], c["region_id"])
+        exclusive[k] = exclusive.get(k, 0) + c["exclusive_ns"]
+        check(f"summary {k}: share {c['share']} over 100 %",
+              0 <= c["share"] <= 1.0)
+    timeline = {k: v for k, v in list(running.items()) + list(waiting.items())}
+    check(f"exclusive per (construct, region id): summary "
+          f"{sorted((k, v) for k, v in exclusive.items() if v)} != timeline "
+          f"{sorted(timeline.items())}",
+          {k: v for k, v in exclusive.items() if v} ==
+          {k: v for k, v in timeline.items() if v})
+    idle = sum(t["idle"] for t in per_thread.values())
+    check(f"exclusive {sum(exclusive.values())} + idle {idle} != thread time "
+          f"{thread_ns}", sum(exclusive.values()) + idle == thread_ns)
     for f in json.loads(otter("diagnose", "--json", d))["findings"]:
         if f["check"] in ("sync_wait", "contention"):
             k = (f["kind"], f["region_id"])
