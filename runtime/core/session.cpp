@@ -3,6 +3,7 @@
 #include "core/config.h"
 #include "core/filter.h"
 #include "core/filter_file.h"
+#include "core/manifest.h"
 #include "core/memory_room.h"
 #include "core/recorder.h"
 #include "core/sinks.h"
@@ -156,6 +157,10 @@ void finishImpl() {
   }
   for (auto &S : Sinks)
     S->write(C);
+  if (std::string Why; !writeRunManifest(Dir, C.Files, Why))
+    message("warning: ", "cannot write " + Dir + "/" + ManifestName + ": " +
+                             Why + " (the next run into this directory will "
+                                   "not remove this run's files)");
   // Nothing written (the errors above said why): no "wrote" line. In an
   // MPI job only rank 0 says it (thousands of ranks would repeat it).
   if (C.Wrote && (Cfg.Rank <= 0 || Cfg.Verbose)) {
@@ -279,6 +284,19 @@ bool start() {
                      [](const std::string &W) { message("warning: ", W); },
                      program_invocation_short_name, (long)getpid(),
                      (long)getppid());
+    // An output directory that cannot be made or written: one line, and
+    // no tracing (every output would fail the same way at the end).
+    if (std::string Why = makeDirectories(Cfg.OutputDir); !Why.empty()) {
+      message("error: ", "cannot write to output directory '" +
+                             Cfg.OutputDir + "': " + Why +
+                             " (set OTTER_OUTPUT_DIR to a writable "
+                             "directory); not tracing");
+      St.Started = true;
+      St.Finished.store(true);
+      return false;
+    }
+    // The directory is this run's now: the previous run's files go.
+    removePreviousRunFiles(Cfg.OutputDir);
     if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
       ::unlink(
           (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());

@@ -21,6 +21,6 @@ int main(void) {
   return 7;
 }
 
-// CHECK: otter: error: cannot write to output directory '{{.*}}.file/sub': Not a directory (set OTTER_OUTPUT_DIR to a writable directory); nothing was written
+// CHECK: otter: error: cannot write to output directory '{{.*}}.file/sub': Not a directory (set OTTER_OUTPUT_DIR to a writable directory); not tracing
 // CHECK-NOT: otter:
-// NOTDIR: otter: error: cannot write to output directory '{{.*}}.file': exists and is not a directory (set OTTER_OUTPUT_DIR to a writable directory); nothing was written
+// NOTDIR: otter: error: cannot write to output directory '{{.*}}.file': exists and is not a directory (set OTTER_OUTPUT_DIR to a writable directory); not tracing

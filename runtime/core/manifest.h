@@ -1,0 +1,35 @@
+//===- core/manifest.h - A run owns its output directory --------*- C++ -*-===//
+//
+// Each run writes, beside its files, a manifest (.otter-files) naming the
+// files it wrote in the output directory; the next run into the same
+// directory removes the files the previous manifest names before it writes
+// its own (the trace directory is replaced by the trace sink itself). So a
+// directory never mixes two runs' files (chol's graph.txt beside qsort's
+// CSVs), and nothing OTTER did not write is touched (docs/trace.md,
+// "Output directory").
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_MANIFEST_H
+#define OTTER_CORE_MANIFEST_H
+
+#include <string>
+#include <vector>
+
+namespace otter {
+
+inline constexpr const char *ManifestName = ".otter-files";
+
+/// Removes the files the previous run's manifest in Dir names (plain names
+/// inside Dir only: no '/', no "..") and the manifest. Returns how many were
+/// removed. Never fails: a file already gone is no matter.
+unsigned removePreviousRunFiles(const std::string &Dir);
+
+/// Writes Dir's manifest naming Files (names relative to Dir; an entry may
+/// hold several, separated by spaces, as FinishContext::Files). False: it
+/// could not be written (Why says why); the run's files are written anyway.
+bool writeRunManifest(const std::string &Dir,
+                      const std::vector<std::string> &Files, std::string &Why);
+
+} // namespace otter
+
+#endif
