@@ -89,6 +89,7 @@ struct Lane {
 struct Shared {
   std::vector<std::unique_ptr<Lane>> Lanes;
   std::atomic<bool> Stop{false};
+  std::atomic<std::size_t> Damaged{0}; // lanes whose thread file is damaged
   std::mutex M;
   std::condition_variable CV;
   std::size_t Finished = 0;
@@ -194,6 +195,14 @@ bool streamLanes(const std::vector<LaneSource> &Sources,
             Ln.push(std::move(B), Sh->Stop);
           },
           E);
+      // A damaged thread file (the reader warned once): this lane is
+      // empty, the others are read; only all lanes damaged is an error.
+      if (!Ok && R.damagedLocations() > 0) {
+        Ok = Sh->Damaged.fetch_add(1) + 1 < Sh->Lanes.size();
+        if (!Ok)
+          E = "every thread's events in '" + Src.Archive +
+              "' are damaged: " + E;
+      }
       Sh->finish(Ln, Ok, E);
     });
   }

@@ -8,10 +8,13 @@
 #include <otf2/otf2.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <sys/stat.h>
 #include <unordered_map>
 #include <vector>
@@ -34,6 +37,7 @@ struct CodeInfo {
 struct TraceReader::Impl {
   OTF2_Reader *R = nullptr;
   std::string Anchor;
+  std::size_t Damaged = 0; // locations the last read could not read whole
   std::unordered_map<std::uint32_t, std::string> Strings;
   std::unordered_map<std::uint32_t, RegionInfo> Regions;
   std::unordered_map<std::uint32_t, CodeInfo> Codes; // by code id
@@ -499,7 +503,16 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
     return false;
   P->R = OTF2_Reader_Open(Anchor.c_str());
   if (!P->R) {
-    Error = "cannot read OTF2 archive '" + Anchor + "': " + lastOtf2Error();
+    // OTF2's own text ("This no valid file extension!", "Archive creation
+    // failed!") says nothing about the user's file: say what it is.
+    const bool Otf2Name = Anchor.size() > 5 &&
+                          Anchor.compare(Anchor.size() - 5, 5, ".otf2") == 0;
+    Error = "'" + Anchor + "' is not " +
+            (Otf2Name ? "a readable OTF2 archive (damaged, or not written "
+                        "by OTF2)"
+                      : "an OTF2 archive (its anchor file ends in .otf2)") +
+            ": give a run's output directory, its trace/ directory or "
+            "trace/traces.otf2";
     return false;
   }
   OTF2_Reader_SetSerialCollectiveCallbacks(P->R);
@@ -599,6 +612,19 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   return true;
 }
 
+namespace {
+/// One line on stderr per distinct warning in the process: the utilities
+/// read an archive several times (one reader per thread, several passes),
+/// and a damaged file is news once.
+void warnOnce(const std::string &Text) {
+  static std::mutex M;
+  static std::set<std::string> Said;
+  std::lock_guard<std::mutex> G(M);
+  if (Said.insert(Text).second)
+    std::fprintf(stderr, "otter: warning: %s\n", Text.c_str());
+}
+} // namespace
+
 bool TraceReader::readEvents(const Sink &Fn, std::string &Error) {
   std::vector<std::uint32_t> All;
   for (std::uint64_t L : P->Locations)
@@ -669,14 +695,23 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
   OTF2_EvtReaderCallbacks_SetCommCreateCallback(C, evCommCreate);
   OTF2_EvtReaderCallbacks_SetCommDestroyCallback(C, evCommDestroy);
   P->Out = &Fn;
-  bool Ok = true;
+  // A location that cannot be read (a damaged or missing thread file) is
+  // one warning, and the others are read: one bad file must not lose the
+  // whole trace. Only when none can be read is it an error.
+  std::size_t &Damaged = P->Damaged;
+  Damaged = 0;
+  auto damaged = [&](const std::string &Why) {
+    ++Damaged;
+    Error = Why;
+    warnOnce(Why + "; the other threads are read");
+  };
   for (std::uint32_t L : Threads) {
     OTF2_EvtReader *ER = OTF2_Reader_GetEvtReader(P->R, L);
     if (!ER) {
-      Error = "cannot read events of location " + std::to_string(L) + ": " +
-              lastOtf2Error();
-      Ok = false;
-      break;
+      damaged("cannot read the events of thread " + std::to_string(L) +
+              " in '" + P->Anchor + "' (" + lastOtf2Error() +
+              "): its file is missing or damaged");
+      continue;
     }
     OTF2_Reader_RegisterEvtCallbacks(P->R, ER, C, P.get());
     P->Pred.emplace(L);
@@ -710,14 +745,15 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
       else if (E != OTF2_SUCCESS)
         Error += " (" + lastOtf2Error() + ")";
       Error += ": the run ended abnormally, or the file was truncated";
-      Ok = false;
-      break;
+      if (N)
+        Error += " (its first " + std::to_string(N) + " records are read)";
+      damaged(Error);
     }
   }
   OTF2_EvtReaderCallbacks_Delete(C);
   OTF2_Reader_CloseEvtFiles(P->R);
   P->Out = nullptr;
-  return Ok;
+  return Damaged < Threads.size();
 }
 
 std::vector<std::uint32_t> TraceReader::locations() const {
@@ -727,6 +763,7 @@ std::vector<std::uint32_t> TraceReader::locations() const {
   return R;
 }
 bool TraceReader::complete() const { return P->Complete; }
+std::size_t TraceReader::damagedLocations() const { return P->Damaged; }
 const std::vector<std::string> &TraceReader::names() const { return P->Names; }
 
 const std::string &TraceReader::filter() const { return P->Filter; }

@@ -46,6 +46,12 @@ public:
   bool readLocations(const std::vector<std::uint32_t> &Threads,
                      const Sink &Fn, std::string &Error);
 
+  /// How many locations the last readEvents/readLocations could not read
+  /// whole (a damaged or missing thread file: one warning on stderr each,
+  /// and the other locations are read; the call fails only when every
+  /// location given was damaged).
+  std::size_t damagedLocations() const;
+
   /// The locations (thread indices) in the archive, in definition order.
   std::vector<std::uint32_t> locations() const;
 
