@@ -2,7 +2,7 @@
  * Recursive Fibonacci, one explicit task per call (no cutoff by default),
  * taskwait at every level: tiny task bodies, so the cost of task_create,
  * task_schedule and taskwait callbacks dominates.  This is the benchmark the
- * per-task targets in docs/performance.md are stated on.
+ * per-task targets in docs/performance-notes.md are stated on.
  * Usage: fib [n=30] [cutoff=0]
  * Default n=30 (2,692,536 tasks) takes ~0.2-0.7 s untraced on a 2-core VM.
  * cutoff>0: calls with n<cutoff run serially (no tasks).

@@ -549,7 +549,7 @@ def toolchain_version(cc):
 def cmd_guard(args):
     """Instructions per task over the do-nothing tool, per mode, against the
     committed baseline. Instruction counts are repeatable for the same
-    binaries and inputs (docs/performance.md), so a rise beyond the tolerance
+    binaries and inputs (docs/performance-notes.md), so a rise beyond the tolerance
     is a change in OTTER's code, not noise."""
     if not shutil.which("valgrind"):
         sys.exit("run.py guard: valgrind not found (Debian: apt-get install valgrind)")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Scale benchmark for the `otter` command (docs/performance.md, "utils").
+"""Scale benchmark for the `otter` command (docs/performance-notes.md, "utils").
 
 Traces bench/fib.c (no cutoff: one tiny task per call) with OTTER's runtime
 at sizes from ~10k to ~10M tasks, then times every `otter` subcommand on each

@@ -6,7 +6,7 @@
 // Clang makes those strings and ident_t globals through OpenMPIRBuilder,
 // which scans every global of the module for each new one: quadratic in the
 // number of distinct locations, and the larger part of the plugin's -O0
-// compile time (docs/performance.md, "Where the -O0 excess is").
+// compile time (docs/performance-notes.md, "Where the -O0 excess is").
 //
 // So, before code generation, the directives of one function are put into
 // groups whose members can never call an entry point of the same family

@@ -2,7 +2,7 @@
 // that can never call an entry point of the same family (fork, barrier,
 // loop, single, task, taskwait, critical, ...) to one shared location, so
 // that clang makes one ident_t string per group instead of one per
-// directive (plugin/SharedLocations.cpp; compile time, docs/performance.md).
+// directive (plugin/SharedLocations.cpp; compile time, docs/performance-notes.md).
 // The pass then places each call made at a shared location by its callee's
 // family. Every site must get the directive it gets when each directive has
 // its own location (-gline-tables-only: no sharing): same callees, same

@@ -53,7 +53,7 @@ struct GraphFormats {
   /// to 21.7 MB for 0.24 CPU-s, against nodes.csv's 455 MB to 21.6 MB for
   /// 0.29), and plain it is smaller than the trace of the same run (54
   /// bytes per task against 77), while nodes.csv plain would be 2.2x the
-  /// trace (docs/performance.md, "Default outputs at scale").
+  /// trace (docs/performance-notes.md, "Default outputs at scale").
   std::size_t CsvZstdEdges = DefaultCsvZstdEdges;
   static constexpr std::size_t DefaultCsvZstdEdges = 0;
   bool nodesCsvCompressed(std::size_t N) const {

@@ -42,7 +42,7 @@
 // team's members by the signature of their work), the analyses hold state
 // for live tasks only. Weighing the graph would add timestamps to it (>= 8
 // B per node) and take the analyses from 6 to over 90 B/task, near
-// docs/performance.md's limit of 100 B/task at 10 M tasks, and from 2 to
+// docs/performance-notes.md's limit of 100 B/task at 10 M tasks, and from 2 to
 // over 11 s. So both call the rules here instead, each keeping the
 // representation its pass needs (the builder: lists of tasks, to make
 // edges; the analyses: running maxima of path lengths, released as tasks
