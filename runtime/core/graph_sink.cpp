@@ -96,13 +96,16 @@ public:
       Nodes.discard();
       return;
     }
-    std::string Error;
-    if (!writeGraphFiles(G, C.Cfg.OutputDir, C.Cfg.Formats, Error, &Nodes)) {
+    std::string Error, Written;
+    if (!writeGraphFiles(G, C.Cfg.OutputDir, C.Cfg.Formats, Error, &Nodes,
+                         &Written))
       C.Message("error: ", Error + " (check OTTER_OUTPUT_DIR)");
-    } else {
+    // What was written is said and listed even when another file failed.
+    if (!Written.empty()) {
       C.Wrote = true;
-      C.Files.push_back(graphFormatFiles(C.Cfg.Formats, G.Nodes.size()));
-      if (C.Cfg.Formats.Dot &&
+      C.Files.push_back(Written);
+      if (Written.find("graph.gv") != std::string::npos &&
+          C.Cfg.Formats.Dot &&
           C.Cfg.Formats.dotAggregated(G.Nodes.size()))
         C.Message("", "graph.gv is aggregated, one node per construct (" +
                           std::to_string(G.Nodes.size()) +

@@ -322,10 +322,10 @@ void NodesTable::discard() {
 
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
                      const GraphFormats &F, std::string &Error,
-                     NodesTable *Early) {
+                     NodesTable *Early, std::string *Written) {
   // A big graph's graph.gv is written on a thread of its own beside the
   // tables (it reads the sorted edges too, and would otherwise wait for
-  // them to be written); its error counts where it would have come.
+  // them to be written).
   std::size_t Aside = std::size(Outputs);
   bool AsideOk = true;
   std::string AsideError;
@@ -341,22 +341,37 @@ bool writeGraphFiles(const Graph &G, const std::string &Dir,
         } catch (...) { // no thread: written in turn below
         }
       }
-  std::size_t Failed = std::size(Outputs);
+  // Every output is attempted; each failure is named, in table order.
+  std::vector<std::string> Errors(std::size(Outputs));
+  std::vector<bool> Ok(std::size(Outputs), true);
   for (std::size_t I = 0; I < std::size(Outputs); ++I)
-    if (I != Aside && F.*Outputs[I].Flag &&
-        !Outputs[I].Write(G, Dir, F, Error, Early)) {
-      Failed = I;
-      break;
-    }
+    if (I != Aside && F.*Outputs[I].Flag)
+      Ok[I] = Outputs[I].Write(G, Dir, F, Errors[I], Early);
   if (Early) // its file is part of the tables, written first
     Early->join();
   if (AsideThread.joinable())
     AsideThread.join();
-  if (!AsideOk && Aside < Failed) {
-    Error = AsideError;
-    return false;
+  if (Aside < std::size(Outputs)) {
+    Ok[Aside] = AsideOk;
+    Errors[Aside] = AsideError;
   }
-  return Failed == std::size(Outputs);
+  Error.clear();
+  std::string Files;
+  for (std::size_t I = 0; I < std::size(Outputs); ++I) {
+    if (!(F.*Outputs[I].Flag))
+      continue;
+    if (!Ok[I]) {
+      Error += (Error.empty() ? "" : "; ") + Errors[I];
+      continue;
+    }
+    Files += (Files.empty() ? "" : " ") +
+             (Outputs[I].Flag == &GraphFormats::Csv
+                  ? csvFiles(F, G.Nodes.size(), " ")
+                  : std::string(Outputs[I].Files));
+  }
+  if (Written)
+    *Written = Files;
+  return Error.empty();
 }
 
 } // namespace otter

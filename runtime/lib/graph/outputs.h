@@ -179,13 +179,18 @@ NodeFeed *startNodesStream(const Graph &G, const std::string &Dir,
 void startNodesTable(const Graph &G, const std::string &Dir,
                      const GraphFormats &F, NodesTable &T);
 
-/// Writes the selected files into Dir (which must exist). Returns false and
-/// sets Error to a one-line message on the first failure. Early: the nodes'
+/// Writes the selected files into Dir (which must exist). Every selected
+/// output is attempted: one that fails (a full disk, a file size limit)
+/// does not keep the others from being written. Returns false when any
+/// failed, with Error naming each failure, "; "-separated, on one line.
+/// Written (if given) gets the names of the files written, space-separated
+/// ("nodes.csv graph.csv graph.gv"), whatever failed. Early: the nodes'
 /// table if startNodesTable started it (it is waited for, and its error
 /// reported, where the tables are written).
 bool writeGraphFiles(const Graph &G, const std::string &Dir,
                      const GraphFormats &F, std::string &Error,
-                     NodesTable *Early = nullptr);
+                     NodesTable *Early = nullptr,
+                     std::string *Written = nullptr);
 
 } // namespace otter
 
