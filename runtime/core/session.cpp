@@ -297,9 +297,6 @@ bool start() {
     }
     // The directory is this run's now: the previous run's files go.
     removePreviousRunFiles(Cfg.OutputDir);
-    if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
-      ::unlink(
-          (Cfg.JobDir + "/trace/.closed/" + std::to_string(Cfg.Rank)).c_str());
     recorder::initClock();
     WriteGuard::checkLimit();
     memory::checkLimit();

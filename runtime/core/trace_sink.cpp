@@ -142,6 +142,8 @@ private:
 /// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
 /// Why says why in one line (the program runs on untraced).
 std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
+  if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
+    trace::rankOpened(Cfg.JobDir, Cfg.Rank);
   std::string Dir = Cfg.OutputDir + "/trace";
   removePreviousArchive(Dir);
   Why = makeDirectories(Dir);

@@ -560,6 +560,10 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
   return Moved;
 }
 
+void rankOpened(const std::string &JobDir, int Rank) {
+  ::unlink((JobDir + "/trace/.closed/" + std::to_string(Rank)).c_str());
+}
+
 bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
                 MergeResult &Result, std::string &Error) {
   const std::string Out = JobDir + "/trace", Marks = Out + "/.closed";

@@ -59,6 +59,10 @@ struct MergeResult {
 bool mergeJob(const std::string &JobDir, MergeResult &Result,
               std::string &Error);
 
+/// Called when rank Rank opens its archive: it has not closed it in this
+/// run (a mark left by an earlier run of the job is removed).
+void rankOpened(const std::string &JobDir, int Rank);
+
 /// Called when rank Rank has closed its archive: marks it so, and when
 /// every one of WorldSize ranks has (or WorldSize is unknown, 0), merges.
 /// Returns true and fills Result when it merged.
