@@ -5,7 +5,7 @@
 // from rank 0 through the messages to rank 2, the span is the chain's, not
 // one rank's; summary has each rank's time, the load imbalance across
 // ranks (rank 2 the slowest) and MPI time per function and per call site.
-// Then rank 0 sends synchronously to rank 3, which receives 400 ms late.
+// Then rank 0 sends synchronously to rank 3, which receives 100 ms late.
 // diagnose finds the wait states (late sender in the chain, wait at the
 // barrier for rank 2, late receiver at the MPI_Ssend), with the time each
 // rank lost, and the HTML report shows the same; the Perfetto export
@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
   if (rank == 0)
     MPI_Ssend(&x, 1, MPI_INT, 3, 1, MPI_COMM_WORLD);
   if (rank == 3) {
-    usleep(400000); // late by far more than a loaded machine's jitter
+    usleep(100000);
     MPI_Recv(&x, 1, MPI_INT, 0, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
   printf("rank %d x=%d\n", rank, x);
