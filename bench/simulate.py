@@ -19,9 +19,13 @@ shared: a median is robust to the odd disturbed run):
 and finally times `otter simulate` (9 core counts, 1..256) on one large
 trace (--scale N: fib N, no cutoff, 2 threads; fib 33 is 11.4 M tasks).
 
+--replay-only replays the traces an earlier run left in --work (same
+--reps and --bench) instead of tracing again: two builds' replays of the
+same runs, e.g. before and after a change to the replay or its costs.
+
 usage: bench/simulate.py [--build DIR] [--reps N] [--work DIR]
                          [--bench fib,pfor,...] [--scale N] [--json FILE]
-                         [--markdown]
+                         [--markdown] [--replay-only]
 """
 import argparse
 import json
@@ -91,6 +95,7 @@ def main():
                     help="also time otter simulate on fib N (33: 11.4 M tasks)")
     ap.add_argument("--json")
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--replay-only", action="store_true")
     a = ap.parse_args()
     otter = os.path.join(a.build, "bin", "otter")
     lib = os.path.join(a.build, "lib", "libotter.so")
@@ -105,7 +110,7 @@ def main():
     for name in a.bench.split(","):
         src, argv = PROGRAMS[name]
         exe = os.path.join(a.work, src)
-        if not os.path.exists(exe):
+        if not os.path.exists(exe) and not a.replay_only:
             subprocess.run([cc, "-O2", "-fopenmp", "-fplugin=" + plugin,
                             os.path.join(HERE, src + ".c"), "-o", exe, "-lm"],
                            check=True)
@@ -115,7 +120,8 @@ def main():
         for r in range(a.reps):
             for t in (1, 2):
                 out = os.path.join(a.work, f"{name}-{t}-{r}")
-                trace(exe, argv, t, out, lib)
+                if not a.replay_only:
+                    trace(exe, argv, t, out, lib)
                 runs[t].append(otter_json(
                     otter, ["simulate", "--json", "--cores", "1,2", out]))
         for t in (1, 2):

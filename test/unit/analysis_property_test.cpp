@@ -114,7 +114,7 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
     EXPECT_EQ(R.regionBurdenedSpanNs(*Reg), double(RegionBSpan));
     EXPECT_GE(R.burdenedSpanNs(), double(R.SpanNs));
     EXPECT_GE(R.regionBurdenedSpanNs(*Reg), double(Reg->RegionSpanNs));
-    // With the burden measured in the trace (the median scheduling cost,
+    // With the burden measured in the trace (the scheduling cost,
     // compared as measured so far): a real path of the burdened graph, so
     // between the span and the heaviest one.
     {
@@ -126,7 +126,7 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
       EXPECT_EQ(RM.BurdenNs, RM.ScheduleCostNs);
       Measured += RM.BurdenNs > 0;
       Program Q = P;
-      // (a median is a bucket's midpoint: maybe not a whole ns)
+      // (a percentile is a bucket's midpoint: maybe not a whole ns)
       Q.Burden = std::uint64_t(std::ceil(RM.BurdenNs));
       Oracle OM(Q);
       OM.build();
@@ -155,8 +155,10 @@ TEST(AnalysisProperty, WorkAndSpanEqualBruteForceOnRandomPrograms) {
   // dependences.
   EXPECT_LT(MaxPaths, 10000000u);
   EXPECT_GT(WithDeps, 100u);
-  // and the burden measured is not always 0.
-  EXPECT_GT(Measured, 100u);
+  // and the burden measured is not always 0 (a low percentile of the
+  // dispatch latencies: 0 in programs whose simulated schedule starts most
+  // tasks on the event after the one before).
+  EXPECT_GT(Measured, 50u);
 }
 
 /// The case that showed the drift: `#pragma omp parallel` with a `master`

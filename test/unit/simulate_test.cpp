@@ -396,7 +396,7 @@ TEST(SimulateProperty, BoundsOnRandomPrograms) {
     // releases are not); never below the bounds; never below the burdened
     // span on unlimited cores when each task pays the burden.
     Options O;
-    O.ScheduleNs = R.dispatchMeanNs();
+    O.ScheduleNs = R.ScheduleCostNs;
     sim::Run One = simulate(G, 1, O);
     EXPECT_EQ(One.MakespanNs, R.WorkNs + One.OverheadNs);
     for (unsigned C : {2u, 4u, Big}) {

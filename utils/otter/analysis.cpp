@@ -111,8 +111,7 @@ void Analyzer::Impl::onTaskDependence(std::uint32_t T, const Event &E) {
 }
 
 inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
-                                           std::uint32_t T, const Event &E,
-                                           bool SchedGapArmed) {
+                                           std::uint32_t T, const Event &E) {
   ScheduleStatus St = E.status();
   if (T != None &&
       (St == ScheduleStatus::Complete || St == ScheduleStatus::Cancel ||
@@ -122,34 +121,26 @@ inline void Analyzer::Impl::onTaskSchedule(ThreadSt &TS, std::uint32_t Th,
       TS.Waits.pop_back();
     }
     completeTask(T, Th, E.Time);
-    TS.SchedGapArmed = true;
-    TS.SchedGapFrom = E.Time;
   }
   std::uint32_t N = slotOf(E.next());
   if (N != None) {
     Slot &X = Slots[N];
     if (!(X.Flags & SStarted)) {
       X.Flags |= SStarted;
-      // Dispatch latency (otter simulate): from the thread's previous event
-      // or the task's creation or last predecessor, whichever is last, to
-      // its start; tasks their creator ran at once do not wait to be
-      // dispatched.
+      // Dispatch latency, the scheduling cost's sample (schedulingCostNs):
+      // from the thread's previous event or the task's creation or last
+      // predecessor, whichever is last, to its start; tasks their creator
+      // ran at once do not wait to be dispatched.
       if (!(X.Flags & SImmediate) && X.K == Kind::Task) {
         std::uint64_t From = std::max({TS.Prev, X.Start, X.Ready});
-        R.DispatchTotalNs += E.Time - std::min(E.Time, From);
-        ++R.DispatchSamples;
-      }
-      X.Start = E.Time;
-      X.StartThread = Th;
-      if (SchedGapArmed) {
-        // Scheduling cost, from when the thread was free and the task
-        // ready: a task released by a predecessor's completion on another
-        // thread was not waiting for this one before that.
-        std::uint64_t From = std::max(TS.SchedGapFrom, X.Ready);
-        ++SchedHist[bucketOf(E.Time - std::min(E.Time, From))];
+        std::uint64_t Ns = E.Time - std::min(E.Time, From);
+        R.DispatchTotalNs += Ns;
+        ++DispatchHist[bucketOf(Ns)];
         ++R.ScheduleSamples;
         updateBurden();
       }
+      X.Start = E.Time;
+      X.StartThread = Th;
     }
   }
   TS.Cur = N;
@@ -205,11 +196,6 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     ++R.CreateSamples;
     TS.PendingCreate = 0;
   }
-  // Scheduling cost is sampled only when a task starts on the very event
-  // after a completion on the same thread (onTaskSchedule): anything in
-  // between would be counted as scheduling.
-  bool Armed = TS.SchedGapArmed;
-  TS.SchedGapArmed = false;
   // A held-back taskgroup edge (onSyncBegin) goes out before any event but
   // a taskloop's begin, which programOrder places before it.
   if (TS.DeferredGroupTask != None &&
@@ -237,7 +223,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     onTaskDependence(T, E);
     break;
   case EventKind::TaskSchedule:
-    onTaskSchedule(TS, Th, T, E, Armed);
+    onTaskSchedule(TS, Th, T, E);
     break;
   case EventKind::SyncBegin:
     onSyncBegin(TS, T, E);
@@ -480,7 +466,7 @@ Result Analyzer::Impl::finish() {
   }
   R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
-  R.ScheduleCostNs = histMedian(SchedHist);
+  R.ScheduleCostNs = schedulingCostNs(DispatchHist);
   R.BurdenNs = FixedBurden ? double(BurdenEst) : R.ScheduleCostNs;
   if (Best.B.A != NegInf) {
     R.BurdenedA = Best.B.A;

@@ -54,6 +54,23 @@ const char *kindName(Kind K);
 // width, enough for a median, in 1 KiB per task construct.
 inline constexpr unsigned HistBuckets = 256;
 
+/// The scheduling cost model (docs/utils.md, "Reading OTTER's numbers"):
+/// a deferred task's dispatch latency is the time from its thread's
+/// previous event, its creation or its last predecessor's completion,
+/// whichever is last, to its start; the scheduling cost is this fraction's
+/// percentile of every deferred task's latency. A low percentile, not the
+/// mean or the median: the replay itself models a task waiting for a free
+/// core, so what it needs is the runtime's cost when a core is free; the
+/// upper part of the distribution is queueing and, on a loaded machine,
+/// OS preemption (a mean of it predicted one core at twice the work), and
+/// a low percentile stays put while up to three quarters of the samples
+/// are so disturbed.
+inline constexpr double SchedulingCostPercentile = 0.25;
+/// The histogram's Fraction-percentile (bucket midpoint); 0 if empty.
+double histPercentile(const std::vector<std::uint32_t> &H, double Fraction);
+/// The scheduling cost from a histogram (bucketOf) of dispatch latencies.
+double schedulingCostNs(const std::vector<std::uint32_t> &DispatchHist);
+
 /// One of the program's phases (otter/otter.h), by name: its instances (a
 /// begin and its end in one task) and their time, begin to end.
 struct PhaseStats {
@@ -139,15 +156,15 @@ struct Result {
   std::uint64_t BusyNs = 0;    // thread time executing task code
   std::uint64_t MpiNs = 0;     // thread time inside MPI calls (in WaitNs)
   std::vector<ThreadTime> PerThread;
-  double CreateCostNs = 0, ScheduleCostNs = 0; // medians measured
+  /// CreateCostNs: the median creation cost. ScheduleCostNs: the
+  /// scheduling cost, the one figure `parallelism` (burden), `simulate`
+  /// (cost per dispatched task), `diagnose` and the report use
+  /// (schedulingCostNs over ScheduleSamples deferred tasks).
+  double CreateCostNs = 0, ScheduleCostNs = 0;
   std::uint64_t CreateSamples = 0, ScheduleSamples = 0;
-  // Dispatch latency of every deferred task: from its thread's previous
-  // event, its creation or its last predecessor's completion, whichever is
-  // last, to its start (the mean is `otter simulate`'s cost per task).
-  std::uint64_t DispatchTotalNs = 0, DispatchSamples = 0;
-  double dispatchMeanNs() const {
-    return DispatchSamples ? double(DispatchTotalNs) / DispatchSamples : 0;
-  }
+  /// The dispatch latencies summed (their mean, for comparison: on a
+  /// loaded machine mostly queueing and preemption).
+  std::uint64_t DispatchTotalNs = 0;
   std::vector<ConstructStats> Constructs; // sorted by TotalNs, descending
   std::vector<PathStep> CriticalPath;     // program order, merged steps
   std::vector<PhaseStats> Phases;         // by TotalNs, descending

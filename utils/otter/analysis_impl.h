@@ -217,8 +217,6 @@ struct ThreadSt {
   StateInterval Run;
   bool RunOpen = false;
   std::uint64_t PendingCreate = 0;
-  bool SchedGapArmed = false;
-  std::uint64_t SchedGapFrom = 0;
   /// The last implicit task that ended on the thread, and when: a region's
   /// join time starts there.
   std::uint32_t LastImplTeam = None;
@@ -265,7 +263,8 @@ struct Analyzer::Impl {
 
   std::vector<std::uint32_t> CreateHist =
       std::vector<std::uint32_t>(HistBuckets);
-  std::vector<std::uint32_t> SchedHist =
+  // Every deferred task's dispatch latency (the scheduling cost's samples).
+  std::vector<std::uint32_t> DispatchHist =
       std::vector<std::uint32_t>(HistBuckets);
   PathVal Best;
   // The burden per task of the burdened paths: given (setBurden), or the
@@ -319,7 +318,7 @@ struct Analyzer::Impl {
   void onTaskDependence(std::uint32_t T, const Event &E);
   [[gnu::always_inline]] inline void
   onTaskSchedule(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
-                 const Event &E, bool SchedGapArmed);
+                 const Event &E);
   void onSyncBegin(ThreadSt &TS, std::uint32_t T, const Event &E);
   void onSyncEnd(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
                  const Event &E);

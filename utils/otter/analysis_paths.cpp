@@ -143,13 +143,14 @@ void Analyzer::Impl::bmerge(std::uint32_t S, const BPath &V) {
   T.BK = V.K;
 }
 
-/// The burden as measured so far: the median scheduling cost, recomputed
-/// as samples double and every 4096 samples (a median over 256 buckets).
+/// The burden as measured so far: the scheduling cost (schedulingCostNs),
+/// recomputed as samples double and every 4096 samples (a percentile over
+/// 256 buckets).
 void Analyzer::Impl::updateBurden() {
   std::uint64_t N = R.ScheduleSamples;
   if (FixedBurden || !N || ((N & (N - 1)) && (N & 4095)))
     return;
-  BurdenEst = std::llround(histMedian(SchedHist));
+  BurdenEst = std::llround(schedulingCostNs(DispatchHist));
 }
 
 std::uint32_t Analyzer::Impl::creatorState(std::uint32_t S) {

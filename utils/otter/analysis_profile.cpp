@@ -57,6 +57,27 @@ double histMedian(const std::vector<std::uint32_t> &H) {
   return 0;
 }
 
+double histPercentile(const std::vector<std::uint32_t> &H, double Fraction) {
+  std::uint64_t N = 0;
+  for (std::uint32_t X : H)
+    N += X;
+  if (!N)
+    return 0;
+  auto Rank = std::uint64_t(std::ceil(Fraction * double(N)));
+  Rank = std::max<std::uint64_t>(1, std::min(Rank, N));
+  std::uint64_t Acc = 0;
+  for (unsigned B = 0; B < H.size(); ++B) {
+    Acc += H[B];
+    if (Acc >= Rank)
+      return bucketMid(B);
+  }
+  return 0;
+}
+
+double schedulingCostNs(const std::vector<std::uint32_t> &DispatchHist) {
+  return histPercentile(DispatchHist, SchedulingCostPercentile);
+}
+
 std::uint64_t ConstructStats::medianNs() const {
   return std::uint64_t(std::llround(histMedian(Hist)));
 }

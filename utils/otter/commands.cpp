@@ -313,8 +313,8 @@ bool simOptions(bool Ideal, const std::string &DispatchNs, const Result &R,
       return false;
     }
     From = sim::DispatchSource::Given;
-  } else if (R.DispatchSamples) {
-    O.ScheduleNs = R.dispatchMeanNs();
+  } else if (R.ScheduleSamples) {
+    O.ScheduleNs = R.ScheduleCostNs;
     From = sim::DispatchSource::Measured;
   } else {
     O.ScheduleNs = sim::DefaultDispatchNs;

@@ -156,7 +156,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   key("creation_cost_ns", "creation cost", fmtNs(R.CreateCostNs),
       fmt("%.0f", R.CreateCostNs), "median per task");
   key("scheduling_cost_ns", "scheduling cost", fmtNs(R.ScheduleCostNs),
-      fmt("%.0f", R.ScheduleCostNs), "median per task");
+      fmt("%.0f", R.ScheduleCostNs), schedulingCostDefinition().c_str());
   OS << "</table><div>constructs:";
   for (std::size_t K = 0; K < std::size_t(Kind::Count); ++K)
     if (Counts[K])

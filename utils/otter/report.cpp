@@ -494,6 +494,10 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   std::snprintf(B, sizeof B, "burdened parallelism  %.2f\n",
                 R.burdenedParallelism());
   OS << B;
+  if (R.ExplicitTasks && R.ScheduleSamples)
+    OS << "scheduling cost       " << fmtNs(R.ScheduleCostNs) << "  ("
+       << schedulingCostDefinition() << ", over " << R.ScheduleSamples
+       << " tasks)\n";
   OS << "threads               " << R.Threads << "  (run time "
      << fmtNs(double(R.runNs())) << ")\n";
   if (!Regions.empty()) {
@@ -595,6 +599,13 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   }
   for (const std::string &W : R.Warnings)
     OS << "warning: " << W << "\n";
+}
+
+std::string schedulingCostDefinition() {
+  return "the " + fmt("%.0f", SchedulingCostPercentile * 100) +
+         "th percentile of the deferred tasks' dispatch latency (from the "
+         "thread's previous event, the task's creation or its last "
+         "predecessor's end, whichever is last, to its start; docs/utils.md)";
 }
 
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,

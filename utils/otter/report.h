@@ -103,6 +103,10 @@ std::string nameText(const std::vector<std::string> &Names, std::uint32_t N);
 std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
                                      const std::vector<std::string> &Names);
 
+/// What Result::ScheduleCostNs is, in a phrase for the views that print
+/// it: "the 25th percentile of the deferred tasks' dispatch latency ...".
+std::string schedulingCostDefinition();
+
 std::string jsonString(const std::string &S);
 std::string fmtNs(double Ns); // "12.3 ms"
 

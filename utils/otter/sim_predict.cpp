@@ -191,6 +191,8 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
        << P.Tasks << " tasks)";
   switch (P.Tasks ? P.ScheduleFrom : DispatchSource::Measured) {
   case DispatchSource::Measured:
+    if (P.Tasks)
+      OS << ", " << analysis::schedulingCostDefinition();
     break;
   case DispatchSource::Given:
     OS << ", as given (--dispatch-ns)";

@@ -45,14 +45,14 @@ struct Options {
 
 /// Where the dispatch cost (Options::ScheduleNs) came from.
 enum class DispatchSource : std::uint8_t {
-  Measured, // the mean over the trace's deferred tasks
+  Measured, // the trace's scheduling cost (analysis::schedulingCostNs)
   Given,    // --dispatch-ns
   Default,  // the trace has no deferred task: DefaultDispatchNs
   None,     // --ideal
 };
 /// The dispatch cost of a trace that has no deferred task to measure it
-/// from (a run on one thread): the mean measured in a 2-thread trace on
-/// the development machine (docs/utils.md, `otter simulate`).
+/// from (a run on one thread): as measured in a 2-thread trace on the
+/// development machine (docs/utils.md, `otter simulate`).
 inline constexpr double DefaultDispatchNs = 3000;
 const char *dispatchSourceName(DispatchSource S);
 
