@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "commands.h"
 
+#include "advice.h"
 #include "analysis.h"
 #include "diff.h"
 #include "export.h"
@@ -233,7 +234,7 @@ void warnIfCut(const ArchiveInput &In, const std::string &Path) {
 bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
                  sim::Program *Prog, Observer *Obs, std::string &Error,
                  const std::function<void(std::uint64_t)> &OnFirst,
-                 const std::string &Phase) {
+                 const std::string &Phase, bool Sites) {
   if (!In.open(Path, Error))
     return false;
   if (!In.complete())
@@ -251,6 +252,8 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
   Analyzer A;
   A.setObserver(Obs);
   sim::Recorder Rec;
+  if (Sites)
+    Rec.recordSites();
   // Which task constructs have an if clause (the plugin's clause text),
   // memoised per code address: their undeferred tasks may be if(0).
   std::unordered_map<std::uint64_t, bool> HasIf;
@@ -289,8 +292,8 @@ namespace {
 bool read(ArchiveInput &In, const std::string &Path, Result &R,
           sim::Program *Prog, Observer *Obs, std::string &Error,
           const std::function<void(std::uint64_t)> &OnFirst = {},
-          const std::string &Phase = {}) {
-  return readArchive(In, Path, R, Prog, Obs, Error, OnFirst, Phase);
+          const std::string &Phase = {}, bool Sites = false) {
+  return readArchive(In, Path, R, Prog, Obs, Error, OnFirst, Phase, Sites);
 }
 
 /// The options of the replay: the dispatch cost as given, measured in the
@@ -501,20 +504,24 @@ int cmdReport(int argc, char **argv) {
   sim::Program G;
   if (!read(
           Input, In[0], R, A.NoSimulate ? nullptr : &G, &Both, Error,
-          [&](std::uint64_t T) { Times.setOrigin(T); }, A.Phase))
+          [&](std::uint64_t T) { Times.setOrigin(T); }, A.Phase,
+          /*Sites=*/true))
     return fail(Error);
   Times.finish(R.runNs());
   Labels L{Input, {}};
   sim::Prediction P;
+  std::vector<analysis::Advice> Advice; // diagnose's, replayed
   if (!A.NoSimulate) {
     sim::Options O;
     sim::DispatchSource From;
     argsOptions(A, R, O, From, Error);
     P = sim::predict(G, R, Cores, O);
     P.ScheduleFrom = From;
+    Advice = advice::advise(G, R, O, L.fn(), std::max(1u, R.Threads));
     G = sim::Program(); // its memory is not needed any more
   }
   html::ReportInput RI;
+  RI.Advice = std::move(Advice);
   RI.Archive = In[0];
   RI.Phase = A.Phase;
   RI.R = &R;

@@ -55,16 +55,22 @@ void warnIfCut(const ArchiveInput &In, const std::string &Path);
 /// analysis (with Obs), and the replayable program if Prog; OnFirst gets
 /// the first event's time. Warns on stderr about an archive not closed.
 /// Phase: only what happened inside that phase (phase.h; an error if the
-/// trace has none of that name).
+/// trace has none of that name). Sites: the program records its steps'
+/// sites (Program::StepSite, for the advice).
 bool readArchive(ArchiveInput &In, const std::string &Path, analysis::Result &R,
                  sim::Program *Prog, analysis::Observer *Obs,
                  std::string &Error,
                  const std::function<void(std::uint64_t)> &OnFirst = {},
-                 const std::string &Phase = {});
+                 const std::string &Phase = {}, bool Sites = false);
 
-/// The replay's options: --ideal, --dispatch-ns (empty: the mean measured
-/// in R, else sim::DefaultDispatchNs); From says which. False: a bad
-/// --dispatch-ns (Error).
+/// `otter diagnose` on one process's archive: the findings, each with its
+/// advice replayed (advice.h) unless NoAdvice.
+int diagnoseArchive(const std::string &Path, bool Json,
+                    const std::string &Phase, bool NoAdvice);
+
+/// The replay's options: --ideal, --dispatch-ns (empty: the scheduling
+/// cost measured in R, R.ScheduleCostNs, else sim::DefaultDispatchNs);
+/// From says which. False: a bad --dispatch-ns (Error).
 bool simOptions(bool Ideal, const std::string &DispatchNs,
                 const analysis::Result &R, sim::Options &O,
                 sim::DispatchSource &From, std::string &Error);

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "html_report.h"
 
+#include "advice.h"
+
 #include "picture.h"
 
 #include <algorithm>
@@ -300,6 +302,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   // diagnose` ranks them on a job.
   std::vector<Finding> F = diagnose(R, In.Label, Names);
   F.insert(F.end(), In.MpiFindings.begin(), In.MpiFindings.end());
+  advice::attachAdvice(F, In.Advice);
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
     return A.LostNs > B.LostNs;
   });

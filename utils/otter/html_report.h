@@ -44,6 +44,8 @@ struct ReportInput {
   /// An MPI job: its MPI wait states (mpi_waits.h, as `otter diagnose`
   /// finds them), ranked with the other findings.
   std::vector<analysis::Finding> MpiFindings;
+  /// diagnose's advice (advice.h), put on its findings.
+  std::vector<analysis::Advice> Advice;
 };
 
 /// Writes the report.

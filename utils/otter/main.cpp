@@ -123,13 +123,17 @@ const CommandHelp Helps[] = {
      "number of repeats and its totals; --full lists every step. --top N:\n"
      "the first N rows of the path (default 30, 0: all).\n"},
     {"diagnose",
-     "usage: otter diagnose [--phase NAME] [--json] <archive>\n"
+     "usage: otter diagnose [--phase NAME] [--no-advice] [--json] <archive>\n"
      "Checks each source construct for: tasks too fine, low parallel benefit,\n"
      "imbalance among sibling tasks and among the threads of a team, time\n"
      "waiting at barriers/taskwaits/taskgroups, lock and critical contention;\n"
      "on an MPI job also each MPI call site for late sender, late receiver\n"
      "and wait at collective (Scalasca's wait states). Each finding shows its\n"
-     "threshold and evidence; ranked by estimated thread time lost.\n"},
+     "threshold and evidence; ranked by estimated thread time lost. Advice:\n"
+     "what to change where (a recursion cut-off, fused parallel regions,\n"
+     "dependences, a taskwait), with the run time predicted by replaying the\n"
+     "program with the change applied on the traced number of cores\n"
+     "(--no-advice: none).\n"},
     {"export",
      "usage: otter export --format perfetto|states|dot|csv [--aggregate]\n"
      "                    [--svg] [--phase NAME] [-o PATH] [--json] "
@@ -179,6 +183,7 @@ struct Options {
   std::string Command, Archive, Output, Format;
   bool Json = false, Aggregate = false, Svg = false;
   bool FullPath = false; // parallelism --full
+  bool NoAdvice = false; // diagnose --no-advice
   std::size_t Top = 30;
   // dump
   bool NoTime = false, ListKinds = false;
@@ -728,6 +733,8 @@ int run(int argc, char **argv) {
         return usage("--phase needs a phase name");
     } else if (O.Command == "parallelism" && A == "--full") {
       O.FullPath = true;
+    } else if (O.Command == "diagnose" && A == "--no-advice") {
+      O.NoAdvice = true;
     } else if (O.Command == "summary" && Name == "--by") {
       if (!value(O.By) || (O.By != "phase" && O.By != "construct"))
         return usage("--by needs 'construct' or 'phase'");
@@ -779,6 +786,8 @@ int run(int argc, char **argv) {
   job::Layout Layout;
   if (job::findJob(O.Archive, Layout))
     return runJob(O, Layout);
+  if (O.Command == "diagnose")
+    return cli::diagnoseArchive(O.Archive, O.Json, O.Phase, O.NoAdvice);
   cli::ArchiveInput Archive;
   if (!Archive.open(O.Archive, Error))
     return fail(Error);

@@ -751,6 +751,16 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
              << ",\"lost_ns\":" << F[I].Ranks[J].second << "}";
         OS << "]";
       }
+      if (const Advice &A = F[I].Remedy; !A.Kind.empty())
+        OS << ",\"advice\":{\"kind\":" << jsonString(A.Kind)
+           << ",\"where\":" << jsonString(A.Where)
+           << ",\"region_id\":" << A.RegionId
+           << ",\"change\":" << jsonString(A.Change)
+           << ",\"transformation\":" << jsonString(A.Transformation)
+           << ",\"cores\":" << A.Cores
+           << ",\"predicted_before_ns\":" << A.BeforeNs
+           << ",\"predicted_after_ns\":" << A.AfterNs
+           << ",\"gain\":" << fmt("%.4f", A.gain()) << "}";
       OS << "}";
     }
     OS << "]}\n";
@@ -783,6 +793,14 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
         OS << (J ? ", " : "") << "rank " << X.Ranks[J].first << " "
            << fmtNs(double(X.Ranks[J].second));
       OS << "\n";
+    }
+    if (const Advice &A = X.Remedy; !A.Kind.empty()) {
+      OS << "   advice:    (" << A.Kind << ") at " << A.Where << ": "
+         << A.Change << "\n";
+      OS << "   replayed:  " << A.Transformation << "\n";
+      OS << "   predicted: " << fmtNs(double(A.BeforeNs)) << " -> "
+         << fmtNs(double(A.AfterNs)) << " on " << A.Cores
+         << " core(s), gain " << fmt("%.1f", 100 * A.gain()) << "%\n";
     }
   }
 }

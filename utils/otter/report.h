@@ -12,6 +12,7 @@
 #include "path_condense.h"
 #include "otter/label.h"
 
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -40,6 +41,24 @@ std::uint64_t exclusiveNs(const ConstructStats &S);
 std::uint64_t threadTimeNs(const Result &R);
 std::string sourceText(const SourceLabel &L);
 
+/// What to change for a finding, and its gain predicted by replaying the
+/// program with the change applied (advice.h; docs/utils.md, "Advice").
+struct Advice {
+  std::string Kind;  // cutoff, fuse_regions, dependences, taskwait
+  std::string Check; // the check it answers when no finding has it
+  analysis::Kind K = analysis::Kind::Task; // the site's construct
+  std::string Where;                       // the site: file:line
+  std::uint64_t RegionId = 0;
+  std::string Change;         // what to change, in the program's terms
+  std::string Transformation; // the graph transformation replayed
+  std::string Evidence;       // why (what the program does there)
+  unsigned Cores = 0;         // replayed on
+  std::uint64_t BeforeNs = 0, AfterNs = 0; // predicted, as is and changed
+  double gain() const {
+    return BeforeNs ? 1.0 - double(AfterNs) / double(BeforeNs) : 0.0;
+  }
+};
+
 /// A diagnostic finding (docs/utils.md lists checks and thresholds).
 struct Finding {
   std::string Check;     // too_fine, low_parallel_benefit, ...
@@ -55,6 +74,8 @@ struct Finding {
   /// MPI wait states (mpi_waits.h): the time each rank lost at the site
   /// (rank, ns), by rank; only ranks that lost time.
   std::vector<std::pair<std::uint32_t, std::uint64_t>> Ranks;
+  /// The remedy, if the finding has one (advice.h): empty Kind if none.
+  Advice Remedy;
 };
 /// Names: the trace's name table (for TaskLabels).
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,

@@ -114,6 +114,10 @@ struct Recorder::Impl {
   rules::TaskIndex Ids;
   std::vector<Live> Lives;
   std::vector<std::vector<std::uint64_t>> Bufs;
+  // Recording sites: each buffer's steps' sites, and the sites' indices.
+  bool RecordSites = false;
+  std::vector<std::vector<std::uint32_t>> SiteBufs;
+  std::unordered_map<std::uint64_t, std::uint32_t> SiteIndex;
   std::vector<std::uint32_t> FreeBufs;
   std::vector<Thread> Threads;
   std::vector<TeamBuild> Teams;
@@ -126,6 +130,15 @@ struct Recorder::Impl {
   std::function<bool(std::uint64_t)> HasIf;
 
   std::uint32_t task(TaskId Id) const { return Id ? Ids.find(Id) : NoTask; }
+
+  std::uint32_t site(std::uint64_t Code) {
+    if (!Code)
+      return 0;
+    auto [It, New] = SiteIndex.try_emplace(Code, std::uint32_t(G.Sites.size()));
+    if (New)
+      G.Sites.push_back(Code);
+    return It->second;
+  }
 
   std::uint32_t newTask(TaskId Id, std::uint32_t Parent, std::uint32_t Team,
                         std::uint8_t Flags) {
@@ -146,6 +159,8 @@ struct Recorder::Impl {
     } else {
       L.Buf = std::uint32_t(Bufs.size());
       Bufs.emplace_back();
+      if (RecordSites)
+        SiteBufs.emplace_back();
     }
     Lives.push_back(L);
     if (Id)
@@ -156,19 +171,23 @@ struct Recorder::Impl {
   /// Appends step S of task T, after the execution measured since its
   /// previous step.
   void step(std::uint32_t T, Step S, std::uint32_t Arg = 0,
-            std::uint64_t Extra = 0) {
+            std::uint64_t Code = 0) {
     Live &L = Lives[T];
     if (L.Ended)
       return;
     std::vector<std::uint64_t> &B = Bufs[L.Buf];
     std::uint64_t Pre = L.Pre;
-    G.ComputeNs += Pre + Extra;
+    G.ComputeNs += Pre;
     L.Pre = 0;
     if (Pre > MaxPre) {
       B.push_back(word(Step::Compute, 0, 0) | (Pre << 4));
+      if (RecordSites)
+        SiteBufs[L.Buf].push_back(0);
       Pre = 0;
     }
     B.push_back(word(S, Pre, Arg));
+    if (RecordSites)
+      SiteBufs[L.Buf].push_back(site(Code));
     if (S == Step::End)
       endTask(T);
   }
@@ -188,6 +207,11 @@ struct Recorder::Impl {
     G.StepBegin[T] = std::uint32_t(G.Steps.size());
     G.Steps.insert(G.Steps.end(), B.begin(), B.end());
     B.clear();
+    if (RecordSites) {
+      std::vector<std::uint32_t> &SB = SiteBufs[L.Buf];
+      G.StepSite.insert(G.StepSite.end(), SB.begin(), SB.end());
+      SB.clear();
+    }
     if (B.capacity() > 64)
       B.shrink_to_fit(); // a task with many steps: do not keep its buffer
     FreeBufs.push_back(L.Buf);
@@ -315,7 +339,7 @@ struct Recorder::Impl {
       Teams[TI].Forked = true;
       Teams[TI].Requested = E.requested();
       if (T != NoTask)
-        step(T, Step::Fork, TI);
+        step(T, Step::Fork, TI, E.Code);
       break;
     }
     case EventKind::ParallelEnd: {
@@ -353,7 +377,7 @@ struct Recorder::Impl {
         return;
       ++G.ExplicitTasks;
       if (T != NoTask)
-        step(T, Step::Create, C);
+        step(T, Step::Create, C, E.Code);
       break;
     }
     case EventKind::TaskDependence:
@@ -379,7 +403,7 @@ struct Recorder::Impl {
       if (T == NoTask || !rules::constructOfSync(SK, K))
         break;
       if (rules::waitScopeOf(SK) == rules::WaitScope::Taskgroup)
-        step(T, Step::GroupBegin);
+        step(T, Step::GroupBegin, 0, E.Code);
       else if (rules::waitScopeOf(SK) == rules::WaitScope::Team &&
                G.Team[T] != NoTask) {
         auto &B = Teams[G.Team[T]].bar(Lives[T].Barriers);
@@ -402,13 +426,13 @@ struct Recorder::Impl {
           std::min<std::uint64_t>(E.Time - std::min(E.Time, Ready), ~0u));
       switch (rules::waitScopeOf(SK)) {
       case rules::WaitScope::Children:
-        step(T, Step::Taskwait, Release);
+        step(T, Step::Taskwait, Release, E.Code);
         // Every sibling so far has been waited for (rules.h, rule 5).
         if (auto It = DepsOf.find(T); It != DepsOf.end())
           It->second.Rules.clear();
         break;
       case rules::WaitScope::Taskgroup:
-        step(T, Step::GroupEnd, Release);
+        step(T, Step::GroupEnd, Release, E.Code);
         break;
       case rules::WaitScope::Team: {
         std::uint64_t Release = 0;
@@ -422,7 +446,7 @@ struct Recorder::Impl {
           Release = B.Release;
         }
         step(T, Step::Barrier,
-             std::uint32_t(std::min<std::uint64_t>(Release, ~0u)));
+             std::uint32_t(std::min<std::uint64_t>(Release, ~0u)), E.Code);
         break;
       }
       case rules::WaitScope::None:
@@ -527,6 +551,8 @@ struct Recorder::Impl {
     auto map = [&](std::uint32_t T) { return T == NoTask ? T : New[T]; };
     std::vector<std::uint64_t> Steps;
     Steps.reserve(G.Steps.size());
+    std::vector<std::uint32_t> StepSite;
+    StepSite.reserve(G.StepSite.size());
     std::vector<std::uint32_t> Begin(N), Parent(N), Team(N), Size(N), NPreds(N),
         SuccBegin(N + 1, 0), Succ(G.Succ.size());
     std::vector<std::uint8_t> Flags(N);
@@ -538,6 +564,8 @@ struct Recorder::Impl {
         if (stepOf(W) == Step::Create)
           W = (W & 0xffffffffull) | (std::uint64_t(New[argOf(W)]) << 32);
         Steps.push_back(W);
+        if (RecordSites)
+          StepSite.push_back(G.StepSite[I]);
         if (stepOf(W) == Step::End)
           break;
       }
@@ -558,6 +586,7 @@ struct Recorder::Impl {
     for (std::uint32_t &R : G.Roots)
       R = New[R];
     G.Steps.swap(Steps);
+    G.StepSite.swap(StepSite);
     G.StepBegin.swap(Begin);
     G.Parent.swap(Parent);
     G.Team.swap(Team);
@@ -634,6 +663,12 @@ Recorder::~Recorder() = default;
 void Recorder::add(std::uint32_t Thread, const Event *E, std::size_t N) {
   Impl &I = *P;
   rules::forEachEvent(E, N, [&](const Event &X) { I.add(Thread, X); });
+}
+
+void Recorder::recordSites() {
+  P->RecordSites = true;
+  if (P->G.Sites.empty())
+    P->G.Sites.push_back(0);
 }
 
 void Recorder::setIfClause(std::function<bool(std::uint64_t)> HasIf) {

@@ -95,6 +95,13 @@ struct Program {
   // NPreds[T]: predecessors of T.
   std::vector<std::uint32_t> SuccBegin, Succ, NPreds;
   std::vector<std::uint32_t> Roots; // initial tasks
+  /// Where each step comes from (Recorder::recordSites; empty otherwise):
+  /// per step, an index into Sites, the code addresses of the constructs
+  /// (a Create: the task construct; a Fork: the parallel construct; a
+  /// Taskwait, GroupBegin, GroupEnd or Barrier: the sync construct). Sites[0]
+  /// is 0: no site. `otter diagnose` names advice by them (advice.h).
+  std::vector<std::uint32_t> StepSite;
+  std::vector<std::uint64_t> Sites;
   std::uint64_t ComputeNs = 0;      // every step's execution + fork times
   std::uint64_t ExplicitTasks = 0;
   std::uint64_t SerializedTasks = 0; // flagged FSerialized
@@ -123,6 +130,8 @@ public:
   /// if(0), so they are never taken as serialized (FSerialized). Without
   /// one (no plugin), no construct has.
   void setIfClause(std::function<bool(std::uint64_t Code)> HasIf);
+  /// Records each step's site (Program::StepSite): 4 bytes per step more.
+  void recordSites();
   /// Ends the program: tasks that did not end (a truncated trace) end with
   /// what was seen. False (Error set) if the program is too large to
   /// replay (more than 2^32 steps or tasks).
