@@ -700,6 +700,7 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
   // whole trace. Only when none can be read is it an error.
   std::size_t &Damaged = P->Damaged;
   Damaged = 0;
+  bool Fatal = false;
   auto damaged = [&](const std::string &Why) {
     ++Damaged;
     Error = Why;
@@ -745,6 +746,13 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
       else if (E != OTF2_SUCCESS)
         Error += " (" + lastOtf2Error() + ")";
       Error += ": the run ended abnormally, or the file was truncated";
+      // OTF2's reader looping over a cut chunk (more records than the file
+      // has bytes): what was handed out holds repeated events, so nothing
+      // of this read can be trusted: an error, as before.
+      if (P->Corrupt) {
+        Fatal = true;
+        break;
+      }
       if (N)
         Error += " (its first " + std::to_string(N) + " records are read)";
       damaged(Error);
@@ -753,6 +761,10 @@ bool TraceReader::readLocations(const std::vector<std::uint32_t> &Threads,
   OTF2_EvtReaderCallbacks_Delete(C);
   OTF2_Reader_CloseEvtFiles(P->R);
   P->Out = nullptr;
+  if (Fatal) {
+    Damaged = 0; // not a damaged file to skip: the whole read failed
+    return false;
+  }
   return Damaged < Threads.size();
 }
 

@@ -1,6 +1,9 @@
 """Runs a command that reads a damaged trace: it must end within 120 s with
 exit status 0 or 1, print at most one line on stderr (an "otter: error:"
-line when it fails), and leave no output file (or directory) over 100 MB.
+line when it fails; on success, a warning about a damaged thread file),
+and leave no output file (or directory) larger than 25 times the archive
+it read (the command's last argument), nor 100 MB if that is more: a read
+that loops over the same events again would pass any bound.
 Usage: bounded.py OUTPUT_PATH COMMAND..."""
 import os
 import subprocess
@@ -23,5 +26,9 @@ if os.path.isdir(out):
         size += sum(os.path.getsize(os.path.join(root, n)) for n in names)
 elif os.path.exists(out):
     size = os.path.getsize(out)
-if size > 100 * 2**20:
-    sys.exit(f"{cmd}: wrote {size} bytes to {out}")
+archive = 0
+for root, _, names in os.walk(cmd[-1]):
+    archive += sum(os.path.getsize(os.path.join(root, n)) for n in names)
+limit = max(100 * 2**20, 25 * archive)
+if size > limit:
+    sys.exit(f"{cmd}: wrote {size} bytes to {out} (limit {limit})")
