@@ -75,7 +75,7 @@ struct TUState {
   bool LateLocations = false;
   bool LocationsOn = false;
   /// LateLocations at -O0: once the sites are placed, every ident_t gets
-  /// clang's default location back (SitePass.cpp, resetIdents).
+  /// clang's default location back (ResetIdents.cpp).
   bool ResetIdents = false;
   clang::CodeGenOptions *CGO = nullptr;
   clang::DiagnosticsEngine *Diags = nullptr;
@@ -126,7 +126,7 @@ private:
 /// Without line tables (TUState::LateLocations), at the start of the
 /// pipeline: inlines otter.h's annotation functions into their callers and
 /// gives the API calls they make on the caller's behalf the caller's !srcloc
-/// (SitePass.cpp).
+/// (AnnotationPass.cpp).
 class OtterAnnotationPass : public llvm::PassInfoMixin<OtterAnnotationPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
@@ -141,6 +141,11 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };
+
+/// TUState::ResetIdents (-O0 without -g), after the sites are placed:
+/// every ident_t gets clang's default location back (ResetIdents.cpp).
+/// Returns whether it changed the module.
+bool resetIdents(llvm::Module &M);
 
 /// The GC strategy name that brings in MachineSites.cpp's AsmPrinter
 /// handler, and the first operand of a site call's !heapallocsite tag.

@@ -24,7 +24,6 @@
 
 #include "clang/Basic/CodeGenOptions.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -265,201 +264,41 @@ filter_rules::ConstructKind constructKindOfCall(StringRef Callee,
   return CK::Count;
 }
 
-/// clang's ident_t string for a call with no location.
-constexpr StringLiteral DefaultLocStr = ";unknown;unknown;0;0;;";
-
-/// TUState::ResetIdents (-O0 without -g): the ";file;func;line;col;;"
-/// strings in ident_t were there only to place the sites, which now carry
-/// their own records. Every ident_t gets clang's default location back, as
-/// in a build without the plugin, so the object does not carry (and the
-/// AsmPrinter and assembler do not emit) a string and an ident_t per
-/// location. Only at -O0, where nothing merges calls; at -O2 the object
-/// keeps clang's usual ident_t, one per location (distinct operands alone
-/// would not keep two directives' calls apart: NoMerge.cpp does). Returns
-/// whether it changed the module.
-bool resetIdents(Module &M) {
-  StructType *IdentTy =
-      StructType::getTypeByName(M.getContext(), "struct.ident_t");
-  if (!IdentTy || IdentTy->getNumElements() != 5)
-    return false;
-  auto StringOf = [](const ConstantStruct &CS) -> GlobalVariable * {
-    auto *SG = dyn_cast<GlobalVariable>(CS.getOperand(4)->stripPointerCasts());
-    if (!SG || !SG->hasInitializer())
-      return nullptr;
-    auto *CDS = dyn_cast<ConstantDataSequential>(SG->getInitializer());
-    return CDS && CDS->isCString() ? SG : nullptr;
-  };
-  GlobalVariable *DefaultStr = nullptr;
-  DenseMap<Constant *, GlobalVariable *> Defaults; // by initializer
-  std::vector<GlobalVariable *> Located;
-  for (GlobalVariable &GV : M.globals()) {
-    if (GV.getValueType() != IdentTy || !GV.isConstant() ||
-        !GV.hasInitializer() || !GV.hasPrivateLinkage())
-      continue;
-    auto *CS = dyn_cast<ConstantStruct>(GV.getInitializer());
-    GlobalVariable *SG = CS ? StringOf(*CS) : nullptr;
-    if (!SG)
-      continue;
-    if (cast<ConstantDataSequential>(SG->getInitializer())->getAsCString() ==
-        DefaultLocStr) {
-      DefaultStr = SG;
-      Defaults[CS] = &GV;
-    } else {
-      Located.push_back(&GV);
-    }
-  }
-  if (Located.empty())
-    return false;
-  LLVMContext &Ctx = M.getContext();
-  if (!DefaultStr) {
-    DefaultStr = new GlobalVariable(
-        M, ArrayType::get(Type::getInt8Ty(Ctx), DefaultLocStr.size() + 1),
-        /*isConstant=*/true, GlobalValue::PrivateLinkage,
-        ConstantDataArray::getString(Ctx, DefaultLocStr));
-    DefaultStr->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    DefaultStr->setAlignment(Align(1));
-  }
-  SetVector<GlobalVariable *> Strings; // shared by the idents of a location
-  for (GlobalVariable *GV : Located) {
-    auto *CS = cast<ConstantStruct>(GV->getInitializer());
-    // reserved_1, flags, reserved_2 stay; reserved_3 is the string's size.
-    Constant *Fields[5] = {
-        CS->getOperand(0), CS->getOperand(1), CS->getOperand(2),
-        ConstantInt::get(CS->getOperand(3)->getType(), DefaultLocStr.size()),
-        DefaultStr};
-    Constant *Init = ConstantStruct::get(IdentTy, Fields);
-    GlobalVariable *&D = Defaults[Init];
-    if (!D) {
-      D = new GlobalVariable(M, IdentTy, /*isConstant=*/true, GV->getLinkage(),
-                             Init);
-      D->setUnnamedAddr(GV->getUnnamedAddr());
-      D->setAlignment(GV->getAlign());
-    }
-    Strings.insert(StringOf(*CS));
-    GV->replaceAllUsesWith(D);
-    GV->eraseFromParent();
-  }
-  for (GlobalVariable *SG : Strings) {
-    if (SG == DefaultStr)
-      continue;
-    SG->removeDeadConstantUsers();
-    if (SG->use_empty())
-      SG->eraseFromParent();
-  }
-  return true;
-}
-
 } // namespace
 
-PreservedAnalyses OtterAnnotationPass::run(Module &M,
-                                           ModuleAnalysisManager &) {
-  auto Annotation = [](const Function *F) {
-    return F && !F->isDeclaration() &&
-           F->getFnAttribute("dontcall-warn").getValueAsString() ==
-               SrcLocMarker;
-  };
-  std::vector<CallBase *> Work;
-  for (Function &F : M)
-    if (Annotation(&F))
-      for (User *U : F.users())
-        if (auto *CB = dyn_cast<CallBase>(U))
-          if (CB->getCalledFunction() == &F)
-            Work.push_back(CB);
-  if (Work.empty())
-    return PreservedAnalyses::all();
-  std::set<Function *> Inlined;
-  while (!Work.empty()) {
-    CallBase *CB = Work.back();
-    Work.pop_back();
-    MDNode *Loc = CB->getMetadata("srcloc");
-    Function *Callee = CB->getCalledFunction();
-    Function *Caller = CB->getFunction();
-    // The calls the caller has before: the inlined ones are the others.
-    // (IFI.InlinedCallSites does not do: inlined through an invoke -- C++
-    // code that may unwind, e.g. in a parallel region -- the inlined calls
-    // become new invokes, which keep no !srcloc.)
-    std::set<const CallBase *> Before;
-    for (Instruction &I : instructions(*Caller))
-      if (auto *C = dyn_cast<CallBase>(&I))
-        Before.insert(C);
-    InlineFunctionInfo IFI;
-    if (!InlineFunction(*CB, IFI, /*MergeAttributes=*/true, nullptr,
-                        /*InsertLifetime=*/false)
-             .isSuccess())
-      continue;
-    Inlined.insert(Callee);
-    for (Instruction &I : instructions(*Caller)) {
-      auto *Inner = dyn_cast<CallBase>(&I);
-      if (!Inner || Before.count(Inner))
-        continue;
-      const Function *F = Inner->getCalledFunction();
-      bool Api = F && isOmptApiFunction(F->getName());
-      if (Loc && (Api || Annotation(F)))
-        Inner->setMetadata("srcloc", Loc);
-      if (Annotation(F))
-        Work.push_back(Inner);
-    }
-  }
-  // Nothing calls them now (one calls another: until none is left).
-  for (bool Erased = true; Erased;) {
-    Erased = false;
-    for (auto It = Inlined.begin(); It != Inlined.end();) {
-      Function *F = *It;
-      if (F->hasLocalLinkage() && F->use_empty()) {
-        F->eraseFromParent();
-        It = Inlined.erase(It);
-        Erased = true;
-      } else {
-        ++It;
-      }
-    }
-  }
-  return PreservedAnalyses::none();
+namespace {
+
+/// A call to bracket and the directive it belongs to.
+struct Todo {
+  CallBase *CB;
+  std::size_t Dir;
+};
+
+/// Where a call's location points, for a diagnostic; none if unknown.
+clang::SourceLocation diagLocation(const TUState &S, const CallLoc &L) {
+  if (!S.SM || !L.Known)
+    return {};
+  auto FE = S.SM->getFileManager().getOptionalFileRef(L.File);
+  if (!FE && !L.FullPath.empty())
+    FE = S.SM->getFileManager().getOptionalFileRef(L.FullPath);
+  if (!FE)
+    return {};
+  return S.SM->translateFileLineCol(*FE, L.Line, L.Col ? L.Col : 1);
 }
 
-PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
-  if (M.getNamedMetadata("otter.sites"))
-    return PreservedAnalyses::all(); // already done (never twice)
-  M.getOrInsertNamedMetadata("otter.sites");
-  if (S->LocationsOn) {
-    // Code generation is over: no debug info level, as the user asked.
-    S->CGO->setDebugInfo(llvm::codegenoptions::NoDebugInfo);
-    S->LocationsOn = false;
-  }
-  // The frontend's marker attribute asks for a warning at every call that
-  // reaches instruction selection: not ours to give.
-  for (Function &F : M)
-    if (F.getFnAttribute("dontcall-warn").getValueAsString() == SrcLocMarker)
-      F.removeFnAttr("dontcall-warn");
+//===----------------------------------------------------------------------===//
+// Finding the sites.
+//===----------------------------------------------------------------------===//
 
-  clang::DiagnosticsEngine &Diags = *S->Diags;
-  auto DiagLoc = [&](const CallLoc &L) -> clang::SourceLocation {
-    if (!S->SM || !L.Known)
-      return {};
-    auto FE = S->SM->getFileManager().getOptionalFileRef(L.File);
-    if (!FE && !L.FullPath.empty())
-      FE = S->SM->getFileManager().getOptionalFileRef(L.FullPath);
-    if (!FE)
-      return {};
-    return S->SM->translateFileLineCol(*FE, L.Line, L.Col ? L.Col : 1);
-  };
-
-  struct Todo {
-    CallBase *CB;
-    std::size_t Dir;
-  };
-  std::vector<Todo> Work;
-  bool ReportedNoLoc = false;
-  // Per ident_t string: its parsed location (several calls, e.g. a loop's
-  // init, fini and barrier, share one).
-  DenseMap<const GlobalVariable *, CallLoc> IdentLocs;
-  // The calls of site entry points, by block, from the entry points' use
-  // lists; visited below in module order (a block's calls sorted when it
-  // has several). Walking every instruction of the module touched far more
-  // memory than the rest of the pass (-O0 code is mostly loads and stores).
-  // Entry points that never reach OMPT with a codeptr_ra are left alone:
-  // later passes (OpenMPOpt, GVN at LTO time) merge or drop some of them,
-  // which would leave empty brackets behind.
+/// The calls of site entry points, by block, from the entry points' use
+/// lists; visited in module order (a block's calls sorted when it has
+/// several). Walking every instruction of the module touched far more
+/// memory than the rest of the pass (-O0 code is mostly loads and stores).
+/// Entry points that never reach OMPT with a codeptr_ra are left alone:
+/// later passes (OpenMPOpt, GVN at LTO time) merge or drop some of them,
+/// which would leave empty brackets behind.
+DenseMap<const BasicBlock *, SmallVector<CallBase *, 2>>
+siteCallsByBlock(Module &M) {
   DenseMap<const BasicBlock *, SmallVector<CallBase *, 2>> SiteCalls;
   for (Function &Callee : M) {
     if (!isSiteEntry(Callee.getName()))
@@ -470,7 +309,21 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
             !isa<CallBrInst>(CB))
           SiteCalls[CB->getParent()].push_back(CB);
   }
+  return SiteCalls;
+}
 
+/// Every site call of M with the directive it belongs to, in module order.
+/// A call with no location or no directive is warned about (never an
+/// error) and left out; an API call the frontend did not see gets a
+/// pseudo-directive of its own.
+std::vector<Todo> findSites(Module &M, TUState &S) {
+  clang::DiagnosticsEngine &Diags = *S.Diags;
+  std::vector<Todo> Work;
+  bool ReportedNoLoc = false;
+  // Per ident_t string: its parsed location (several calls, e.g. a loop's
+  // init, fini and barrier, share one).
+  DenseMap<const GlobalVariable *, CallLoc> IdentLocs;
+  auto SiteCalls = siteCallsByBlock(M);
   for (Function &F : M) {
     for (BasicBlock &BB : F) {
       auto Calls = SiteCalls.find(&BB);
@@ -493,7 +346,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
           }
         }
         if (!L.Known)
-          locFromSrcLoc(*CB, S->SM, L);
+          locFromSrcLoc(*CB, S.SM, L);
         if (!L.Known)
           locFromDebug(*CB, L);
         if (!L.Known) {
@@ -512,7 +365,7 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
           }
           continue;
         }
-        long D = S->find(L.File, L.Line, L.Col, Name);
+        long D = S.find(L.File, L.Line, L.Col, Name);
         if (D < 0 && !Kmpc) { // an API function
           // An API call the frontend did not see (e.g. from a macro or
           // expanded differently): a pseudo-directive at the call itself.
@@ -523,15 +376,15 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
           PD.Col = PD.EndCol = L.Col;
           PD.Function = functionDisplayName(F);
           PD.Pseudo = true;
-          D = static_cast<long>(S->add(std::move(PD)));
+          D = static_cast<long>(S.add(std::move(PD)));
         }
         if (D < 0) {
-          if (S->Opts.WarnUnmatched && !isQuietEntry(Name)) {
+          if (S.Opts.WarnUnmatched && !isQuietEntry(Name)) {
             unsigned ID = Diags.getCustomDiagID(
                 clang::DiagnosticsEngine::Warning,
                 "otter: OpenMP runtime call '%0' at %1:%2:%3 matches no "
                 "OpenMP directive; its events will be labelled approximately");
-            Diags.Report(DiagLoc(L), ID)
+            Diags.Report(diagLocation(S, L), ID)
                 << Name << L.File << L.Line << L.Col;
           }
           continue;
@@ -540,33 +393,39 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
       }
     }
   }
+  return Work;
+}
 
-  LLVMContext &Ctx = M.getContext();
-  FunctionType *VoidFn = FunctionType::get(Type::getVoidTy(Ctx), false);
-  const std::uint32_t SiteType =
-      site_table::noteType(site_table::Version, site_table::SiteKind);
-  const std::uint32_t DirType =
-      site_table::noteType(site_table::Version, site_table::DirectiveKind);
+//===----------------------------------------------------------------------===//
+// The records: directives, the filter, machine-label tags.
+//===----------------------------------------------------------------------===//
 
-  // A directive record's symbol: keyed by its contents, so that equal
-  // records from several objects fold into one COMDAT group.
-  auto directiveSymbol = [](const Directive &D) {
+/// The records the sites point at, each made once per module: a
+/// directive's note (asm, in a COMDAT group keyed by its contents), the
+/// filter file's note, and the machine-label tags (MachineSites.cpp).
+class SiteRecords {
+public:
+  SiteRecords(Module &M, const TUState &S) : Ctx(M.getContext()), S(S) {
+    makeFilterAsm();
+  }
+
+  /// A directive record's symbol: keyed by its contents, so that equal
+  /// records from several objects fold into one COMDAT group.
+  static std::string directiveSymbol(const Directive &D) {
     std::uint64_t Key = site_table::regionId(D.File, D.Line, D.Col, D.Kind);
     for (const std::string *Str : {&D.Function, &D.Clauses})
       Key = site_table::fnv1a(Str->data(), Str->size(), Key ^ 0xff);
     unsigned Ends[2] = {D.EndLine, D.EndCol};
     Key = site_table::fnv1a(Ends, sizeof Ends, Key);
     return "__otter_d_" + utohexstr(Key, /*LowerCase=*/true, 16);
-  };
+  }
 
-  // Directive note bodies, built once per directive.
-  std::map<std::size_t, std::pair<std::string, std::string>> DirAsm;
-  auto directiveAsm = [&](std::size_t Idx)
-      -> const std::pair<std::string, std::string> & {
+  /// Directive Idx's note body and its symbol, built once per directive.
+  const std::pair<std::string, std::string> &directiveAsm(std::size_t Idx) {
     auto It = DirAsm.find(Idx);
     if (It != DirAsm.end())
       return It->second;
-    const Directive &D = S->Dirs[Idx];
+    const Directive &D = S.Dirs[Idx];
     std::uint32_t DescSize = site_table::DirectiveFixedSize +
                              D.Kind.size() + D.File.size() +
                              D.Function.size() + D.Clauses.size() + 4;
@@ -575,7 +434,10 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     A += ".ifndef " + Sym + "\n";
     A += ".pushsection .note.otter,\"aG\",@note," + Sym + ",comdat\n";
     A += ".balign 4\n.weak " + Sym + "\n.hidden " + Sym + "\n" + Sym + ":\n";
-    A += formatv(".long 6,{0},{1}\n", DescSize, DirType).str();
+    A += formatv(".long 6,{0},{1}\n", DescSize,
+                 site_table::noteType(site_table::Version,
+                                      site_table::DirectiveKind))
+             .str();
     A += ".asciz \"Otter\"\n.balign 4\n";
     A += formatv(".quad 0x{0}\n.long {1},{2},{3},{4},0\n",
                  utohexstr(D.RegionId, true), D.Line,
@@ -588,13 +450,27 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     A += ".balign 4\n.popsection\n.endif\n";
     return DirAsm.emplace(Idx, std::make_pair(std::move(A), Sym))
         .first->second;
-  };
+  }
 
-  // The filter file's record (otter/site_table.h, FilterKind), once per
-  // output (COMDAT keyed by its text), when a site of this module is
-  // filtered.
-  std::string FilterAsm;
-  if (const filter_rules::RuleSet *FS = S->Opts.Filter.get()) {
+  /// The filter file's record (otter/site_table.h, FilterKind), for when a
+  /// site of this module is filtered; empty without a filter file.
+  const std::string &filterAsm() const { return FilterAsm; }
+
+  /// A site's machine-label tag: it carries the record of its directive
+  /// (or of the filter), written once per output. One per directive.
+  MDNode *machineTag(bool Filtered, std::size_t DirIdx) {
+    MDNode *&Tag = MachineTags[Filtered ? -1 : static_cast<long>(DirIdx)];
+    if (!Tag)
+      Tag = makeMachineTag(Filtered, DirIdx);
+    return Tag;
+  }
+
+private:
+  void makeFilterAsm() {
+    const filter_rules::RuleSet *FS = S.Opts.Filter.get();
+    if (!FS)
+      return;
+    // Once per output (COMDAT keyed by its text).
     std::string Text = FS->Source + ": " + FS->text();
     std::string Sym =
         "__otter_f_" +
@@ -610,30 +486,24 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     appendAsciz(FilterAsm, Text);
     FilterAsm += ".balign 4\n.popsection\n.endif\n";
   }
-  const std::uint32_t FilteredType =
-      site_table::noteType(site_table::Version, site_table::FilteredSiteKind);
-  bool AnyFiltered = false;
 
-  // Machine-level labels (MachineSites.cpp): the site's tag carries the
-  // record of its directive (or of the filter), written once per output.
-  // Operands every directive's tag shares, made once.
-  Metadata *TagName = nullptr, *DirTagKind = nullptr, *DirNoteType = nullptr;
-  auto makeMachineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
-    auto Str = [&](StringRef V) { return MDString::get(Ctx, V); };
-    auto Type = [&](site_table::Kind K) {
-      return ConstantAsMetadata::get(ConstantInt::get(
-          Type::getInt32Ty(Ctx), site_table::noteType(site_table::Version, K)));
-    };
+  MDString *str(StringRef V) { return MDString::get(Ctx, V); }
+  Metadata *noteTypeOf(site_table::Kind K) {
+    return ConstantAsMetadata::get(ConstantInt::get(
+        Type::getInt32Ty(Ctx), site_table::noteType(site_table::Version, K)));
+  }
+
+  MDNode *makeMachineTag(bool Filtered, std::size_t DirIdx) {
     if (Filtered) {
-      std::string Text = S->Opts.Filter->Source + ": " + S->Opts.Filter->text();
+      std::string Text = S.Opts.Filter->Source + ": " + S.Opts.Filter->text();
       std::string Sym =
           "__otter_f_" +
           utohexstr(site_table::fnv1a(Text.data(), Text.size()), true, 16);
       Text.push_back('\0');
-      return MDNode::get(Ctx, {Str(MachineSiteTag), Str("f"), Str(Sym),
-                               Type(site_table::FilterKind), Str(Text)});
+      return MDNode::get(Ctx, {str(MachineSiteTag), str("f"), str(Sym),
+                               noteTypeOf(site_table::FilterKind), str(Text)});
     }
-    const Directive &D = S->Dirs[DirIdx];
+    const Directive &D = S.Dirs[DirIdx];
     std::string Desc;
     Desc.reserve(site_table::DirectiveFixedSize + D.Kind.size() +
                  D.File.size() + D.Function.size() + D.Clauses.size() + 4);
@@ -644,48 +514,164 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     Put(D.RegionId, 8);
     for (unsigned V : {D.Line, D.Col, D.EndLine, D.EndCol, 0u})
       Put(V, 4);
-    for (const std::string *Str : {&D.Kind, &D.File, &D.Function, &D.Clauses}) {
-      Desc += *Str;
+    for (const std::string *Field :
+         {&D.Kind, &D.File, &D.Function, &D.Clauses}) {
+      Desc += *Field;
       Desc.push_back('\0');
     }
+    // Operands every directive's tag shares, made once.
     if (!TagName) {
-      TagName = Str(MachineSiteTag);
-      DirTagKind = Str("d");
-      DirNoteType = Type(site_table::DirectiveKind);
+      TagName = str(MachineSiteTag);
+      DirTagKind = str("d");
+      DirNoteType = noteTypeOf(site_table::DirectiveKind);
     }
-    // Distinct: one node per directive already (machineTag below), no need
-    // for the context to hash and unique it.
+    // Distinct: one node per directive already (machineTag), no need for
+    // the context to hash and unique it.
     return MDNode::getDistinct(
         Ctx,
         {TagName, DirTagKind,
          // A private (.L) symbol: the record goes outside any group
          // (MachineSites.cpp).
-         Str(D.MainFile ? ".L" + directiveSymbol(D) : directiveSymbol(D)),
-         DirNoteType, Str(Desc)});
-  };
+         str(D.MainFile ? ".L" + directiveSymbol(D) : directiveSymbol(D)),
+         DirNoteType, str(Desc)});
+  }
+
+  LLVMContext &Ctx;
+  const TUState &S;
+  std::map<std::size_t, std::pair<std::string, std::string>> DirAsm;
+  std::string FilterAsm;
   DenseMap<long, MDNode *> MachineTags; // by directive, -1: filtered
-  auto machineTag = [&](bool Filtered, std::size_t DirIdx) -> MDNode * {
-    MDNode *&Tag = MachineTags[Filtered ? -1 : static_cast<long>(DirIdx)];
-    if (!Tag)
-      Tag = makeMachineTag(Filtered, DirIdx);
-    return Tag;
+  Metadata *TagName = nullptr, *DirTagKind = nullptr, *DirNoteType = nullptr;
+};
+
+//===----------------------------------------------------------------------===//
+// Labelling a site with asm.
+//===----------------------------------------------------------------------===//
+
+/// Puts numbered local labels around CB (site SiteNo of the module) and,
+/// after it, its site record (or filtered-site record) with, under LTO, the
+/// record it points at. ModuleDirs collects the directives to write once
+/// into module-level asm.
+void bracketWithAsm(CallBase *CB, std::size_t Dir, bool Filtered,
+                    unsigned SiteNo, const TUState &S, SiteRecords &Records,
+                    std::set<std::size_t> &ModuleDirs) {
+  Function &F = *CB->getFunction();
+  // Numeric local labels, unique per site in this module.
+  unsigned LStart = 700000 + 2 * SiteNo, LEnd = LStart + 1;
+
+  std::string Group;
+  if (const Comdat *C = F.getComdat())
+    if (isPlainSymbol(C->getName()))
+      Group = C->getName().str();
+
+  std::string After = formatv("{0}:\n", LEnd).str();
+  if (Filtered) {
+    if (S.PrepareForLTO)
+      After += Records.filterAsm();
+  } else if (S.PrepareForLTO) {
+    After += Records.directiveAsm(Dir).first;
+  } else {
+    ModuleDirs.insert(Dir);
+  }
+  if (Group.empty())
+    After += ".pushsection .note.otter,\"a\",@note\n";
+  else
+    After += ".pushsection .note.otter,\"aG\",@note," + Group + ",comdat\n";
+  if (Filtered)
+    After +=
+        formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
+                ".balign 4\n.long {2}b-.\n.long {3}b-.\n"
+                ".popsection",
+                site_table::FilteredSiteDescSize,
+                site_table::noteType(site_table::Version,
+                                     site_table::FilteredSiteKind),
+                LStart, LEnd)
+            .str();
+  else
+    After += formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
+                     ".balign 4\n.long {2}b-.\n.long {3}b-.\n.long {4}-.\n"
+                     ".popsection",
+                     site_table::SiteDescSize,
+                     site_table::noteType(site_table::Version,
+                                          site_table::SiteKind),
+                     LStart, LEnd, Records.directiveAsm(Dir).second)
+                 .str();
+
+  FunctionType *VoidFn =
+      FunctionType::get(Type::getVoidTy(CB->getContext()), false);
+  auto MakeAsm = [&](const std::string &Text) {
+    InlineAsm *IA = InlineAsm::get(VoidFn, Text, "", /*sideeffect=*/true);
+    CallInst *C = CallInst::Create(IA);
+    C->addFnAttr(Attribute::NoUnwind);
+    C->setDebugLoc(CB->getDebugLoc());
+    return C;
   };
+  CallInst *Before = MakeAsm(formatv("{0}:", LStart).str());
+  Before->insertBefore(CB);
+  CallInst *AfterI = MakeAsm(After);
+  if (auto *CI = dyn_cast<CallInst>(CB)) {
+    CI->setTailCallKind(CallInst::TCK_NoTail);
+    AfterI->insertAfter(CI);
+  } else if (auto *II = dyn_cast<InvokeInst>(CB)) {
+    BasicBlock *ND = II->getNormalDest();
+    if (!ND->getSinglePredecessor())
+      ND = SplitEdge(II->getParent(), ND);
+    AfterI->insertBefore(&*ND->getFirstInsertionPt());
+  }
+}
+
+/// -fplugin-arg-otter-verbose: one line per site.
+void reportSite(const TUState &S, CallBase &CB, const Directive &D,
+                bool Filtered) {
+  if (!S.Opts.Verbose)
+    return;
+  CallLoc L;
+  if (!locFromIdent(CB, L) && !locFromSrcLoc(CB, S.SM, L))
+    locFromDebug(CB, L);
+  errs() << "otter: site '" << CB.getCalledFunction()->getName() << "' in '"
+         << functionDisplayName(*CB.getFunction()) << "' at " << L.File << ":"
+         << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at " << D.File
+         << ":" << D.Line << ":" << D.Col << (Filtered ? " (filtered)" : "")
+         << "\n";
+}
+
+/// Whether the filter file excludes the site of CB in directive D.
+bool siteFiltered(const TUState &S, const CallBase &CB, const Directive &D) {
+  const filter_rules::RuleSet *FS = S.Opts.Filter.get();
+  if (!FS)
+    return false;
+  filter_rules::ConstructKind CK =
+      constructKindOfCall(CB.getCalledFunction()->getName(), D.Kind);
+  return FS->excludes(D.File, D.Function) ||
+         (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The pass.
+//===----------------------------------------------------------------------===//
+
+PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
+  if (M.getNamedMetadata("otter.sites"))
+    return PreservedAnalyses::all(); // already done (never twice)
+  M.getOrInsertNamedMetadata("otter.sites");
+  if (S->LocationsOn) {
+    // Code generation is over: no debug info level, as the user asked.
+    S->CGO->setDebugInfo(llvm::codegenoptions::NoDebugInfo);
+    S->LocationsOn = false;
+  }
+  // The frontend's marker attribute asks for a warning at every call that
+  // reaches instruction selection: not ours to give.
+  for (Function &F : M)
+    if (F.getFnAttribute("dontcall-warn").getValueAsString() == SrcLocMarker)
+      F.removeFnAttr("dontcall-warn");
+
+  std::vector<Todo> Work = findSites(M, *S);
+  SiteRecords Records(M, *S);
+  bool AnyFiltered = false;
   bool GCMarked = false;
   std::vector<std::pair<CallBase *, MDNode *>> MachineTagged;
-
-  auto Report = [&](CallBase &CB, const Directive &D, bool Filtered) {
-    if (!S->Opts.Verbose)
-      return;
-    CallLoc L;
-    if (!locFromIdent(CB, L) && !locFromSrcLoc(CB, S->SM, L))
-      locFromDebug(CB, L);
-    errs() << "otter: site '" << CB.getCalledFunction()->getName() << "' in '"
-           << functionDisplayName(*CB.getFunction()) << "' at " << L.File
-           << ":" << L.Line << ":" << L.Col << " -> '" << D.Kind << "' at "
-           << D.File << ":" << D.Line << ":" << D.Col
-           << (Filtered ? " (filtered)" : "") << "\n";
-  };
-
   std::set<std::size_t> ModuleDirs;
   unsigned SiteNo = 0;
   for (const Todo &T : Work) {
@@ -693,89 +679,23 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     Function &F = *CB->getFunction();
     const Directive &D = S->Dirs[T.Dir];
     // Excluded by the filter file: a filtered-site record, no directive.
-    const filter_rules::RuleSet *FS = S->Opts.Filter.get();
-    bool Filtered = false;
-    if (FS) {
-      filter_rules::ConstructKind CK =
-          constructKindOfCall(CB->getCalledFunction()->getName(), D.Kind);
-      Filtered =
-          FS->excludes(D.File, D.Function) ||
-          (CK != filter_rules::ConstructKind::Count && FS->kindExcluded(CK));
-    }
+    bool Filtered = siteFiltered(*S, *CB, D);
+    AnyFiltered |= Filtered;
     if (S->MachineLabels) {
-      if (Filtered)
-        AnyFiltered = true;
+      // Machine-level labels (MachineSites.cpp).
       if (auto *CI = dyn_cast<CallInst>(CB))
         CI->setTailCallKind(CallInst::TCK_NoTail);
       // Set after StripDebugInfo below, which drops !heapallocsite.
-      MachineTagged.push_back({CB, machineTag(Filtered, T.Dir)});
+      MachineTagged.push_back({CB, Records.machineTag(Filtered, T.Dir)});
       // One function with the strategy makes the AsmPrinter call ours.
       if (!GCMarked && !F.hasGC()) {
         F.setGC(MachineSiteGC);
         GCMarked = true;
       }
-      Report(*CB, D, Filtered);
-      continue;
-    }
-    // Numeric local labels, unique per site in this module.
-    unsigned LStart = 700000 + 2 * SiteNo, LEnd = LStart + 1;
-    ++SiteNo;
-
-    std::string Group;
-    if (const Comdat *C = F.getComdat())
-      if (isPlainSymbol(C->getName()))
-        Group = C->getName().str();
-
-    std::string After = formatv("{0}:\n", LEnd).str();
-    if (Filtered) {
-      AnyFiltered = true;
-      if (S->PrepareForLTO)
-        After += FilterAsm;
-    } else if (S->PrepareForLTO) {
-      After += directiveAsm(T.Dir).first;
     } else {
-      ModuleDirs.insert(T.Dir);
+      bracketWithAsm(CB, T.Dir, Filtered, SiteNo++, *S, Records, ModuleDirs);
     }
-    if (Group.empty())
-      After += ".pushsection .note.otter,\"a\",@note\n";
-    else
-      After += ".pushsection .note.otter,\"aG\",@note," + Group + ",comdat\n";
-    if (Filtered)
-      After +=
-          formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
-                  ".balign 4\n.long {2}b-.\n.long {3}b-.\n"
-                  ".popsection",
-                  site_table::FilteredSiteDescSize, FilteredType, LStart, LEnd)
-              .str();
-    else
-      After += formatv(".balign 4\n.long 6,{0},{1}\n.asciz \"Otter\"\n"
-                       ".balign 4\n.long {2}b-.\n.long {3}b-.\n.long {4}-.\n"
-                       ".popsection",
-                       site_table::SiteDescSize, SiteType, LStart, LEnd,
-                       directiveAsm(T.Dir).second)
-                   .str();
-
-    auto MakeAsm = [&](const std::string &Text) {
-      InlineAsm *IA = InlineAsm::get(VoidFn, Text, "", /*sideeffect=*/true);
-      CallInst *C = CallInst::Create(IA);
-      C->addFnAttr(Attribute::NoUnwind);
-      C->setDebugLoc(CB->getDebugLoc());
-      return C;
-    };
-    CallInst *Before = MakeAsm(formatv("{0}:", LStart).str());
-    Before->insertBefore(CB);
-    CallInst *AfterI = MakeAsm(After);
-    if (auto *CI = dyn_cast<CallInst>(CB)) {
-      CI->setTailCallKind(CallInst::TCK_NoTail);
-      AfterI->insertAfter(CI);
-    } else if (auto *II = dyn_cast<InvokeInst>(CB)) {
-      BasicBlock *ND = II->getNormalDest();
-      if (!ND->getSinglePredecessor())
-        ND = SplitEdge(II->getParent(), ND);
-      AfterI->insertBefore(&*ND->getFirstInsertionPt());
-    }
-
-    Report(*CB, D, Filtered);
+    reportSite(*S, *CB, D, Filtered);
   }
 
   // Without LTO nothing after this pass moves code between modules: each
@@ -783,9 +703,9 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
   if (S->MachineLabels)
     ModuleDirs.clear(); // written with the sites (MachineSites.cpp)
   for (std::size_t Idx : ModuleDirs)
-    M.appendModuleInlineAsm(directiveAsm(Idx).first);
+    M.appendModuleInlineAsm(Records.directiveAsm(Idx).first);
   if (AnyFiltered && !S->PrepareForLTO && !S->MachineLabels)
-    M.appendModuleInlineAsm(FilterAsm);
+    M.appendModuleInlineAsm(Records.filterAsm());
   bool Reset = S->ResetIdents && resetIdents(M);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)
     StripDebugInfo(M);
