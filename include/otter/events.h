@@ -101,43 +101,23 @@ enum class DependenceType : std::uint16_t {
 
 /// Synchronisation kinds, values of OMPT's ompt_sync_region_t.
 enum class SyncKind : std::uint16_t {
-  Barrier = 1,
-  BarrierImplicit = 2,
-  BarrierExplicit = 3,
-  BarrierImplementation = 4,
-  Taskwait = 5,
-  Taskgroup = 6,
-  Reduction = 7,
-  BarrierImplicitWorkshare = 8,
-  BarrierImplicitParallel = 9,
-  BarrierTeams = 10,
+#define OTTER_SYNC_KIND(Kind, Value, Ompt, Region, Construct, Filter)          \
+  Kind = Value,
+#include "otter/constructs.def"
 };
 
-/// Worksharing kinds, values of OMPT's ompt_work_t.
+/// Worksharing kinds, values of OMPT's ompt_work_t (otter/constructs.def).
 enum class WorkKind : std::uint16_t {
-  Loop = 1,
-  Sections = 2,
-  SingleExecutor = 3,
-  SingleOther = 4,
-  Workshare = 5,
-  Distribute = 6,
-  Taskloop = 7,
-  Scope = 8,
-  LoopStatic = 10,
-  LoopDynamic = 11,
-  LoopGuided = 12,
-  LoopOther = 13,
+#define OTTER_WORK_KIND(Kind, Value, Ompt, Region, Construct, Filter)          \
+  Kind = Value,
+#include "otter/constructs.def"
 };
 
-/// Mutex kinds, values of OMPT's ompt_mutex_t.
+/// Mutex kinds, values of OMPT's ompt_mutex_t (otter/constructs.def).
 enum class MutexKind : std::uint16_t {
-  Lock = 1,
-  TestLock = 2,
-  NestLock = 3,
-  TestNestLock = 4,
-  Critical = 5,
-  Atomic = 6,
-  Ordered = 7,
+#define OTTER_MUTEX_KIND(Kind, Value, Ompt, Region, Construct, Filter)         \
+  Kind = Value,
+#include "otter/constructs.def"
 };
 
 /// Task schedule statuses, values of OMPT's ompt_task_status_t.

@@ -22,14 +22,8 @@ struct KindName {
   const char *Aliases;
 };
 constexpr KindName KindNames[] = {
-    {"parallel", ""},   {"task", ""},         {"taskwait", ""},
-    {"taskgroup", ""},  {"barrier", ""},      {"barrier_implicit", ""},
-    {"loop", "for do"}, {"sections", ""},     {"single", ""},
-    {"workshare", ""},  {"distribute", ""},   {"taskloop", ""},
-    {"scope", ""},      {"masked", "master"}, {"critical", ""},
-    {"atomic", ""},     {"ordered", ""},      {"lock", ""},
-    {"nest_lock", ""},  {"reduction", ""},    {"cancel", ""},
-    {"flush", ""},      {"mpi", ""},
+#define OTTER_FILTER_KIND(Kind, Name, Aliases) {Name, Aliases},
+#include "otter/constructs.def"
 };
 static_assert(std::size(KindNames) == std::size_t(ConstructKind::Count));
 

@@ -41,32 +41,10 @@ struct Rule {
 /// The construct kinds a `kind` rule names: the names OTTER prints for graph
 /// nodes, without _begin/_end (docs/filter.md has the list). A glob matches
 /// a kind when it matches its name or one of its aliases ("for" and "do"
-/// for loop, "master" for masked).
+/// for loop, "master" for masked). Rows: otter/constructs.def.
 enum class ConstructKind : std::uint8_t {
-  Parallel,
-  Task,
-  Taskwait,
-  Taskgroup,
-  Barrier,         // an explicit #pragma omp barrier
-  BarrierImplicit, // the implicit barrier of a worksharing construct or
-                   // parallel region
-  Loop,
-  Sections,
-  Single,
-  Workshare,
-  Distribute,
-  Taskloop,
-  Scope,
-  Masked,
-  Critical,
-  Atomic,
-  Ordered,
-  Lock,
-  NestLock,
-  Reduction,
-  Cancel,
-  Flush,
-  Mpi,
+#define OTTER_FILTER_KIND(Kind, Name, Aliases) Kind,
+#include "otter/constructs.def"
   Count
 };
 /// "barrier_implicit", ...

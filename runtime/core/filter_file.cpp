@@ -44,7 +44,57 @@ void dropMutex(Rules &R, std::uint32_t Subs) {
     drop(R, K, Subs);
 }
 
+/// The sub-kinds of sync, worksharing and mutex events that kind C drops:
+/// the sub-kind rows of otter/constructs.def whose Filter is C.
+constexpr std::uint32_t syncSubs(ConstructKind C) {
+  std::uint32_t Subs = 0;
+#define OTTER_SYNC_KIND(Kind, Value, Ompt, Region, Construct, Filter)          \
+  if (C == ConstructKind::Filter)                                              \
+    Subs |= bit(SyncKind::Kind);
+#include "otter/constructs.def"
+  return Subs;
+}
+constexpr std::uint32_t workSubs(ConstructKind C) {
+  std::uint32_t Subs = 0;
+#define OTTER_WORK_KIND(Kind, Value, Ompt, Region, Construct, Filter)          \
+  if (C == ConstructKind::Filter)                                              \
+    Subs |= bit(WorkKind::Kind);
+#include "otter/constructs.def"
+  return Subs;
+}
+constexpr std::uint32_t mutexSubs(ConstructKind C) {
+  std::uint32_t Subs = 0;
+#define OTTER_MUTEX_KIND(Kind, Value, Ompt, Region, Construct, Filter)         \
+  if (C == ConstructKind::Filter)                                              \
+    Subs |= bit(MutexKind::Kind);
+#include "otter/constructs.def"
+  return Subs;
+}
+
+/// The dispatches (chunks, sections, iterations) of a worksharing kind.
+constexpr std::uint32_t dispatchSubs(ConstructKind C) {
+  switch (C) {
+  case ConstructKind::Loop:
+    return bit(DispatchKind::Iteration) | bit(DispatchKind::WsLoopChunk);
+  case ConstructKind::Sections:
+    return bit(DispatchKind::Section);
+  case ConstructKind::Distribute:
+    return bit(DispatchKind::DistributeChunk);
+  case ConstructKind::Taskloop:
+    return bit(DispatchKind::TaskloopChunk);
+  default:
+    return 0;
+  }
+}
+
 void dropKind(Rules &R, ConstructKind C) {
+  if (std::uint32_t Subs = syncSubs(C))
+    dropSync(R, Subs);
+  if (std::uint32_t Subs = workSubs(C))
+    dropWork(R, Subs, dispatchSubs(C));
+  if (std::uint32_t Subs = mutexSubs(C))
+    dropMutex(R, Subs);
+  // The kinds with events of their own.
   switch (C) {
   case ConstructKind::Parallel:
     drop(R, EventKind::ParallelBegin, All); // and its extent (tool.cpp)
@@ -53,68 +103,11 @@ void dropKind(Rules &R, ConstructKind C) {
   case ConstructKind::Task:
     drop(R, EventKind::TaskCreate, All); // and its extent (tool.cpp)
     break;
-  case ConstructKind::Taskwait:
-    dropSync(R, bit(SyncKind::Taskwait));
-    break;
-  case ConstructKind::Taskgroup:
-    dropSync(R, bit(SyncKind::Taskgroup));
-    break;
-  case ConstructKind::Barrier:
-    dropSync(R, bit(SyncKind::Barrier) | bit(SyncKind::BarrierExplicit));
-    break;
-  case ConstructKind::BarrierImplicit:
-    dropSync(R, bit(SyncKind::BarrierImplicit) |
-                    bit(SyncKind::BarrierImplementation) |
-                    bit(SyncKind::BarrierImplicitWorkshare) |
-                    bit(SyncKind::BarrierImplicitParallel) |
-                    bit(SyncKind::BarrierTeams));
-    break;
-  case ConstructKind::Reduction:
-    dropSync(R, bit(SyncKind::Reduction));
-    break;
-  case ConstructKind::Loop:
-    dropWork(R,
-             bit(WorkKind::Loop) | bit(WorkKind::LoopStatic) |
-                 bit(WorkKind::LoopDynamic) | bit(WorkKind::LoopGuided) |
-                 bit(WorkKind::LoopOther),
-             bit(DispatchKind::Iteration) | bit(DispatchKind::WsLoopChunk));
-    break;
-  case ConstructKind::Sections:
-    dropWork(R, bit(WorkKind::Sections), bit(DispatchKind::Section));
-    break;
-  case ConstructKind::Single:
-    dropWork(R, bit(WorkKind::SingleExecutor) | bit(WorkKind::SingleOther));
-    break;
-  case ConstructKind::Workshare:
-    dropWork(R, bit(WorkKind::Workshare));
-    break;
-  case ConstructKind::Distribute:
-    dropWork(R, bit(WorkKind::Distribute), bit(DispatchKind::DistributeChunk));
-    break;
-  case ConstructKind::Taskloop:
-    dropWork(R, bit(WorkKind::Taskloop), bit(DispatchKind::TaskloopChunk));
-    break;
-  case ConstructKind::Scope:
-    dropWork(R, bit(WorkKind::Scope));
-    break;
   case ConstructKind::Masked:
     drop(R, EventKind::MaskedBegin, All);
     drop(R, EventKind::MaskedEnd, All);
     break;
-  case ConstructKind::Critical:
-    dropMutex(R, bit(MutexKind::Critical));
-    break;
-  case ConstructKind::Atomic:
-    dropMutex(R, bit(MutexKind::Atomic));
-    break;
-  case ConstructKind::Ordered:
-    dropMutex(R, bit(MutexKind::Ordered));
-    break;
-  case ConstructKind::Lock:
-    dropMutex(R, bit(MutexKind::Lock) | bit(MutexKind::TestLock));
-    break;
   case ConstructKind::NestLock:
-    dropMutex(R, bit(MutexKind::NestLock) | bit(MutexKind::TestNestLock));
     drop(R, EventKind::NestLockBegin, All);
     drop(R, EventKind::NestLockEnd, All);
     break;
@@ -127,10 +120,20 @@ void dropKind(Rules &R, ConstructKind C) {
   case ConstructKind::Mpi:
     R.Groups |= groupBit(EventGroup::Mpi);
     break;
-  case ConstructKind::Count:
+  default:
     break;
   }
 }
+
+// Spot checks of the table's filter column against the kinds' meaning.
+static_assert(syncSubs(ConstructKind::Barrier) ==
+              (bit(SyncKind::Barrier) | bit(SyncKind::BarrierExplicit)));
+static_assert(workSubs(ConstructKind::Loop) ==
+              (bit(WorkKind::Loop) | bit(WorkKind::LoopStatic) |
+               bit(WorkKind::LoopDynamic) | bit(WorkKind::LoopGuided) |
+               bit(WorkKind::LoopOther)));
+static_assert(mutexSubs(ConstructKind::Lock) ==
+              (bit(MutexKind::Lock) | bit(MutexKind::TestLock)));
 
 } // namespace
 

@@ -16,18 +16,7 @@
 
 namespace otter::analysis {
 
-const char *kindName(Kind K) {
-  static const char *Names[] = {
-      "initial_task", "implicit_task",    "task",     "parallel",
-      "loop",         "sections",         "single",   "masked",
-      "taskloop",     "workshare",        "taskwait", "taskgroup",
-      "barrier",      "barrier_implicit", "critical", "lock",
-      "nest_lock",    "ordered",          "atomic",   "cancel",
-      "mpi"};
-  static_assert(sizeof(Names) / sizeof(Names[0]) == std::size_t(Kind::Count));
-  return std::size_t(K) < std::size_t(Kind::Count) ? Names[std::size_t(K)]
-                                                   : "?";
-}
+const char *kindName(Kind K) { return rules::constructName(K); }
 
 //===----------------------------------------------------------------------===//
 // The event loop.

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "dump.h"
+#include "otter/constructs.h"
 #include "otter/mpi.h"
 #include "trace/codec.h"
 
@@ -26,6 +27,10 @@ std::string named(const char *const (&Names)[N], std::uint64_t I) {
   if (I < N && Names[I])
     return Names[I];
   return std::to_string(I);
+}
+/// A name from a table's name function, or the number if there is none.
+std::string nameOrNumber(const char *Name, std::uint64_t I) {
+  return Name ? Name : std::to_string(I);
 }
 
 /// The flags of V as names joined by '|', unknown bits as one hex number.
@@ -68,25 +73,6 @@ const char *const Statuses[] = {
 const char *const DependenceTypes[] = {
     nullptr,         "in",     "out",  "inout",
     "mutexinoutset", "source", "sink", "inoutset"};
-const char *const SyncKinds[] = {nullptr,
-                                 "barrier",
-                                 "barrier_implicit",
-                                 "barrier_explicit",
-                                 "barrier_implementation",
-                                 "taskwait",
-                                 "taskgroup",
-                                 "reduction",
-                                 "barrier_implicit_workshare",
-                                 "barrier_implicit_parallel",
-                                 "barrier_teams"};
-const char *const WorkKinds[] = {
-    nullptr,        "loop",      "sections",    "single_executor",
-    "single_other", "workshare", "distribute",  "taskloop",
-    "scope",        nullptr,     "loop_static", "loop_dynamic",
-    "loop_guided",  "loop_other"};
-const char *const MutexKinds[] = {nullptr,     "lock",           "test_lock",
-                                  "nest_lock", "test_nest_lock", "critical",
-                                  "atomic",    "ordered"};
 const char *const DispatchKinds[] = {nullptr,          "iteration",
                                      "section",        "ws_loop_chunk",
                                      "taskloop_chunk", "distribute_chunk"};
@@ -154,11 +140,11 @@ std::string fieldText(const FieldInfo &F, const Event &E,
   case FieldFormat::DependenceType:
     return named(DependenceTypes, V);
   case FieldFormat::SyncKind:
-    return named(SyncKinds, V);
+    return nameOrNumber(constructs::omptSyncName(V), V);
   case FieldFormat::WorkKind:
-    return named(WorkKinds, V);
+    return nameOrNumber(constructs::omptWorkName(V), V);
   case FieldFormat::MutexKind:
-    return named(MutexKinds, V);
+    return nameOrNumber(constructs::omptMutexName(V), V);
   case FieldFormat::CancelFlags:
     return flagsText(CancelFlagNames, V);
   case FieldFormat::DispatchKind:

@@ -42,46 +42,18 @@ namespace {
 /// false for one that makes none (an atomic) or a single node.
 bool pairNodeKinds(rules::Construct C, NodeKind &Begin, NodeKind &End) {
   switch (C) {
-  case rules::Construct::Loop:
-    Begin = NodeKind::LoopBegin, End = NodeKind::LoopEnd;
-    return true;
-  case rules::Construct::Sections:
-    Begin = NodeKind::SectionsBegin, End = NodeKind::SectionsEnd;
-    return true;
-  case rules::Construct::Single:
-    Begin = NodeKind::SingleBegin, End = NodeKind::SingleEnd;
-    return true;
-  case rules::Construct::Taskloop:
-    Begin = NodeKind::TaskloopBegin, End = NodeKind::TaskloopEnd;
-    return true;
-  case rules::Construct::Workshare:
-    Begin = NodeKind::WorkshareBegin, End = NodeKind::WorkshareEnd;
-    return true;
-  case rules::Construct::Masked:
-    Begin = NodeKind::MaskedBegin, End = NodeKind::MaskedEnd;
-    return true;
-  case rules::Construct::Taskgroup:
-    Begin = NodeKind::TaskgroupBegin, End = NodeKind::TaskgroupEnd;
-    return true;
-  case rules::Construct::Critical:
-    Begin = NodeKind::CriticalBegin, End = NodeKind::CriticalEnd;
-    return true;
-  case rules::Construct::Lock:
-    Begin = NodeKind::LockBegin, End = NodeKind::LockEnd;
-    return true;
-  case rules::Construct::NestLock:
-    Begin = NodeKind::NestLockBegin, End = NodeKind::NestLockEnd;
-    return true;
-  case rules::Construct::Ordered:
-    Begin = NodeKind::OrderedBegin, End = NodeKind::OrderedEnd;
-    return true;
-  case rules::Construct::Parallel:
-    Begin = NodeKind::ParallelBegin, End = NodeKind::ParallelEnd;
-    return true;
+#define OTTER_CONSTRUCT(Id, Name, B, E)                                        \
+  case rules::Construct::Id:                                                   \
+    Begin = NodeKind::B, End = NodeKind::E;                                    \
+    break;
+#include "otter/constructs.def"
   default:
     Begin = End = NodeKind::Count;
-    return false;
   }
+  if (End != NodeKind::Count)
+    return true;
+  Begin = NodeKind::Count;
+  return false;
 }
 
 

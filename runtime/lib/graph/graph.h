@@ -21,48 +21,11 @@
 
 namespace otter {
 
+/// The graph's node kinds: otter/constructs.def, where each row says what
+/// the node stands for.
 enum class NodeKind : std::uint8_t {
-  InitialTask,
-  ImplicitTask,
-  Task,
-  ParallelBegin,
-  ParallelEnd,
-  LoopBegin,
-  LoopEnd,
-  SectionsBegin,
-  SectionsEnd,
-  SingleBegin,
-  SingleEnd,
-  MaskedBegin,
-  MaskedEnd,
-  TaskloopBegin,
-  TaskloopEnd,
-  TaskgroupBegin,
-  TaskgroupEnd,
-  Taskwait,
-  Barrier,         // explicit barrier: one node per team and instance
-  BarrierImplicit, // implicit barrier: one node per team and instance
-  CriticalBegin,
-  CriticalEnd,
-  LockBegin,
-  LockEnd,
-  NestLockBegin,
-  NestLockEnd,
-  OrderedBegin,
-  OrderedEnd,
-  Cancel,
-  WorkshareBegin, // Fortran workshare, distribute, scope: other worksharing
-  WorkshareEnd,
-  MpiCall, // one MPI call (Flags: its otter::mpi::Function); Graph::Mpi
-  // omp_control_tool paused recording here: what the program did from here
-  // to the task's next Resume (on every thread) is not in the graph.
-  Pause,
-  Resume, // recording started again (omp_control_tool start)
-  // The program's annotations (otter/otter.h): a phase of the task that
-  // began it (they nest), an instant mark. Named (Graph::NodeNames).
-  PhaseBegin,
-  PhaseEnd,
-  Mark,
+#define OTTER_NODE_KIND(Kind, Name, Shape, Fill) Kind,
+#include "otter/constructs.def"
   Count
 };
 

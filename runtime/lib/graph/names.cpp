@@ -11,53 +11,40 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace otter {
 
 const char *nodeKindName(NodeKind K) {
-  switch (K) {
-  case NodeKind::InitialTask: return "initial_task";
-  case NodeKind::ImplicitTask: return "implicit_task";
-  case NodeKind::Task: return "task";
-  case NodeKind::ParallelBegin: return "parallel_begin";
-  case NodeKind::ParallelEnd: return "parallel_end";
-  case NodeKind::LoopBegin: return "loop_begin";
-  case NodeKind::LoopEnd: return "loop_end";
-  case NodeKind::SectionsBegin: return "sections_begin";
-  case NodeKind::SectionsEnd: return "sections_end";
-  case NodeKind::SingleBegin: return "single_begin";
-  case NodeKind::SingleEnd: return "single_end";
-  case NodeKind::MaskedBegin: return "masked_begin";
-  case NodeKind::MaskedEnd: return "masked_end";
-  case NodeKind::TaskloopBegin: return "taskloop_begin";
-  case NodeKind::TaskloopEnd: return "taskloop_end";
-  case NodeKind::TaskgroupBegin: return "taskgroup_begin";
-  case NodeKind::TaskgroupEnd: return "taskgroup_end";
-  case NodeKind::Taskwait: return "taskwait";
-  case NodeKind::Barrier: return "barrier";
-  case NodeKind::BarrierImplicit: return "barrier_implicit";
-  case NodeKind::CriticalBegin: return "critical_begin";
-  case NodeKind::CriticalEnd: return "critical_end";
-  case NodeKind::LockBegin: return "lock_begin";
-  case NodeKind::LockEnd: return "lock_end";
-  case NodeKind::NestLockBegin: return "nest_lock_begin";
-  case NodeKind::NestLockEnd: return "nest_lock_end";
-  case NodeKind::OrderedBegin: return "ordered_begin";
-  case NodeKind::OrderedEnd: return "ordered_end";
-  case NodeKind::Cancel: return "cancel";
-  case NodeKind::WorkshareBegin: return "workshare_begin";
-  case NodeKind::WorkshareEnd: return "workshare_end";
-  case NodeKind::MpiCall:
-    return "mpi";
-  case NodeKind::Pause: return "pause";
-  case NodeKind::Resume: return "resume";
-  case NodeKind::PhaseBegin: return "phase_begin";
-  case NodeKind::PhaseEnd: return "phase_end";
-  case NodeKind::Mark: return "mark";
-  case NodeKind::Count: break;
-  }
-  return "unknown";
+  static constexpr const char *Names[] = {
+#define OTTER_NODE_KIND(Kind, Name, Shape, Fill) Name,
+#include "otter/constructs.def"
+  };
+  static_assert(std::size(Names) == std::size_t(NodeKind::Count));
+  return std::size_t(K) < std::size(Names) ? Names[std::size_t(K)]
+                                           : "unknown";
 }
+
+namespace {
+/// Node kind names are what every output's `kind` column holds: no two
+/// alike, none empty (a reader maps them back).
+constexpr bool nodeKindNamesDistinct() {
+  constexpr std::string_view Names[] = {
+#define OTTER_NODE_KIND(Kind, Name, Shape, Fill) Name,
+#include "otter/constructs.def"
+  };
+  for (std::size_t I = 0; I < std::size(Names); ++I) {
+    if (Names[I].empty())
+      return false;
+    for (std::size_t J = 0; J < I; ++J)
+      if (Names[I] == Names[J])
+        return false;
+  }
+  return true;
+}
+static_assert(nodeKindNamesDistinct(),
+              "otter/constructs.def: node kind names must be distinct");
+} // namespace
 
 const char *edgeKindName(EdgeKind K) {
   switch (K) {

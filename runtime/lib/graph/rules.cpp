@@ -53,72 +53,63 @@ void TaskIndex::clear() {
 // Constructs.
 //===----------------------------------------------------------------------===//
 
+// Each from the sub-kind rows of otter/constructs.def.
+
+const char *constructName(Construct C) {
+  static constexpr const char *Names[] = {
+#define OTTER_CONSTRUCT(Construct, Name, Begin, End) Name,
+#include "otter/constructs.def"
+  };
+  static_assert(std::size(Names) == std::size_t(Construct::Count));
+  return std::size_t(C) < std::size_t(Construct::Count)
+             ? Names[std::size_t(C)]
+             : "?";
+}
+
 bool isBarrier(SyncKind K) {
   switch (K) {
-  case SyncKind::Barrier:
-  case SyncKind::BarrierImplicit:
-  case SyncKind::BarrierExplicit:
-  case SyncKind::BarrierImplementation:
-  case SyncKind::BarrierImplicitWorkshare:
-  case SyncKind::BarrierImplicitParallel:
-  case SyncKind::BarrierTeams:
-    return true;
-  default:
-    return false;
+#define OTTER_SYNC_KIND(Kind, Value, Ompt, Region, C, Filter)                  \
+  case SyncKind::Kind:                                                         \
+    return Construct::C == Construct::Barrier ||                               \
+           Construct::C == Construct::ImplicitBarrier;
+#include "otter/constructs.def"
   }
+  return false;
 }
 
 bool constructOfSync(SyncKind K, Construct &Out) {
-  if (K == SyncKind::Taskwait)
-    Out = Construct::Taskwait;
-  else if (K == SyncKind::Taskgroup)
-    Out = Construct::Taskgroup;
-  else if (K == SyncKind::BarrierExplicit)
-    Out = Construct::Barrier;
-  else if (isBarrier(K))
-    Out = Construct::ImplicitBarrier;
-  else
+  Construct Found = Construct::Count;
+  switch (K) {
+#define OTTER_SYNC_KIND(Kind, Value, Ompt, Region, C, Filter)                  \
+  case SyncKind::Kind:                                                         \
+    Found = Construct::C;                                                      \
+    break;
+#include "otter/constructs.def"
+  }
+  if (Found == Construct::Count)
     return false;
+  Out = Found;
   return true;
 }
 
 Construct constructOfWork(WorkKind K) {
   switch (K) {
-  case WorkKind::Loop:
-  case WorkKind::LoopStatic:
-  case WorkKind::LoopDynamic:
-  case WorkKind::LoopGuided:
-  case WorkKind::LoopOther:
-    return Construct::Loop;
-  case WorkKind::Sections:
-    return Construct::Sections;
-  case WorkKind::SingleExecutor:
-  case WorkKind::SingleOther:
-    return Construct::Single;
-  case WorkKind::Taskloop:
-    return Construct::Taskloop;
-  default:
-    return Construct::Workshare;
+#define OTTER_WORK_KIND(Kind, Value, Ompt, Region, C, Filter)                  \
+  case WorkKind::Kind:                                                         \
+    return Construct::C;
+#include "otter/constructs.def"
   }
+  return Construct::Workshare; // a value OMPT does not define
 }
 
 Construct constructOfMutex(MutexKind K) {
   switch (K) {
-  case MutexKind::Critical:
-    return Construct::Critical;
-  case MutexKind::NestLock:
-  case MutexKind::TestNestLock:
-    return Construct::NestLock;
-  case MutexKind::Ordered:
-    return Construct::Ordered;
-  case MutexKind::Atomic:
-    return Construct::Atomic;
-  case MutexKind::Lock:
-  case MutexKind::TestLock:
-    return Construct::Lock;
-  default:
-    return Construct::Count;
+#define OTTER_MUTEX_KIND(Kind, Value, Ompt, Region, C, Filter)                 \
+  case MutexKind::Kind:                                                        \
+    return Construct::C;
+#include "otter/constructs.def"
   }
+  return Construct::Count;
 }
 
 //===----------------------------------------------------------------------===//

@@ -219,32 +219,14 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// The source constructs the graph's nodes and the analyses' rows stand
-/// for (a begin/end pair of nodes is one construct).
+/// for (a begin/end pair of nodes is one construct): otter/constructs.def.
 enum class Construct : std::uint8_t {
-  Initial,
-  Implicit,
-  Task,
-  Parallel,
-  Loop,
-  Sections,
-  Single,
-  Masked,
-  Taskloop,
-  Workshare, // Fortran workshare, distribute, scope: other worksharing
-  Taskwait,
-  Taskgroup,
-  Barrier,         // explicit
-  ImplicitBarrier, // end of a parallel region or worksharing construct
-  Critical,
-  Lock,
-  NestLock,
-  Ordered,
-  Atomic,
-  Cancel,
-  Mpi, // an MPI call (the analyses' rows; the graph's node is
-       // NodeKind::MpiCall)
+#define OTTER_CONSTRUCT(Construct, Name, Begin, End) Construct,
+#include "otter/constructs.def"
   Count
 };
+/// Its name in the analyses' outputs (the table's Name).
+const char *constructName(Construct C);
 
 /// Every barrier kind OMPT has (implicit, explicit, implementation, teams;
 /// the generic ones older runtimes report). Not taskwait, taskgroup or

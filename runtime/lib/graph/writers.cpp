@@ -62,46 +62,14 @@ std::string flagsText(const Node &N) {
 
 DotStyle dotStyleOf(NodeKind K) {
   switch (K) {
-  case NodeKind::InitialTask:
-  case NodeKind::ImplicitTask:
-    return {"box", "#d9d9d9"};
-  case NodeKind::Task:
-    return {"ellipse", "#8dd3c7"};
-  case NodeKind::ParallelBegin:
-  case NodeKind::ParallelEnd:
-    return {"trapezium", "#80b1d3"};
-  case NodeKind::Taskwait:
-    return {"octagon", "#fb8072"};
-  case NodeKind::Barrier:
-  case NodeKind::BarrierImplicit:
-    return {"octagon", "#fdb462"};
-  case NodeKind::TaskgroupBegin:
-  case NodeKind::TaskgroupEnd:
-    return {"invhouse", "#fccde5"};
-  case NodeKind::CriticalBegin:
-  case NodeKind::CriticalEnd:
-  case NodeKind::LockBegin:
-  case NodeKind::LockEnd:
-  case NodeKind::NestLockBegin:
-  case NodeKind::NestLockEnd:
-  case NodeKind::OrderedBegin:
-  case NodeKind::OrderedEnd:
-    return {"diamond", "#bebada"};
-  case NodeKind::Cancel:
-    return {"doubleoctagon", "#ff6666"};
-  case NodeKind::MpiCall:
-    return {"cds", "#ffed6f"};
-  case NodeKind::Pause:
-  case NodeKind::Resume: // the gap in the recording
-    return {"note", "#d0d0d0"};
-  case NodeKind::PhaseBegin:
-  case NodeKind::PhaseEnd:
-    return {"invtrapezium", "#ffffb3"};
-  case NodeKind::Mark:
-    return {"star", "#ffffb3"};
-  default: // worksharing, masked, taskloop
-    return {"hexagon", "#b3de69"};
+#define OTTER_NODE_KIND(Kind, Name, Shape, Fill)                               \
+  case NodeKind::Kind:                                                         \
+    return {Shape, Fill};
+#include "otter/constructs.def"
+  case NodeKind::Count:
+    break;
   }
+  return {"hexagon", "#b3de69"};
 }
 
 const char *dotEdgeStyle(EdgeKind K) {

@@ -8,6 +8,7 @@
 // (writer_impl.h).
 //
 //===----------------------------------------------------------------------===//
+#include "otter/constructs.h"
 #include "otter/mpi.h"
 #include "trace/writer_impl.h"
 
@@ -31,33 +32,18 @@ std::string hexKey(std::uint64_t Key) {
   return B;
 }
 
+// The regions' names (otter/constructs.def); one per sub-kind value.
 const char *syncName(unsigned S) {
-  static const char *N[] = {"sync",
-                            "barrier",
-                            "barrier_implicit",
-                            "barrier",
-                            "barrier_implementation",
-                            "taskwait",
-                            "taskgroup",
-                            "reduction",
-                            "barrier_implicit_workshare",
-                            "barrier_implicit_parallel",
-                            "barrier_teams"};
-  return S < 11 ? N[S] : "sync";
+  const char *N = constructs::syncRegionName(S);
+  return N ? N : "sync";
 }
 const char *workName(unsigned S) {
-  static const char *N[] = {"work",       "loop",        "sections",
-                            "single",     "single",      "workshare",
-                            "distribute", "taskloop",    "scope",
-                            "work",       "loop",        "loop",
-                            "loop",       "loop"};
-  return S < 14 ? N[S] : "work";
+  const char *N = constructs::workRegionName(S);
+  return N ? N : "work";
 }
 const char *mutexName(unsigned S) {
-  static const char *N[] = {"mutex",          "lock",     "lock",
-                            "nest_lock",      "nest_lock", "critical",
-                            "atomic",         "ordered"};
-  return S < 8 ? N[S] : "mutex";
+  const char *N = constructs::mutexRegionName(S);
+  return N ? N : "mutex";
 }
 
 OTF2_RegionRole mpiRole(mpi::Function F) {
