@@ -41,20 +41,35 @@ enum class RegionClass : std::uint8_t {
 
 /// Parameter definitions (ref = enum value) for the instantaneous events
 /// that OTF2 has no native record for; the parameter's value is the
-/// Event's A. Append only, never renumber.
+/// Event's A. The parameter rows of otter/event_kinds.def.
 enum Param : std::uint32_t {
-  ParamDependence = 0, // TaskDependence
-  ParamDependencePair, // TaskDependencePair
-  ParamCancel,
-  ParamDispatch,
-  ParamFlush,
-  ParamEvent,   // any other kind: value = kind, A always as attribute
-  ParamControl, // ToolControl
-  ParamTaskLabel,
-  ParamMark,
+#define OTTER_TRACE_PARAM(P, Name) Param##P,
+#include "otter/event_kinds.def"
   ParamCount
 };
 } // namespace trace
+
+/// Groups of events, by the callbacks (or sources) that make them: what
+/// OTTER_EVENTS selects kinds by (docs/env.md; event_kinds.def, Group;
+/// names in core/filter.cpp).
+enum class EventGroup : std::uint8_t {
+  Threads,     // thread_begin, thread_end
+  Parallel,    // parallel_begin, parallel_end, implicit_task
+  Tasks,       // task_create, task_schedule
+  Dependences, // dependences, task_dependence
+  Sync,        // sync_region, sync_region_wait (barriers, taskwait,
+               // taskgroup)
+  Worksharing, // work (loops, sections, single, taskloop, ...)
+  Masked,      // masked
+  Mutex,       // mutex_acquire, mutex_acquired, mutex_released, nest_lock
+               // (critical, locks, ordered, atomic)
+  Cancel,      // cancel
+  Mpi,         // the MPI wrapper library (otter/source.h)
+  Control,     // control_tool (omp_control_tool: pause, start, flush, end;
+               // the program's annotations, otter/otter.h)
+  Other,       // a kind whose OTF2 record names no group (none today)
+  Count
+};
 
 /// The OTF2 record an event is stored as (event_kinds.def, Record).
 enum class Otf2Record : std::uint8_t {
@@ -121,7 +136,7 @@ namespace detail {
 #include "otter/event_kinds.def"
 
 #define OTTER_EVENT_FIELD_REF(Name) &Field_##Name,
-#define OTTER_EVENT(Kind, Value, Ctor, Name, Record, Graph, ...)               \
+#define OTTER_EVENT(Kind, Value, Ctor, Name, Record, Graph, Group, ...)        \
   inline constexpr const FieldInfo *Fields_##Kind[] = {OTTER_PP_FOR_EACH(      \
       OTTER_EVENT_FIELD_REF __VA_OPT__(, ) __VA_ARGS__) nullptr};
 #include "otter/event_kinds.def"
@@ -138,6 +153,7 @@ struct KindInfo {
                                           // is the event's Sub
   trace::Param Param = trace::ParamEvent; // Param
   GraphRole Graph = GraphRole::None;
+  EventGroup Group = EventGroup::Other;
   const FieldInfo *const *Fields = nullptr; // null-terminated, in the
                                             // constructor's order
 };
@@ -166,11 +182,13 @@ struct KindTable {
   KindInfo Info[KindSlots];
   bool Valid = true; // every value below KindSlots, none twice
   constexpr KindTable() {
-#define OTTER_EVENT(K, Value, Ctor, Name, Record, Graph, ...)                  \
+#define OTTER_EVENT(K, Value, Ctor, Name, Record, Graph, Group, ...)           \
   if (Value <= 0 || Value >= KindSlots || Info[Value].Kind != EventKind::None) \
     Valid = false;                                                             \
   else                                                                         \
-    Info[Value] = {EventKind::K, Name, Record, GraphRole::Graph, Fields_##K};
+    Info[Value] = {EventKind::K,     Name,                                     \
+                   Record,           GraphRole::Graph,                         \
+                   EventGroup::Group, Fields_##K};
 #include "otter/event_kinds.def"
   }
 };

@@ -238,7 +238,7 @@ struct Event {
   // One constructor per kind: Time, then the row's fields; the rest zero.
 #define OTTER_EVENT_PARAM(Name) , FieldType::Name Name
 #define OTTER_EVENT_SET(Name) E.set_##Name(Name);
-#define OTTER_EVENT(K, Value, Ctor, Name, Record, Graph, ...)                  \
+#define OTTER_EVENT(K, Value, Ctor, Name, Record, Graph, Group, ...)           \
   static constexpr Event Ctor(std::uint64_t Time OTTER_PP_FOR_EACH(            \
       OTTER_EVENT_PARAM __VA_OPT__(, ) __VA_ARGS__)) {                         \
     Event E{};                                                                 \

@@ -25,70 +25,18 @@ constexpr const char *GroupNames[] = {
     "masked",  "mutex",    "cancel", "mpi",         "control", "other"};
 static_assert(std::size(GroupNames) == std::size_t(EventGroup::Count));
 
-/// The group of each kind, from its row in otter/event_kinds.def: the OTF2
-/// record (and region class or parameter) that stores it says what it is,
-/// so a new kind needs no line here unless it brings a new record.
-constexpr EventGroup groupOfKind(EventKind K) {
-  using trace::Param;
-  using trace::RegionClass;
-  const KindInfo &I = kindInfo(K);
-  if (I.Graph == GraphRole::Mpi)
-    return EventGroup::Mpi; // the MPI wrapper library's
-  switch (I.Record) {
-  case Otf2Record::Fork:
-  case Otf2Record::Join:
-    return EventGroup::Parallel;
-  case Otf2Record::Create:
-  case Otf2Record::Switch:
-    return EventGroup::Tasks;
-  case Otf2Record::Enter:
-  case Otf2Record::Leave:
-    switch (I.Class) {
-    case RegionClass::Thread:
-      return EventGroup::Threads;
-    case RegionClass::ImplicitTask:
-    case RegionClass::Parallel:
-      return EventGroup::Parallel;
-    case RegionClass::Sync:
-    case RegionClass::SyncWait:
-      return EventGroup::Sync;
-    case RegionClass::Work:
-      return EventGroup::Worksharing;
-    case RegionClass::Masked:
-      return EventGroup::Masked;
-    case RegionClass::MutexWait:
-    case RegionClass::MutexHeld:
-    case RegionClass::NestLock:
-      return EventGroup::Mutex;
-    case RegionClass::MpiCall:
-      return EventGroup::Mpi;
-    case RegionClass::Phase:
-      return EventGroup::Control;
-    default:
-      return EventGroup::Other;
-    }
-  case Otf2Record::Param:
-    switch (I.Param) {
-    case Param::ParamDependence:
-    case Param::ParamDependencePair:
-      return EventGroup::Dependences;
-    case Param::ParamCancel:
-      return EventGroup::Cancel;
-    case Param::ParamDispatch:
-      return EventGroup::Worksharing;
-    case Param::ParamFlush:
-      return EventGroup::Sync;
-    case Param::ParamControl:
-    case Param::ParamTaskLabel:
-    case Param::ParamMark:
-      return EventGroup::Control;
-    default:
-      return EventGroup::Other;
-    }
-  default:
-    return EventGroup::Other;
-  }
+/// The group of each kind: its row's Group column in otter/event_kinds.def.
+constexpr EventGroup groupOfKind(EventKind K) { return kindInfo(K).Group; }
+
+/// Every kind has a group of its own (Other is for values that are no kind).
+constexpr bool everyKindGrouped() {
+  for (std::size_t K = 1; K <= std::size_t(EventKind::LastKind); ++K)
+    if (kindInfo(EventKind(K)).Kind != EventKind::None &&
+        groupOfKind(EventKind(K)) >= EventGroup::Other)
+      return false;
+  return true;
 }
+static_assert(everyKindGrouped(), "event_kinds.def: a kind has no group");
 
 // The groups of the callbacks that make them (ompt/tool.cpp's table).
 static_assert(groupOfKind(EventKind::ThreadEnd) == EventGroup::Threads);

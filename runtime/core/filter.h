@@ -25,6 +25,7 @@
 #ifndef OTTER_CORE_FILTER_H
 #define OTTER_CORE_FILTER_H
 
+#include "otter/event_info.h"
 #include "otter/events.h"
 #include "otter/label.h"
 
@@ -38,25 +39,6 @@
 
 namespace otter {
 
-/// Groups of events, by the callbacks (or sources) that make them.
-enum class EventGroup : std::uint8_t {
-  Threads,     // thread_begin, thread_end
-  Parallel,    // parallel_begin, parallel_end, implicit_task
-  Tasks,       // task_create, task_schedule
-  Dependences, // dependences, task_dependence
-  Sync,        // sync_region, sync_region_wait (barriers, taskwait,
-               // taskgroup)
-  Worksharing, // work (loops, sections, single, taskloop, ...)
-  Masked,      // masked
-  Mutex,       // mutex_acquire, mutex_acquired, mutex_released, nest_lock
-               // (critical, locks, ordered, atomic)
-  Cancel,      // cancel
-  Mpi,         // the MPI wrapper library (otter/source.h)
-  Control,     // control_tool (omp_control_tool: pause, start, flush, end;
-               // the program's annotations, otter/otter.h)
-  Other,       // a kind whose OTF2 record names no group (none today)
-  Count
-};
 /// A set of groups: bit 1 << group.
 using GroupSet = std::uint32_t;
 constexpr GroupSet groupBit(EventGroup G) { return GroupSet(1) << unsigned(G); }

@@ -37,7 +37,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace otter::trace {
@@ -115,12 +117,28 @@ inline constexpr const char *AttrNames[AttrCount] = {
     "otter:aux",  "otter:sub", "otter:extra", "otter:payload",
     "otter:closed"};
 
-/// Parameter names (otter::trace::Param, otter/event_info.h: which kind
-/// each stands for is the event table's REC_PARAM column).
-inline constexpr const char *ParamNames[ParamCount] = {
-    "otter:dependence", "otter:dependence_pair", "otter:cancel",
-    "otter:dispatch",   "otter:flush",           "otter:event",
-    "otter:control",    "otter:task_label",      "otter:mark"};
+/// Parameter names (otter::trace::Param): the parameter rows of
+/// otter/event_kinds.def.
+inline constexpr const char *ParamNames[] = {
+#define OTTER_TRACE_PARAM(P, Name) Name,
+#include "otter/event_kinds.def"
+};
+static_assert(std::size(ParamNames) == ParamCount);
+/// Every name there, distinct, in OTTER's namespace: the reader maps
+/// parameters back by name.
+constexpr bool paramNamesValid() {
+  for (std::size_t I = 0; I < ParamCount; ++I) {
+    std::string_view N = ParamNames[I] ? ParamNames[I] : "";
+    if (!N.starts_with("otter:") || N.size() == 6)
+      return false;
+    for (std::size_t J = 0; J < I; ++J)
+      if (N == ParamNames[J])
+        return false;
+  }
+  return true;
+}
+static_assert(paramNamesValid(), "event_kinds.def: a parameter name is "
+                                 "missing, repeated or not otter:...");
 
 inline constexpr std::uint32_t NoRef = 0xffffffffu; // OTF2_UNDEFINED_UINT32
 
