@@ -93,4 +93,63 @@ void TraceWriter::Impl::closeOpenRegions(OTF2_TimeStamp End) {
   }
 }
 
+// --- Balanced regions -----------------------------------------------------
+//
+// Every location's Enter and Leave records nest: each Leave closes the
+// innermost open region (otf2-snapshots, Vampir and other readers rely on
+// it; test/lit/Inputs/check-trace.py checks every lit test's archive). The
+// events pair up by construction except where OMPT's reports do not nest:
+//  - a sync region whose wait was reported apart at its begin but folded
+//    into its end (every taskgroup) is written as two Leaves
+//    (encodeSplitEnd), and read back as the same two events;
+//  - a Leave event with no open region of its class (a wait folded into
+//    its region's begin but reported apart at the end, a report lost to the
+//    filter, ...) is written as an `otter:event` parameter, which the reader
+//    reads back as the same event: it closes no region.
+//
+// Task bodies: an explicit task's execution is a region, the `task @
+// file:line` region of its task construct (role TASK; `task` when the
+// switch event carries no construct), entered at the ThreadTaskSwitch that
+// starts it and left before the ThreadTaskComplete (or the switch) that
+// ends its body. A task suspended at a task scheduling point (taskwait,
+// barrier, taskyield, taskgroup end) keeps its body region open: libomp
+// runs the tasks scheduled there nested in the suspended one's call, on the
+// same thread, so their regions nest inside the open wait region, and the
+// suspended task resumes only when they are done -- a thread's open regions
+// are one stack, as its call stack is. A task leaves no body region open
+// when the thread goes back to the task below it (an untied task's part
+// ends; Location::Running tracks the tasks of the stack). The reader ignores
+// these regions (class Task: no event kind).
+
+/// A Leave of class C whose region is not the innermost open one: task
+/// bodies left open above the region (a task switch the writer could not
+/// pair) are closed first. True when the region of class C is then the
+/// innermost one (the caller pops it); nothing is written otherwise.
+[[gnu::noinline, gnu::cold]] bool
+TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
+                                   OTF2_TimeStamp T) {
+  unsigned I = L.Stack.Size;
+  while (I && L.Stack.Items[I - 1].Class == RegionClass::Task)
+    --I;
+  if (!I || I == L.Stack.Size || L.Stack.Items[I - 1].Class != C)
+    return false;
+  while (L.Stack.Size > I) {
+    writeLeave(L, T, L.Stack.back().Region);
+    L.Stack.pop_back();
+    if (L.RunN)
+      --L.RunN;
+  }
+  return true;
+}
+
+/// A folded SyncEnd whose wait region is open on its own: its wait's end,
+/// then its own (unfoldEvent), each its own Leave.
+[[gnu::noinline]] void TraceWriter::Impl::encodeSplitEnd(Location &L,
+                                                         const Event &Ev) {
+  Event Pair[MaxUnfolded];
+  unfoldEvent(Ev, Pair);
+  encodeAny(L, Pair[0]);
+  encodeAny(L, Pair[1]);
+}
+
 } // namespace otter::trace

@@ -4,7 +4,9 @@
 // clock range, paradigms, system tree, locations, attributes, parameters,
 // regions (names and roles per OpenMP construct and MPI function), thread
 // team and MPI communicators, calling contexts with their source labels.
-// Written at close and at every checkpoint. Part of the trace writer
+// Written at close and at every checkpoint; the tables of code addresses
+// and regions they are written from are filled here too (newCodeId,
+// newRegion). Part of the trace writer
 // (writer_impl.h).
 //
 //===----------------------------------------------------------------------===//
@@ -25,6 +27,24 @@
 namespace otter::trace {
 
 namespace {
+
+std::string labelKey(const SourceLabel &L) {
+  if (L.Quality == LabelQuality::Exact || L.Quality == LabelQuality::Fallback)
+    return "d:" + std::to_string(L.RegionId) + ":" + L.File + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Col);
+  if (!L.File.empty() && L.Line)
+    return "f:" + L.File + ":" + std::to_string(L.Line) + ":" + L.Function;
+  return "a:" + L.Location;
+}
+std::string labelWhere(const SourceLabel &L) {
+  if (!L.File.empty() && L.Line)
+    return approximateMark(L) + L.File + ":" + std::to_string(L.Line);
+  if (!L.Function.empty())
+    return "~" + L.Function;
+  if (!L.Location.empty())
+    return "~" + L.Location;
+  return "";
+}
 
 std::string hexKey(std::uint64_t Key) {
   char B[20];
@@ -232,6 +252,67 @@ OTF2_AttributeValue str(std::uint32_t V) {
 
 } // namespace
 
+//===----------------------------------------------------------------------===//
+// The code addresses and regions the events name: a location's first use
+// of one (its cache missed: writer_encode.cpp, codeId and region) interns
+// it in the writer's tables, which the definitions are written from.
+//===----------------------------------------------------------------------===//
+
+std::uint32_t TraceWriter::Impl::newCodeId(Location &L, std::uint64_t Code) {
+  std::size_t S = mixSlot(Code);
+  std::uint32_t Id;
+  {
+    std::lock_guard<std::mutex> G(M);
+    auto It = CodeIds.find(Code);
+    if (It != CodeIds.end())
+      Id = It->second;
+    else {
+      CodeEntry C;
+      C.Code = Code;
+      try {
+        C.Label = Resolve(Code);
+      } catch (...) {
+      }
+      C.Key = labelKey(C.Label);
+      C.Where = labelWhere(C.Label);
+      Id = std::uint32_t(Codes.size());
+      Codes.push_back(std::move(C));
+      CodeIds.emplace(Code, Id);
+    }
+  }
+  L.CodeKeys[S] = Code;
+  L.CodeVals[S] = Id;
+  return Id;
+}
+
+std::uint32_t TraceWriter::Impl::newRegion(Location &L, RegionClass C,
+                                           std::uint16_t Sub,
+                                           std::uint32_t Code) {
+  std::uint64_t K = (std::uint64_t(Code) << 24) |
+                    (std::uint64_t(C) << 16) | Sub;
+  std::size_t S = mixSlot(K + 1);
+  std::uint32_t Id;
+  {
+    std::lock_guard<std::mutex> G(M);
+    std::string Key = std::to_string(unsigned(C)) + ":" +
+                      std::to_string(Sub) + "|" + Codes[Code].Key;
+    auto It = RegionIds.find(Key);
+    if (It != RegionIds.end())
+      Id = It->second;
+    else {
+      Id = std::uint32_t(Regions.size());
+      Regions.push_back({C, Sub, Code});
+      RegionIds.emplace(std::move(Key), Id);
+    }
+    if (Codes[Code].Region == NoRef)
+      Codes[Code].Region = Id;
+  }
+  L.RegionKeys[S] = K + 1;
+  L.RegionVals[S] = Id;
+  return Id;
+}
+
+
 /// Writes every definition known so far. Called with M held. Checkpoint:
 /// only the locations whose events are on disk, with the count on disk.
 void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
@@ -302,32 +383,17 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
                              "otter:col",      "otter:function",
                              "otter:clauses",  "otter:region_id",
                              "otter:location", "otter:quality"};
-  std::uint32_t SProp[10];
+  ContextStrings CS;
   for (int I = 0; I < 10; ++I)
-    SProp[I] = S(PropNames[I]);
-  struct CStr {
-    std::uint32_t Directive, File, Function, Clauses, Location;
-  };
-  std::vector<CStr> CS(Codes.size());
+    CS.Prop[I] = S(PropNames[I]);
+  CS.Code.resize(Codes.size());
   for (std::size_t I = 1; I < Codes.size(); ++I) {
     const SourceLabel &L = Codes[I].Label;
-    CS[I] = {S(L.Directive), S(L.File), S(L.Function), S(L.Clauses),
-             S(L.Location)};
+    CS.Code[I] = {S(L.Directive), S(L.File), S(L.Function), S(L.Clauses),
+                  S(L.Location)};
   }
 
-  std::uint64_t MinT = ~0ull, MaxT = 0;
-  for (Location *L : Locs) {
-    if (!L)
-      continue;
-    std::uint64_t Lo = L->MinT.load(std::memory_order_relaxed),
-                  Hi = L->LastT.load(std::memory_order_relaxed);
-    if (Lo <= Hi) {
-      MinT = std::min(MinT, Lo);
-      MaxT = std::max(MaxT, Hi);
-    }
-  }
-  if (MinT > MaxT)
-    MinT = MaxT = 0;
+  auto [MinT, MaxT] = timeRange();
   OTF2_GlobalDefWriter_WriteClockProperties(D, 1000000000ull, MinT,
                                             MaxT - MinT + 1,
                                             OTF2_UNDEFINED_TIMESTAMP);
@@ -386,9 +452,36 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
                                   std::uint32_t(Ranks.size()), Ranks.data());
   OTF2_GlobalDefWriter_WriteComm(D, TeamComm, STeam, 1, OTF2_UNDEFINED_COMM,
                                  OTF2_COMM_FLAG_NONE);
-  // MPI communicators: ref = the comm index of the events; each group
-  // lists the members' ranks in MPI_COMM_WORLD (the job archive's MPI
-  // COMM_LOCATIONS group maps those to each rank's first thread).
+  writeMpiComms(D, SMpi, SComm, RankNow);
+  writeCallingContexts(D, CS);
+}
+
+/// The first and last timestamps of every location's events (0, 0: none).
+std::pair<std::uint64_t, std::uint64_t> TraceWriter::Impl::timeRange() const {
+  std::uint64_t MinT = ~0ull, MaxT = 0;
+  for (Location *L : Locs) {
+    if (!L)
+      continue;
+    std::uint64_t Lo = L->MinT.load(std::memory_order_relaxed),
+                  Hi = L->LastT.load(std::memory_order_relaxed);
+    if (Lo <= Hi) {
+      MinT = std::min(MinT, Lo);
+      MaxT = std::max(MaxT, Hi);
+    }
+  }
+  if (MinT > MaxT)
+    MinT = MaxT = 0;
+  return {MinT, MaxT};
+}
+
+/// MPI communicators: ref = the comm index of the events; each group lists
+/// the members' ranks in MPI_COMM_WORLD (the job archive's MPI
+/// COMM_LOCATIONS group maps those to each rank's first thread). Strings:
+/// SMpi "MPI", SComm each communicator's name.
+void TraceWriter::Impl::writeMpiComms(
+    OTF2_GlobalDefWriter *D, std::uint32_t SMpi,
+    const std::map<std::uint16_t, std::uint32_t> &SComm,
+    std::int64_t RankNow) {
   std::uint32_t NextGroup = 2;
   if (SawMpi && WorldSize > 0) {
     // MPI ranks -> locations: this archive holds one rank's threads; the
@@ -405,15 +498,21 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     for (std::uint32_t R = 0; R < C.Size; ++R)
       World[R] = R < C.Members.size() ? C.Members[R] : R;
     OTF2_GlobalDefWriter_WriteGroup(
-        D, NextGroup, SComm[Index], OTF2_GROUP_TYPE_COMM_GROUP,
+        D, NextGroup, SComm.at(Index), OTF2_GROUP_TYPE_COMM_GROUP,
         OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, C.Size, World.data());
     OTF2_CommRef Parent = OTF2_UNDEFINED_COMM;
     for (const auto &[PIndex, P] : MpiComms)
       if (C.Parent && P.Key == C.Parent && PIndex < Index)
         Parent = PIndex;
-    OTF2_GlobalDefWriter_WriteComm(D, Index, SComm[Index], NextGroup++, Parent,
+    OTF2_GlobalDefWriter_WriteComm(D, Index, SComm.at(Index), NextGroup++, Parent,
                                    OTF2_COMM_FLAG_NONE);
   }
+}
+
+/// The calling contexts, one per code address with a region, with their
+/// source labels as properties (CS: their strings).
+void TraceWriter::Impl::writeCallingContexts(OTF2_GlobalDefWriter *D,
+                                             const ContextStrings &CS) {
   // Definition refs must be dense: calling context = code id - 1.
   std::uint32_t NextScl = 0;
   for (std::size_t I = 1; I < Codes.size(); ++I) {
@@ -422,7 +521,7 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     OTF2_SourceCodeLocationRef Scl = OTF2_UNDEFINED_SOURCE_CODE_LOCATION;
     if (!L.File.empty() && L.Line) {
       Scl = NextScl++;
-      OTF2_GlobalDefWriter_WriteSourceCodeLocation(D, Scl, CS[I].File,
+      OTF2_GlobalDefWriter_WriteSourceCodeLocation(D, Scl, CS.Code[I].File,
                                                    L.Line);
     }
     std::uint32_t R = C.Region;
@@ -432,19 +531,18 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
                                              OTF2_UNDEFINED_CALLING_CONTEXT);
     auto prop = [&](int P, OTF2_Type T, OTF2_AttributeValue V) {
       OTF2_GlobalDefWriter_WriteCallingContextProperty(D, std::uint32_t(I - 1),
-                                                       SProp[P], T, V);
+                                                       CS.Prop[P], T, V);
     };
     prop(0, OTF2_TYPE_UINT64, u64(C.Code));
-    prop(1, OTF2_TYPE_STRING, str(CS[I].Directive));
-    prop(2, OTF2_TYPE_STRING, str(CS[I].File));
+    prop(1, OTF2_TYPE_STRING, str(CS.Code[I].Directive));
+    prop(2, OTF2_TYPE_STRING, str(CS.Code[I].File));
     prop(3, OTF2_TYPE_UINT32, u32(L.Line));
     prop(4, OTF2_TYPE_UINT32, u32(L.Col));
-    prop(5, OTF2_TYPE_STRING, str(CS[I].Function));
-    prop(6, OTF2_TYPE_STRING, str(CS[I].Clauses));
+    prop(5, OTF2_TYPE_STRING, str(CS.Code[I].Function));
+    prop(6, OTF2_TYPE_STRING, str(CS.Code[I].Clauses));
     prop(7, OTF2_TYPE_UINT64, u64(L.RegionId));
-    prop(8, OTF2_TYPE_STRING, str(CS[I].Location));
+    prop(8, OTF2_TYPE_STRING, str(CS.Code[I].Location));
     prop(9, OTF2_TYPE_UINT32, u32(std::uint32_t(L.Quality)));
-  }
-}
+  }}
 
 } // namespace otter::trace

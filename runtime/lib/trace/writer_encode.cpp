@@ -4,8 +4,9 @@
 // OTF2 record(s) in its thread's event writer (codec.h: the encoding; the
 // hot records written in place, otf2_direct.h), with the code addresses
 // and regions it names interned in the writer's tables. Keeps every
-// location's Enter/Leave records nested ("Balanced regions" below). Part
-// of the trace writer (writer_impl.h).
+// location's Enter/Leave records nested ("Balanced regions" in
+// writer_close.cpp). MPI events: writer_mpi.cpp. Part of the trace writer
+// (writer_impl.h).
 //
 //===----------------------------------------------------------------------===//
 #include "otter/mpi.h"
@@ -22,82 +23,9 @@
 
 namespace otter::trace {
 
-namespace {
 
-/// An OTF2 call on L's event writer: the buffer state the records written
-/// in place keep (Otf2Direct::begin) goes back to OTF2's buffer first, and
-/// is taken again after (OTF2 may have started a new chunk).
-template <class Fn>
-[[gnu::always_inline]] inline OTF2_ErrorCode viaOtf2(Location &L, Fn &&F) {
-  const bool Taken = L.D.end();
-  const OTF2_ErrorCode R = F();
-  if (Taken)
-    L.D.begin();
-  return R;
-}
-
-// The records of a task stream without attributes: written in place when
-// the location's Otf2Direct can, else by OTF2's own calls (otf2_direct.h).
-[[gnu::always_inline]] inline OTF2_ErrorCode
-writeEnter(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
-  if (L.D.region(Otf2Direct::Enter, T, Region)) [[likely]]
-    return OTF2_SUCCESS;
-  return viaOtf2(L,
-                 [&] { return OTF2_EvtWriter_Enter(L.W, nullptr, T, Region); });
-}
-[[gnu::always_inline]] inline OTF2_ErrorCode
-writeLeave(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
-  if (L.D.region(Otf2Direct::Leave, T, Region)) [[likely]]
-    return OTF2_SUCCESS;
-  return viaOtf2(L,
-                 [&] { return OTF2_EvtWriter_Leave(L.W, nullptr, T, Region); });
-}
-[[gnu::always_inline]] inline OTF2_ErrorCode
-writeTask(Location &L, Otf2Direct::Record R, OTF2_TimeStamp T,
-          std::uint32_t Thread, std::uint32_t Gen) {
-  if (L.D.task(R, T, TeamComm, Thread, Gen)) [[likely]]
-    return OTF2_SUCCESS;
-  switch (R) {
-  case Otf2Direct::TaskCreate:
-    return viaOtf2(L, [&] {
-      return OTF2_EvtWriter_ThreadTaskCreate(L.W, nullptr, T, TeamComm, Thread,
-                                             Gen);
-    });
-  case Otf2Direct::TaskComplete:
-    return viaOtf2(L, [&] {
-      return OTF2_EvtWriter_ThreadTaskComplete(L.W, nullptr, T, TeamComm,
-                                               Thread, Gen);
-    });
-  default:
-    return viaOtf2(L, [&] {
-      return OTF2_EvtWriter_ThreadTaskSwitch(L.W, nullptr, T, TeamComm, Thread,
-                                             Gen);
-    });
-  }
-}
-
-std::string labelKey(const SourceLabel &L) {
-  if (L.Quality == LabelQuality::Exact || L.Quality == LabelQuality::Fallback)
-    return "d:" + std::to_string(L.RegionId) + ":" + L.File + ":" +
-           std::to_string(L.Line) + ":" + std::to_string(L.Col);
-  if (!L.File.empty() && L.Line)
-    return "f:" + L.File + ":" + std::to_string(L.Line) + ":" + L.Function;
-  return "a:" + L.Location;
-}
-std::string labelWhere(const SourceLabel &L) {
-  if (!L.File.empty() && L.Line)
-    return approximateMark(L) + L.File + ":" + std::to_string(L.Line);
-  if (!L.Function.empty())
-    return "~" + L.Function;
-  if (!L.Location.empty())
-    return "~" + L.Location;
-  return "";
-}
-inline std::size_t mixSlot(std::uint64_t K) {
-  return std::size_t((K * 0x9E3779B97F4A7C15ull) >> 56);
-}
-} // namespace
-
+// The code addresses and regions a location names, from its own cache (a
+// miss: newCodeId, newRegion in writer_defs.cpp, under the writer's lock).
 inline std::uint32_t TraceWriter::Impl::codeId(Location &L,
                                                std::uint64_t Code) {
   if (!Code)
@@ -106,33 +34,6 @@ inline std::uint32_t TraceWriter::Impl::codeId(Location &L,
   if (L.CodeKeys[S] == Code) [[likely]]
     return L.CodeVals[S];
   return newCodeId(L, Code);
-}
-
-std::uint32_t TraceWriter::Impl::newCodeId(Location &L, std::uint64_t Code) {
-  std::size_t S = mixSlot(Code);
-  std::uint32_t Id;
-  {
-    std::lock_guard<std::mutex> G(M);
-    auto It = CodeIds.find(Code);
-    if (It != CodeIds.end())
-      Id = It->second;
-    else {
-      CodeEntry C;
-      C.Code = Code;
-      try {
-        C.Label = Resolve(Code);
-      } catch (...) {
-      }
-      C.Key = labelKey(C.Label);
-      C.Where = labelWhere(C.Label);
-      Id = std::uint32_t(Codes.size());
-      Codes.push_back(std::move(C));
-      CodeIds.emplace(Code, Id);
-    }
-  }
-  L.CodeKeys[S] = Code;
-  L.CodeVals[S] = Id;
-  return Id;
 }
 
 inline std::uint32_t TraceWriter::Impl::region(Location &L, RegionClass C,
@@ -144,33 +45,6 @@ inline std::uint32_t TraceWriter::Impl::region(Location &L, RegionClass C,
   if (L.RegionKeys[S] == K + 1) [[likely]]
     return L.RegionVals[S];
   return newRegion(L, C, Sub, Code);
-}
-
-std::uint32_t TraceWriter::Impl::newRegion(Location &L, RegionClass C,
-                                           std::uint16_t Sub,
-                                           std::uint32_t Code) {
-  std::uint64_t K = (std::uint64_t(Code) << 24) |
-                    (std::uint64_t(C) << 16) | Sub;
-  std::size_t S = mixSlot(K + 1);
-  std::uint32_t Id;
-  {
-    std::lock_guard<std::mutex> G(M);
-    std::string Key = std::to_string(unsigned(C)) + ":" +
-                      std::to_string(Sub) + "|" + Codes[Code].Key;
-    auto It = RegionIds.find(Key);
-    if (It != RegionIds.end())
-      Id = It->second;
-    else {
-      Id = std::uint32_t(Regions.size());
-      Regions.push_back({C, Sub, Code});
-      RegionIds.emplace(std::move(Key), Id);
-    }
-    if (Codes[Code].Region == NoRef)
-      Codes[Code].Region = Id;
-  }
-  L.RegionKeys[S] = K + 1;
-  L.RegionVals[S] = Id;
-  return Id;
 }
 
 /// The body region of a task created at code address Code (a
@@ -277,12 +151,35 @@ TraceWriter::Impl::attributes(Location &L, unsigned Miss, const Event &Ev,
   return AL;
 }
 
+/// What encodeAs() writes for one event: its primary record and what it
+/// carries, chosen by choosePrimary() and written by writePrimary().
+struct TraceWriter::Impl::Primary {
+  enum { Enter, Leave, Fork, Join, Create, Switch, Param } Record;
+  std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
+  RegionClass RClass = RegionClass::Count; // Region's class and sub
+  std::uint16_t RSub = 0;
+  std::uint64_t ParamVal = 0;
+  bool StartBody = false;
+  // A task switch's records before its ThreadTaskSwitch, written with it
+  // (Switch below): the Leave of the prior task's body region, its
+  // ThreadTaskComplete.
+  bool LeaveBody = false, SwitchComplete = false;
+  std::uint32_t BodyRegion = 0, CTh = 0, CGen = 0;
+
+  /// The event as the generic otter:event parameter (value: its kind).
+  void asEventParam(EventKind K) {
+    ParamRef = ParamEvent;
+    ParamVal = std::uint64_t(K);
+    Record = Param;
+  }
+};
+
 /// Encodes one event as its primary OTF2 record (plus decorations), with
 /// attributes for the fields the prediction gets wrong. `K` is `Ev.Kind`;
 /// encode() calls this with constant kinds for the events of steady task
 /// streams (create, schedule, taskwait), so that the compiler folds every
 /// test of the kind here and in the Predictor away -- one source, a lean
-/// instance per hot kind.
+/// instance per hot kind (the helpers below are inlined into it).
 [[gnu::always_inline]] inline void
 TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
                             const int KnownStatus) {
@@ -298,42 +195,44 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
   const OTF2_TimeStamp T = Time > Latest ? Time : Latest;
   L.LastT.store(T, std::memory_order_relaxed);
-  OTF2_EvtWriter *W = L.W;
   Native N;
   N.Kind = K;
   N.Time = Time;
 
-  // Choose the primary record and fill in what it carries natively.
-  enum { PEnter, PLeave, PFork, PJoin, PCreate, PSwitch, PParam } Prim;
-  std::uint32_t Region = 0, Th = 0, Gen = 0, ParamRef = 0;
-  RegionClass RClass = RegionClass::Count; // Region's class and sub
-  std::uint16_t RSub = 0;
-  std::uint64_t ParamVal = 0;
-  bool StartBody = false;
-  // A task switch's records before its ThreadTaskSwitch, written with it
-  // (PSwitch below): the Leave of the prior task's body region, its
-  // ThreadTaskComplete.
-  bool LeaveBody = false, SwitchComplete = false;
-  std::uint32_t BodyRegion = 0, CTh = 0, CGen = 0;
+  Primary P;
+  choosePrimary(L, Ev, K, KnownStatus, Code, T, N, P);
+
+  // Attributes for what the prediction gets wrong.
+  OTF2_AttributeList *AL = nullptr;
+  if (unsigned Miss = L.P.check(N, Ev, Code)) [[unlikely]]
+    AL = attributes(L, Miss, Ev, Code);
+
+  writePrimary(L, Ev, Code, T, AL, P);
+  writeDecorations(L, Ev, K, Code, T, P);
+}
+
+//===----------------------------------------------------------------------===//
+// Choosing the primary record.
+//===----------------------------------------------------------------------===//
+
+/// The primary record of Ev (kind K) into P, and what it carries natively
+/// into N; opens or closes the region it enters or leaves on L's stack.
+[[gnu::always_inline]] inline void TraceWriter::Impl::choosePrimary(
+    Location &L, const Event &Ev, const EventKind K, const int KnownStatus,
+    const std::uint32_t Code, const OTF2_TimeStamp T, Native &N,
+    Primary &P) {
   // A Leave closes the innermost open region, or it is not written as one
-  // (see "Balanced regions" below): false then.
+  // (see "Balanced regions", writer_close.cpp): false then.
   auto leaveRegion = [&](RegionClass C) __attribute__((always_inline)) {
     if ((!L.Stack.empty() && L.Stack.back().Class == C) ||
         leaveMismatched(L, C, T)) [[likely]] {
-      Region = L.Stack.back().Region;
-      RSub = L.Stack.back().Sub;
-      RClass = C;
+      P.Region = L.Stack.back().Region;
+      P.RSub = L.Stack.back().Sub;
+      P.RClass = C;
       L.Stack.pop_back();
       return true;
     }
     return false;
-  };
-  auto enterRegion = [&](RegionClass C, std::uint16_t Sub)
-                         __attribute__((always_inline)) {
-    Region = region(L, C, Sub, Code);
-    RClass = C;
-    RSub = Sub;
-    L.Stack.push({Region, C, Sub});
   };
   // The event table (otter/event_kinds.def) gives the record; the cases
   // below add what some kinds need beyond it. K is a constant in the hot
@@ -342,7 +241,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
   auto subFromRegion = [&]() __attribute__((always_inline)) {
     if (Info.SubInRegion) {
       N.HasSub = true;
-      N.Sub = RSub;
+      N.Sub = P.RSub;
     }
   };
 
@@ -354,7 +253,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
     if (K == EventKind::ImplicitTaskBegin) {
       if (!(Ev.Extra & TaskInitial))
         viaOtf2(L, [&] {
-          return OTF2_EvtWriter_ThreadTeamBegin(W, nullptr, T, TeamComm);
+          return OTF2_EvtWriter_ThreadTeamBegin(L.W, nullptr, T, TeamComm);
         });
       Sub = (Ev.Extra & TaskInitial) ? 1 : 0;
       if (L.RunN < Location::RunningCapacity)
@@ -368,14 +267,12 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
          (Ev.Sub == std::uint16_t(MutexKind::NestLock) ||
           Ev.Sub == std::uint16_t(MutexKind::TestNestLock))) ||
         L.Stack.Size == Location::OpenStack::Capacity) [[unlikely]] {
-      ParamRef = ParamEvent;
-      ParamVal = std::uint64_t(K);
-      Prim = PParam;
+      P.asEventParam(K);
       break;
     }
-    enterRegion(Info.Class, Sub);
+    enterRegion(L, Info.Class, Sub, Code, P);
     subFromRegion();
-    Prim = PEnter;
+    P.Record = Primary::Enter;
     break;
   }
   case Otf2Record::Leave:
@@ -384,26 +281,24 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
       --L.RunN;
     if (leaveRegion(Info.Class)) [[likely]] {
       subFromRegion();
-      Prim = PLeave;
+      P.Record = Primary::Leave;
     } else {
       // No open region of its class to close: the event as a parameter
       // (read back the same), so that the location stays balanced.
-      ParamRef = ParamEvent;
-      ParamVal = std::uint64_t(K);
-      Prim = PParam;
+      P.asEventParam(K);
     }
     break;
   case Otf2Record::Fork:
     N.HasAux = true;
     N.Aux = Ev.Aux;
-    Prim = PFork;
+    P.Record = Primary::Fork;
     break;
   case Otf2Record::Join:
-    Prim = PJoin;
+    P.Record = Primary::Join;
     break;
   case Otf2Record::Create:
     N.HasA = true;
-    N.A = idToPair(Ev.A, Th, Gen);
+    N.A = idToPair(Ev.A, P.Th, P.Gen);
     if (Code && (Code >= L.TaskSiteNamed.size() || !L.TaskSiteNamed[Code])) {
       // Name the task construct (a region of role TASK) once per site.
       region(L, RegionClass::Task, 0, Code);
@@ -411,81 +306,106 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
         L.TaskSiteNamed.resize(Code + 64, 0);
       L.TaskSiteNamed[Code] = 1;
     }
-    Prim = PCreate;
+    P.Record = Primary::Create;
     break;
-  case Otf2Record::Switch: {
-    // The schedule status: Ev.Sub, or a constant where encode() knows it
-    // (a completion), which folds the tests below away.
-    const std::uint16_t St =
-        KnownStatus >= 0 ? std::uint16_t(KnownStatus) : Ev.Sub;
-    bool Complete = St == std::uint16_t(ScheduleStatus::Complete) ||
-                    St == std::uint16_t(ScheduleStatus::Cancel);
-    // Task bodies (see "Task bodies" below): the prior task's body region
-    // ends when its body did, or when the thread goes back to the task it
-    // was running before (an untied task's part); the next task's begins
-    // when it starts here.
-    const bool Resume = L.RunN >= 2 && L.Running[L.RunN - 2] == Ev.A;
-    const bool BodyEnds = Complete ||
-                          St == std::uint16_t(ScheduleStatus::Detach) ||
-                          St == std::uint16_t(ScheduleStatus::EarlyFulfill);
-    if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
-        !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
-      LeaveBody = true;
-      BodyRegion = L.Stack.back().Region;
-      L.Stack.pop_back();
-      --L.RunN;
-    }
-    StartBody = !Resume &&
+  case Otf2Record::Switch:
+    chooseSwitch(L, Ev, KnownStatus, N, P);
+    break;
+  case Otf2Record::Param:
+    P.ParamRef = Info.Param;
+    P.ParamVal = Ev.A;
+    N.HasA = true;
+    N.A = Ev.A;
+    P.Record = Primary::Param;
+    break;
+  default: // not a kind (MPI kinds go to encodeMpi)
+    P.asEventParam(K);
+    break;
+  }
+}
+
+/// Enters a region of class C (sub Sub, at Code) on L's stack: P's region.
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::enterRegion(Location &L, RegionClass C, std::uint16_t Sub,
+                               std::uint32_t Code, Primary &P) {
+  P.Region = region(L, C, Sub, Code);
+  P.RClass = C;
+  P.RSub = Sub;
+  L.Stack.push({P.Region, C, Sub});
+}
+
+/// A task switch (ThreadTaskSwitch), with the task bodies it ends and
+/// begins (see "Task bodies", writer_close.cpp).
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::chooseSwitch(Location &L, const Event &Ev,
+                                const int KnownStatus, Native &N, Primary &P) {
+  // The schedule status: Ev.Sub, or a constant where encode() knows it
+  // (a completion), which folds the tests below away.
+  const std::uint16_t St =
+      KnownStatus >= 0 ? std::uint16_t(KnownStatus) : Ev.Sub;
+  bool Complete = St == std::uint16_t(ScheduleStatus::Complete) ||
+                  St == std::uint16_t(ScheduleStatus::Cancel);
+  // The prior task's body region ends when its body did, or when the
+  // thread goes back to the task it was running before (an untied task's
+  // part); the next task's begins when it starts here.
+  const bool Resume = L.RunN >= 2 && L.Running[L.RunN - 2] == Ev.A;
+  const bool BodyEnds = Complete ||
+                        St == std::uint16_t(ScheduleStatus::Detach) ||
+                        St == std::uint16_t(ScheduleStatus::EarlyFulfill);
+  if ((BodyEnds || Resume) && L.RunN && L.Running[L.RunN - 1] == Ev.Task &&
+      !L.Stack.empty() && L.Stack.back().Class == RegionClass::Task) {
+    P.LeaveBody = true;
+    P.BodyRegion = L.Stack.back().Region;
+    L.Stack.pop_back();
+    --L.RunN;
+  }
+  P.StartBody = !Resume &&
                 (St == std::uint16_t(ScheduleStatus::Switch) ||
                  St == std::uint16_t(ScheduleStatus::Yield)) &&
                 L.RunN < Location::RunningCapacity &&
                 L.Stack.Size < Location::OpenStack::Capacity;
-    if (Complete) {
-      N.HasTask = true;
-      N.Task = idToPair(Ev.Task, CTh, CGen);
-      SwitchComplete = true;
-    }
-    N.HasA = true;
-    N.A = idToPair(Ev.A, Th, Gen);
-    N.HasSub = true;
-    N.Sub = Complete ? 1 : 7;
-    Prim = PSwitch;
-    break;
+  if (Complete) {
+    N.HasTask = true;
+    N.Task = idToPair(Ev.Task, P.CTh, P.CGen);
+    P.SwitchComplete = true;
   }
-  case Otf2Record::Param:
-    ParamRef = Info.Param;
-    ParamVal = Ev.A;
-    N.HasA = true;
-    N.A = Ev.A;
-    Prim = PParam;
-    break;
-  default: // not a kind (MPI kinds go to encodeMpi)
-    ParamRef = ParamEvent;
-    ParamVal = std::uint64_t(K);
-    Prim = PParam;
-    break;
-  }
+  N.HasA = true;
+  N.A = idToPair(Ev.A, P.Th, P.Gen);
+  N.HasSub = true;
+  N.Sub = Complete ? 1 : 7;
+  P.Record = Primary::Switch;
+}
 
-  // Attributes for what the prediction gets wrong.
-  OTF2_AttributeList *AL = nullptr;
-  if (unsigned Miss = L.P.check(N, Ev, Code)) [[unlikely]]
-    AL = attributes(L, Miss, Ev, Code);
+//===----------------------------------------------------------------------===//
+// Writing the records.
+//===----------------------------------------------------------------------===//
 
-  // A record fails when OTF2 cannot write a full chunk out (disk full):
-  // see write() and close().
+/// P's record, with the attribute list AL (null: none). A record fails
+/// when OTF2 cannot write a full chunk out (disk full): see write() and
+/// close().
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::writePrimary(Location &L, const Event &Ev,
+                                const std::uint32_t Code,
+                                const OTF2_TimeStamp T, OTF2_AttributeList *AL,
+                                const Primary &P) {
+  OTF2_EvtWriter *W = L.W;
   OTF2_ErrorCode Status = OTF2_SUCCESS;
-  switch (Prim) {
-  case PEnter:
-    Status =
-        AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Enter(W, AL, T, Region); })
-           : writeEnter(L, T, Region);
+  switch (P.Record) {
+  case Primary::Enter:
+    Status = AL ? viaOtf2(L,
+                          [&] {
+                            return OTF2_EvtWriter_Enter(W, AL, T, P.Region);
+                          })
+                : writeEnter(L, T, P.Region);
     break;
-  case PLeave:
-    Status =
-        AL ? viaOtf2(L, [&] { return OTF2_EvtWriter_Leave(W, AL, T, Region); })
-           : writeLeave(L, T, Region);
+  case Primary::Leave:
+    Status = AL ? viaOtf2(L,
+                          [&] {
+                            return OTF2_EvtWriter_Leave(W, AL, T, P.Region);
+                          })
+                : writeLeave(L, T, P.Region);
     break;
-  case PFork: {
+  case Primary::Fork: {
     Status = viaOtf2(L, [&] {
       return OTF2_EvtWriter_ThreadFork(W, AL, T, OTF2_PARADIGM_OPENMP, Ev.Aux);
     });
@@ -494,7 +414,7 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
     writeEnter(L, T, R);
     break;
   }
-  case PJoin: {
+  case Primary::Join: {
     if ((!L.Stack.empty() && L.Stack.back().Class == RegionClass::Parallel) ||
         leaveMismatched(L, RegionClass::Parallel, T)) {
       writeLeave(L, T, L.Stack.back().Region);
@@ -505,61 +425,79 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
     });
     break;
   }
-  case PCreate:
+  case Primary::Create:
     Status = AL ? viaOtf2(L,
                           [&] {
                             return OTF2_EvtWriter_ThreadTaskCreate(
-                                W, AL, T, TeamComm, Th, Gen);
+                                W, AL, T, TeamComm, P.Th, P.Gen);
                           })
-                : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen);
+                : writeTask(L, Otf2Direct::TaskCreate, T, P.Th, P.Gen);
     break;
-  case PSwitch: {
-    // [Leave body] [ThreadTaskComplete] ThreadTaskSwitch [Enter body], all
-    // at T: in place in one go when they can be (otf2_direct.h).
-    const std::uint32_t R = StartBody ? taskBodyRegion(L, Ev.Code) : 0;
-    unsigned char *C, *Pos = AL ? nullptr : L.D.open(T, C);
-    if (Pos) [[likely]] {
-      if (LeaveBody)
-        Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Leave, BodyRegion);
-      if (SwitchComplete)
-        Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskComplete, TeamComm, CTh,
-                                  CGen);
-      Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskSwitch, TeamComm, Th, Gen);
-      if (StartBody)
-        Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Enter, R);
-      L.D.close(C, Pos, 1 + LeaveBody + SwitchComplete + StartBody);
-    } else {
-      if (LeaveBody)
-        writeLeave(L, T, BodyRegion);
-      if (SwitchComplete && writeTask(L, Otf2Direct::TaskComplete, T, CTh,
-                                      CGen) != OTF2_SUCCESS) [[unlikely]]
-        writeFailed(L);
-      Status = AL ? viaOtf2(L,
-                            [&] {
-                              return OTF2_EvtWriter_ThreadTaskSwitch(
-                                  W, AL, T, TeamComm, Th, Gen);
-                            })
-                  : writeTask(L, Otf2Direct::TaskSwitch, T, Th, Gen);
-      if (StartBody)
-        writeEnter(L, T, R);
-    }
-    if (StartBody) {
-      L.Stack.push({R, RegionClass::Task, 0});
-      L.Running[L.RunN++] = Ev.A;
-    }
+  case Primary::Switch:
+    Status = writeSwitch(L, Ev, T, AL, P);
     break;
-  }
-  case PParam:
+  case Primary::Param:
     Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamRef, ParamVal);
+      return OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, P.ParamRef,
+                                                 P.ParamVal);
     });
     break;
   }
   if (Status != OTF2_SUCCESS) [[unlikely]]
     writeFailed(L);
-  // Decorations after the primary record.
+}
+
+/// [Leave body] [ThreadTaskComplete] ThreadTaskSwitch [Enter body], all at
+/// T: in place in one go when they can be (otf2_direct.h).
+[[gnu::always_inline]] inline OTF2_ErrorCode
+TraceWriter::Impl::writeSwitch(Location &L, const Event &Ev,
+                               const OTF2_TimeStamp T, OTF2_AttributeList *AL,
+                               const Primary &P) {
+  OTF2_ErrorCode Status = OTF2_SUCCESS;
+  const std::uint32_t R = P.StartBody ? taskBodyRegion(L, Ev.Code) : 0;
+  unsigned char *C, *Pos = AL ? nullptr : L.D.open(T, C);
+  if (Pos) [[likely]] {
+    if (P.LeaveBody)
+      Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Leave, P.BodyRegion);
+    if (P.SwitchComplete)
+      Pos = Otf2Direct::putTask(Pos, Otf2Direct::TaskComplete, TeamComm, P.CTh,
+                                P.CGen);
+    Pos =
+        Otf2Direct::putTask(Pos, Otf2Direct::TaskSwitch, TeamComm, P.Th, P.Gen);
+    if (P.StartBody)
+      Pos = Otf2Direct::putRegion(Pos, Otf2Direct::Enter, R);
+    L.D.close(C, Pos, 1 + P.LeaveBody + P.SwitchComplete + P.StartBody);
+  } else {
+    if (P.LeaveBody)
+      writeLeave(L, T, P.BodyRegion);
+    if (P.SwitchComplete && writeTask(L, Otf2Direct::TaskComplete, T, P.CTh,
+                                      P.CGen) != OTF2_SUCCESS) [[unlikely]]
+      writeFailed(L);
+    Status = AL ? viaOtf2(L,
+                          [&] {
+                            return OTF2_EvtWriter_ThreadTaskSwitch(
+                                L.W, AL, T, TeamComm, P.Th, P.Gen);
+                          })
+                : writeTask(L, Otf2Direct::TaskSwitch, T, P.Th, P.Gen);
+    if (P.StartBody)
+      writeEnter(L, T, R);
+  }
+  if (P.StartBody) {
+    L.Stack.push({R, RegionClass::Task, 0});
+    L.Running[L.RunN++] = Ev.A;
+  }
+  return Status;
+}
+
+/// The records after the primary one: a team's end, a lock's acquisition
+/// and the region of its holding, its release.
+[[gnu::always_inline]] inline void
+TraceWriter::Impl::writeDecorations(Location &L, const Event &Ev,
+                                    const EventKind K, const std::uint32_t Code,
+                                    const OTF2_TimeStamp T, Primary &P) {
+  OTF2_EvtWriter *W = L.W;
   if (K == EventKind::ImplicitTaskEnd &&
-      RClass == RegionClass::ImplicitTask && RSub == 0)
+      P.RClass == RegionClass::ImplicitTask && P.RSub == 0)
     viaOtf2(L, [&] {
       return OTF2_EvtWriter_ThreadTeamEnd(W, nullptr, T, TeamComm);
     });
@@ -569,8 +507,8 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
           W, nullptr, T, OTF2_PARADIGM_OPENMP,
           std::uint32_t(Ev.A ^ (Ev.A >> 32)), ++L.LockOrder);
     });
-    enterRegion(RegionClass::MutexHeld, Ev.Sub);
-    writeEnter(L, T, Region);
+    enterRegion(L, RegionClass::MutexHeld, Ev.Sub, Code, P);
+    writeEnter(L, T, P.Region);
   }
   if (K == EventKind::MutexReleased)
     viaOtf2(L, [&] {
@@ -595,194 +533,6 @@ TraceWriter::Impl::encodeAs(Location &L, const Event &Ev, const EventKind K,
     testLockTried(L, &Ev + 1);
   if (Taken)
     L.D.begin();
-}
-
-/// Definitions an MPI event brings (rank, communicators). Rare.
-void TraceWriter::Impl::noteMpi(const Event &Ev) {
-  std::lock_guard<std::mutex> G(M);
-  SawMpi = true;
-  switch (Ev.Kind) {
-  case EventKind::MpiInit:
-    Rank = mpi::worldRank(Ev);
-    WorldSize = mpi::worldSize(Ev);
-    break;
-  case EventKind::MpiClockOffset:
-    ClockOffsets += std::to_string(mpi::clockOffsetTime(Ev)) + ":" +
-                    std::to_string(mpi::clockOffset(Ev)) + ":" +
-                    std::to_string(Ev.Aux) + ";";
-    break;
-  case EventKind::MpiCommCreate: {
-    MpiComm &C = MpiComms[mpi::comm(Ev)];
-    C = MpiComm();
-    C.Key = mpi::commKey(Ev);
-    C.Parent = mpi::parentKey(Ev);
-    C.Size = mpi::commSize(Ev);
-    break;
-  }
-  case EventKind::MpiCommMembers: {
-    auto It = MpiComms.find(mpi::comm(Ev));
-    if (It == MpiComms.end())
-      break;
-    std::uint32_t First, R[4];
-    unsigned N = mpi::members(Ev, First, R);
-    std::vector<std::uint32_t> &V = It->second.Members;
-    if (First + N > It->second.Size || First + N > (1u << 24))
-      break;
-    if (V.size() < First + N)
-      V.resize(First + N, mpi::NoRank);
-    for (unsigned I = 0; I < N; ++I)
-      V[First + I] = R[I];
-    break;
-  }
-  default:
-    break;
-  }
-}
-
-/// An MPI event whose Code is payload (otter/mpi.h): OTF2's own MPI record
-/// where there is one (MpiSend ... MpiCollectiveEnd, CommCreate), else a
-/// parameter event. The Predictor sees the event with Code 0 and, where the
-/// record carries Extra natively, the Extra it predicts; the reader puts the
-/// record's values back after its own prediction (reader.cpp, emitMpi), so
-/// both run the same model. Code goes in the otter:payload attribute unless
-/// the record carries it.
-void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
-  const EventKind K = Ev.Kind;
-  if (K == EventKind::MpiInit || K == EventKind::MpiCommCreate ||
-      K == EventKind::MpiCommMembers || K == EventKind::MpiClockOffset ||
-      !SawMpi)
-    noteMpi(Ev);
-  const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
-  const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
-  const OTF2_TimeStamp T = Time > Latest ? Time : Latest;
-  L.LastT.store(T, std::memory_order_relaxed);
-  OTF2_EvtWriter *W = L.W;
-  Native N;
-  N.Kind = K;
-  N.Time = Time;
-  const OTF2_CommRef Comm = mpi::comm(Ev) ? mpi::comm(Ev) : OTF2_UNDEFINED_COMM;
-  const std::uint64_t Request = mpi::request(Ev);
-  bool ExtraNative = false, CodeNative = false;
-  switch (K) {
-  case EventKind::MpiSend:
-  case EventKind::MpiIsend:
-  case EventKind::MpiRecv:
-  case EventKind::MpiIrecv:
-    N.HasA = true;
-    N.A = Ev.A;
-    N.HasAux = true;
-    N.Aux = Ev.Aux;
-    ExtraNative = true;
-    break;
-  case EventKind::MpiCollectiveEnd:
-    N.HasA = true;
-    N.A = Ev.A;
-    N.HasAux = true;
-    N.Aux = Ev.Aux;
-    ExtraNative = CodeNative = true;
-    break;
-  default:
-    break;
-  }
-  Event Model = L.Mpi.model(Ev); // what the Predictor sees
-  if (ExtraNative)
-    Model.Extra = L.P.predict(N).Extra;
-  OTF2_AttributeList *AL = nullptr;
-  if (unsigned Miss = L.P.check(N, Model, 0))
-    AL = attributes(L, Miss, Model, 0);
-  if (!CodeNative && L.Mpi.payloadMissed(Ev)) {
-    AL = L.Attrs;
-    OTF2_AttributeList_AddUint64(AL, AttrPayload, Ev.Code);
-  }
-  const mpi::Message Msg = mpi::messageOf(Ev);
-  OTF2_ErrorCode Status = OTF2_SUCCESS;
-  switch (K) {
-  case EventKind::MpiSend:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_MpiSend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
-                                    Msg.Bytes);
-    });
-    break;
-  case EventKind::MpiIsend:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_MpiIsend(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
-                                     Msg.Bytes, Request);
-    });
-    break;
-  case EventKind::MpiIsendComplete:
-    Status = viaOtf2(
-        L, [&] { return OTF2_EvtWriter_MpiIsendComplete(W, AL, T, Request); });
-    break;
-  case EventKind::MpiIrecvRequest:
-    Status = viaOtf2(
-        L, [&] { return OTF2_EvtWriter_MpiIrecvRequest(W, AL, T, Request); });
-    break;
-  case EventKind::MpiRecv:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_MpiRecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
-                                    Msg.Bytes);
-    });
-    break;
-  case EventKind::MpiIrecv:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_MpiIrecv(W, AL, T, Msg.PeerInComm, Comm, Msg.Tag,
-                                     Msg.Bytes, Request);
-    });
-    break;
-  case EventKind::MpiRequestTest:
-    Status = viaOtf2(
-        L, [&] { return OTF2_EvtWriter_MpiRequestTest(W, AL, T, Request); });
-    break;
-  case EventKind::MpiRequestCancelled:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_MpiRequestCancelled(W, AL, T, Request);
-    });
-    break;
-  case EventKind::MpiCollectiveBegin:
-    Status = Request
-                 ? viaOtf2(L,
-                           [&] {
-                             return OTF2_EvtWriter_NonBlockingCollectiveRequest(
-                                 W, AL, T, Request);
-                           })
-                 : viaOtf2(L, [&] {
-                     return OTF2_EvtWriter_MpiCollectiveBegin(W, AL, T);
-                   });
-    break;
-  case EventKind::MpiCollectiveEnd: {
-    auto Op = OTF2_CollectiveOp(mpi::collectiveOp(Ev));
-    Status =
-        Request ? viaOtf2(L,
-                          [&] {
-                            return OTF2_EvtWriter_NonBlockingCollectiveComplete(
-                                W, AL, T, Op, Comm, mpi::rootInComm(Ev),
-                                mpi::bytesSent(Ev), mpi::bytesReceived(Ev),
-                                Request);
-                          })
-                : viaOtf2(L, [&] {
-                    return OTF2_EvtWriter_MpiCollectiveEnd(
-                        W, AL, T, Op, Comm, mpi::rootInComm(Ev),
-                        mpi::bytesSent(Ev), mpi::bytesReceived(Ev));
-                  });
-    break;
-  }
-  case EventKind::MpiCommCreate:
-    Status =
-        viaOtf2(L, [&] { return OTF2_EvtWriter_CommCreate(W, AL, T, Comm); });
-    break;
-  case EventKind::MpiCommFree:
-    Status =
-        viaOtf2(L, [&] { return OTF2_EvtWriter_CommDestroy(W, AL, T, Comm); });
-    break;
-  default:
-    Status = viaOtf2(L, [&] {
-      return OTF2_EvtWriter_ParameterUnsignedInt(W, AL, T, ParamEvent,
-                                                 std::uint64_t(K));
-    });
-    break;
-  }
-  if (Status != OTF2_SUCCESS) [[unlikely]]
-    writeFailed(L);
 }
 
 [[gnu::always_inline]] inline void
@@ -980,65 +730,6 @@ TraceWriter::Impl::syncWithEndApart(Location &L, const Event &Ev) {
           : writeTask(L, Otf2Direct::TaskCreate, T, Th, Gen)) != OTF2_SUCCESS)
     writeFailed(L);
   encodeAs(L, foldedSwitch(Ev), EventKind::TaskSchedule);
-}
-
-// --- Balanced regions -----------------------------------------------------
-//
-// Every location's Enter and Leave records nest: each Leave closes the
-// innermost open region (otf2-snapshots, Vampir and other readers rely on
-// it; test/lit/Inputs/check-trace.py checks every lit test's archive). The
-// events pair up by construction except where OMPT's reports do not nest:
-//  - a sync region whose wait was reported apart at its begin but folded
-//    into its end (every taskgroup) is written as two Leaves
-//    (encodeSplitEnd), and read back as the same two events;
-//  - a Leave event with no open region of its class (a wait folded into
-//    its region's begin but reported apart at the end, a report lost to the
-//    filter, ...) is written as an `otter:event` parameter, which the reader
-//    reads back as the same event: it closes no region.
-//
-// Task bodies: an explicit task's execution is a region, the `task @
-// file:line` region of its task construct (role TASK; `task` when the
-// switch event carries no construct), entered at the ThreadTaskSwitch that
-// starts it and left before the ThreadTaskComplete (or the switch) that
-// ends its body. A task suspended at a task scheduling point (taskwait,
-// barrier, taskyield, taskgroup end) keeps its body region open: libomp
-// runs the tasks scheduled there nested in the suspended one's call, on the
-// same thread, so their regions nest inside the open wait region, and the
-// suspended task resumes only when they are done -- a thread's open regions
-// are one stack, as its call stack is. A task leaves no body region open
-// when the thread goes back to the task below it (an untied task's part
-// ends; Location::Running tracks the tasks of the stack). The reader ignores
-// these regions (class Task: no event kind).
-
-/// A Leave of class C whose region is not the innermost open one: task
-/// bodies left open above the region (a task switch the writer could not
-/// pair) are closed first. True when the region of class C is then the
-/// innermost one (the caller pops it); nothing is written otherwise.
-[[gnu::noinline, gnu::cold]] bool
-TraceWriter::Impl::leaveMismatched(Location &L, RegionClass C,
-                                   OTF2_TimeStamp T) {
-  unsigned I = L.Stack.Size;
-  while (I && L.Stack.Items[I - 1].Class == RegionClass::Task)
-    --I;
-  if (!I || I == L.Stack.Size || L.Stack.Items[I - 1].Class != C)
-    return false;
-  while (L.Stack.Size > I) {
-    writeLeave(L, T, L.Stack.back().Region);
-    L.Stack.pop_back();
-    if (L.RunN)
-      --L.RunN;
-  }
-  return true;
-}
-
-/// A folded SyncEnd whose wait region is open on its own: its wait's end,
-/// then its own (unfoldEvent), each its own Leave.
-[[gnu::noinline]] void TraceWriter::Impl::encodeSplitEnd(Location &L,
-                                                         const Event &Ev) {
-  Event Pair[MaxUnfolded];
-  unfoldEvent(Ev, Pair);
-  encodeAny(L, Pair[0]);
-  encodeAny(L, Pair[1]);
 }
 
 } // namespace otter::trace

@@ -32,6 +32,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace otter::trace {
@@ -214,10 +215,41 @@ struct TraceWriter::Impl {
   OTF2_AttributeList *attributes(Location &L, unsigned Miss, const Event &Ev,
                                  std::uint32_t Code);
   void encodeAs(Location &L, const Event &E, EventKind K, int KnownStatus = -1);
+  // encodeAs()'s parts (writer_encode.cpp).
+  struct Primary;
+  void choosePrimary(Location &L, const Event &Ev, EventKind K,
+                     int KnownStatus, std::uint32_t Code, OTF2_TimeStamp T,
+                     Native &N, Primary &P);
+  void enterRegion(Location &L, RegionClass C, std::uint16_t Sub,
+                   std::uint32_t Code, Primary &P);
+  void chooseSwitch(Location &L, const Event &Ev, int KnownStatus, Native &N,
+                    Primary &P);
+  void writePrimary(Location &L, const Event &Ev, std::uint32_t Code,
+                    OTF2_TimeStamp T, OTF2_AttributeList *AL,
+                    const Primary &P);
+  OTF2_ErrorCode writeSwitch(Location &L, const Event &Ev, OTF2_TimeStamp T,
+                             OTF2_AttributeList *AL, const Primary &P);
+  void writeDecorations(Location &L, const Event &Ev, EventKind K,
+                        std::uint32_t Code, OTF2_TimeStamp T, Primary &P);
   void encodeAny(Location &L, const Event &E);
   void encodeMpi(Location &L, const Event &E);
   void noteMpi(const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
+  // writeDefinitions()'s parts (writer_defs.cpp).
+  std::pair<std::uint64_t, std::uint64_t> timeRange() const;
+  void writeMpiComms(OTF2_GlobalDefWriter *D, std::uint32_t SMpi,
+                     const std::map<std::uint16_t, std::uint32_t> &SComm,
+                     std::int64_t RankNow);
+  /// The strings of the calling contexts' properties: the property names,
+  /// and per code id its label's.
+  struct ContextStrings {
+    std::uint32_t Prop[10];
+    struct Label {
+      std::uint32_t Directive, File, Function, Clauses, Location;
+    };
+    std::vector<Label> Code;
+  };
+  void writeCallingContexts(OTF2_GlobalDefWriter *D, const ContextStrings &CS);
   std::string evtPath(std::uint32_t I) const {
     return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
   }
@@ -240,6 +272,68 @@ struct TraceWriter::Impl {
   std::vector<std::string> Names; // as last stored (M)
   void flushToDisk(Location &L);
 };
+
+/// The slot of key K in a location's code and region caches.
+inline std::size_t mixSlot(std::uint64_t K) {
+  return std::size_t((K * 0x9E3779B97F4A7C15ull) >> 56);
+}
+
+//===----------------------------------------------------------------------===//
+// Writing records (the encoders: writer_encode.cpp, writer_mpi.cpp,
+// writer_close.cpp).
+//===----------------------------------------------------------------------===//
+
+/// An OTF2 call on L's event writer: the buffer state the records written
+/// in place keep (Otf2Direct::begin) goes back to OTF2's buffer first, and
+/// is taken again after (OTF2 may have started a new chunk).
+template <class Fn>
+[[gnu::always_inline]] inline OTF2_ErrorCode viaOtf2(Location &L, Fn &&F) {
+  const bool Taken = L.D.end();
+  const OTF2_ErrorCode R = F();
+  if (Taken)
+    L.D.begin();
+  return R;
+}
+
+// The records of a task stream without attributes: written in place when
+// the location's Otf2Direct can, else by OTF2's own calls (otf2_direct.h).
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeEnter(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
+  if (L.D.region(Otf2Direct::Enter, T, Region)) [[likely]]
+    return OTF2_SUCCESS;
+  return viaOtf2(L,
+                 [&] { return OTF2_EvtWriter_Enter(L.W, nullptr, T, Region); });
+}
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeLeave(Location &L, OTF2_TimeStamp T, std::uint32_t Region) {
+  if (L.D.region(Otf2Direct::Leave, T, Region)) [[likely]]
+    return OTF2_SUCCESS;
+  return viaOtf2(L,
+                 [&] { return OTF2_EvtWriter_Leave(L.W, nullptr, T, Region); });
+}
+[[gnu::always_inline]] inline OTF2_ErrorCode
+writeTask(Location &L, Otf2Direct::Record R, OTF2_TimeStamp T,
+          std::uint32_t Thread, std::uint32_t Gen) {
+  if (L.D.task(R, T, TeamComm, Thread, Gen)) [[likely]]
+    return OTF2_SUCCESS;
+  switch (R) {
+  case Otf2Direct::TaskCreate:
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskCreate(L.W, nullptr, T, TeamComm, Thread,
+                                             Gen);
+    });
+  case Otf2Direct::TaskComplete:
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskComplete(L.W, nullptr, T, TeamComm,
+                                               Thread, Gen);
+    });
+  default:
+    return viaOtf2(L, [&] {
+      return OTF2_EvtWriter_ThreadTaskSwitch(L.W, nullptr, T, TeamComm, Thread,
+                                             Gen);
+    });
+  }
+}
 
 } // namespace otter::trace
 
