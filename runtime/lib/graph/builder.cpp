@@ -371,6 +371,47 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
   return ~0u;
 }
 
+/// The node of one barrier instance of a team, whose members (Order: their
+/// strands, in slot order) stopped at the barrier events Stops (~0u: a
+/// member that did not reach it). Its label is the primary thread's
+/// member's (strand 0: members are in team-index order), whose address is
+/// its own call site (workers report none at the implicit barrier of a
+/// parallel region, and a worker inside a task-generating task of a
+/// taskloop reports one deep in the runtime), else the first member's that
+/// has one, else the region's, PCode (rules.h, rule 7). EndBarrier: whether
+/// it ends the parallel region.
+NodeId Walker::teamBarrier(const std::vector<std::size_t> &Order,
+                           const std::vector<std::uint32_t> &Stops,
+                           std::uint32_t PCode, NodeId Begin,
+                           bool &EndBarrier) {
+  std::uint32_t Code = 0;
+  NodeKind Kind = NodeKind::BarrierImplicit;
+  bool Missing = false;
+  for (std::size_t K = 0; K < Order.size(); ++K)
+    if (Order[K] == 0 && Stops[K] != ~0u)
+      Code = codeOf(ev(Stops[K]));
+  for (std::uint32_t Stop : Stops) {
+    if (Stop == ~0u) {
+      Missing = true;
+      continue;
+    }
+    const Item &B = ev(Stop);
+    if (!Code && codeOf(B))
+      Code = codeOf(B);
+    if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
+      Kind = NodeKind::Barrier;
+    EndBarrier =
+        static_cast<SyncKind>(B.Sub) == SyncKind::BarrierImplicitParallel ||
+        static_cast<SyncKind>(B.Sub) == SyncKind::BarrierTeams;
+  }
+  if (Missing)
+    warn("not every member of a team reached a barrier");
+  auto [Label, Inherited] = rules::inheritCode(Code, PCode);
+  NodeId Barrier = addNode(Kind, Begin, NoThread, Label);
+  G.Nodes[Barrier].LabelInherited = Inherited;
+  return Barrier;
+}
+
 /// A team: parallel_begin, one implicit task per member, the team's
 /// barriers (the k-th barrier of every member is the same instance),
 /// parallel_end.
@@ -477,37 +518,7 @@ NodeId Walker::emitTeam(std::uint32_t PI, Strand &Encounter,
       AnyBarrier |= Stops[K] != ~0u;
     }
     if (AnyBarrier) {
-      // One barrier node for this instance; label from the primary thread's
-      // member (strand 0: members are in team-index order), whose address
-      // is its own call site (workers report none at the implicit barrier
-      // of a parallel region, and a worker inside a task-generating task
-      // of a taskloop reports one deep in the runtime), else from the first
-      // member that has one, else from the region (rules.h, rule 7).
-      std::uint32_t Code = 0;
-      NodeKind Kind = NodeKind::BarrierImplicit;
-      bool Missing = false;
-      for (std::size_t K = 0; K < Order.size(); ++K)
-        if (Order[K] == 0 && Stops[K] != ~0u)
-          Code = codeOf(ev(Stops[K]));
-      for (std::uint32_t Stop : Stops) {
-        if (Stop == ~0u) {
-          Missing = true;
-          continue;
-        }
-        const Item &B = ev(Stop);
-        if (!Code && codeOf(B))
-          Code = codeOf(B);
-        if (static_cast<SyncKind>(B.Sub) == SyncKind::BarrierExplicit)
-          Kind = NodeKind::Barrier;
-        EndBarrier =
-            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierImplicitParallel ||
-            static_cast<SyncKind>(B.Sub) == SyncKind::BarrierTeams;
-      }
-      if (Missing)
-        warn("not every member of a team reached a barrier");
-      auto [Label, Inherited] = rules::inheritCode(Code, PCode);
-      NodeId Barrier = addNode(Kind, Begin, NoThread, Label);
-      G.Nodes[Barrier].LabelInherited = Inherited;
+      NodeId Barrier = teamBarrier(Order, Stops, PCode, Begin, EndBarrier);
       for (std::size_t K = 0; K < Order.size(); ++K)
         if (Stops[K] != ~0u) {
           addEdge(SlotCursor[K], Barrier, EdgeKind::Scope);

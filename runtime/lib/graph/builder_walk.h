@@ -515,6 +515,9 @@ private:
   void emitTask(std::uint32_t Child, Strand &Creator, TeamCtx &Team,
                 std::uint32_t CreatePos);
   NodeId emitTeam(std::uint32_t P, Strand &Encounter, std::uint32_t Pos);
+  NodeId teamBarrier(const std::vector<std::size_t> &Order,
+                     const std::vector<std::uint32_t> &Stops,
+                     std::uint32_t PCode, NodeId Begin, bool &EndBarrier);
   OTTER_WALK_INLINE void joinInto(Strand &S, NodeId Next);
   void emitRoot(std::uint32_t T);
   OTTER_WALK_INLINE void syncAll(std::vector<std::uint32_t> &Waited,
