@@ -106,6 +106,30 @@ TEST(Writers, DotEscapesAndStylesEveryEdgeKind) {
   EXPECT_EQ(S.back(), '\n');
 }
 
+/// The legend lists the node kinds and edge kinds the graph has, no other.
+TEST(Writers, DotLegendListsTheKindsPresent) {
+  std::ostringstream OS;
+  writeDot(sampleGraph(), OS);
+  std::string S = OS.str();
+  std::size_t L = S.find("  legend [shape=none");
+  ASSERT_NE(L, std::string::npos) << S;
+  std::string Legend = S.substr(L, S.find('\n', L) - L);
+  // Initial task and task have styles of their own; taskwait its own.
+  for (const char *Want :
+       {">box</TD><TD ALIGN=\"LEFT\">initial_task</TD>",
+        ">ellipse</TD><TD ALIGN=\"LEFT\">task</TD>",
+        ">octagon</TD><TD ALIGN=\"LEFT\">taskwait</TD>",
+        ">create</FONT>: the creating task", ">sync</FONT> (dashed)",
+        ">scope</FONT>: program order"})
+    EXPECT_NE(Legend.find(Want), std::string::npos) << Want << "\n" << Legend;
+  for (const char *Absent : {"barrier", "parallel_begin", ">dependence<"})
+    EXPECT_EQ(Legend.find(Absent), std::string::npos) << Absent << "\n"
+                                                      << Legend;
+  // Nothing of it is called critical (the OpenMP construct's name).
+  EXPECT_EQ(Legend.find("critical"), std::string::npos) << Legend;
+  EXPECT_EQ(S.substr(S.size() - 2), "}\n");
+}
+
 TEST(Writers, FileWriterReportsUnwritableDirectory) {
   std::string Error;
   EXPECT_FALSE(writeGraphFiles(sampleGraph(), "/nonexistent/otter-dir",
@@ -211,6 +235,24 @@ TEST(Writers, AggregatedDotOfManyConstructs) {
       << S;
   // Edges in the order of their first edge: c0's, then the dependences.
   EXPECT_LT(S.find("c0 -> c600 "), S.find("c1 -> c1 ")) << S;
+}
+
+/// Kinds that share a style share a legend row; the aggregated graph.gv's
+/// legend says what its counts are.
+TEST(Writers, AggregatedDotHasALegend) {
+  Graph G = manyTasks(10);
+  G.Nodes.push_back({.Kind = NodeKind::ParallelBegin, .Parent = 0});
+  G.Nodes.push_back({.Kind = NodeKind::ParallelEnd, .Parent = 0});
+  std::ostringstream OS;
+  writeAggregatedDot(G, OS, 5);
+  std::string S = OS.str();
+  EXPECT_NE(S.find(">trapezium</TD><TD ALIGN=\"LEFT\">parallel_begin, "
+                   "parallel_end</TD>"),
+            std::string::npos)
+      << S;
+  EXPECT_NE(S.find("one node per construct"), std::string::npos) << S;
+  EXPECT_NE(S.find(">create</FONT>: the creating task"), std::string::npos)
+      << S;
 }
 
 TEST(Writers, GraphFilesFollowTheNodeLimits) {

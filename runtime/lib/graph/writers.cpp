@@ -87,6 +87,66 @@ const char *dotEdgeStyle(EdgeKind K) {
 
 namespace {
 
+/// What an edge kind stands for, in the legend.
+const char *edgeLegendText(EdgeKind K) {
+  switch (K) {
+  case EdgeKind::Create:
+    return ": the creating task to the task it creates";
+  case EdgeKind::Sync:
+    return " (dashed): a task's completion to the construct that waits for "
+           "it";
+  case EdgeKind::Dependence:
+    return " (bold): a task's completion to a task that depends on it";
+  default:
+    return ": program order within a task; a team's fork and join";
+  }
+}
+
+/// The colour in an edge kind's dot attributes ("color=\"#...\"").
+std::string edgeColor(EdgeKind K) {
+  std::string S = dotEdgeStyle(K);
+  std::size_t B = S.find('#');
+  return B == std::string::npos ? "#555555" : S.substr(B, 7);
+}
+
+} // namespace
+
+std::string dotLegendNode(const std::vector<NodeKind> &Nodes,
+                          const std::vector<EdgeKind> &Edges,
+                          const std::string &Note) {
+  // Kinds that share a style share a row: "parallel_begin, parallel_end".
+  std::vector<std::pair<DotStyle, std::string>> Rows;
+  for (NodeKind K : Nodes) {
+    DotStyle S = dotStyleOf(K);
+    auto It = std::find_if(Rows.begin(), Rows.end(), [&](const auto &R) {
+      return std::strcmp(R.first.Shape, S.Shape) == 0 &&
+             std::strcmp(R.first.Color, S.Color) == 0;
+    });
+    if (It == Rows.end())
+      Rows.push_back({S, nodeKindName(K)});
+    else
+      It->second += std::string(", ") + nodeKindName(K);
+  }
+  std::string L = "  legend [shape=none, margin=0, fontsize=10, style=filled, "
+                  "fillcolor=white, label=<"
+                  "<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" "
+                  "CELLPADDING=\"3\" COLOR=\"#999999\"><TR><TD COLSPAN=\"2\" "
+                  "ALIGN=\"LEFT\"><B>legend</B></TD></TR>";
+  for (const auto &[S, Names] : Rows)
+    L += std::string("<TR><TD BGCOLOR=\"") + S.Color + "\" BORDER=\"1\">" +
+         S.Shape + "</TD><TD ALIGN=\"LEFT\">" + Names + "</TD></TR>";
+  for (EdgeKind K : Edges)
+    L += "<TR><TD><FONT COLOR=\"" + edgeColor(K) +
+         "\"><B>&#8594;</B></FONT></TD><TD ALIGN=\"LEFT\"><FONT COLOR=\"" +
+         edgeColor(K) + "\">" + edgeKindName(K) + "</FONT>" +
+         edgeLegendText(K) + "</TD></TR>";
+  if (!Note.empty())
+    L += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">" + Note + "</TD></TR>";
+  return L + "</TABLE>>];\n";
+}
+
+namespace {
+
 /// Output through a 1 MiB buffer: a graph has millions of lines, and one
 /// ostream call per field (sentry, locale, virtual put) was most of the
 /// time of writing it. A plain array, not a std::string: its push_back per
@@ -406,6 +466,21 @@ static std::string oneLine(std::string S) {
   return S;
 }
 
+/// The legend of the node and edge kinds marked seen (by kind; the last
+/// entry, Count, stands for any kind out of range and is not listed).
+static std::string seenLegend(const bool *NodeSeen, const bool *EdgeSeen,
+                              const std::string &Note) {
+  std::vector<NodeKind> Nodes;
+  std::vector<EdgeKind> Edges;
+  for (std::size_t K = 0; K < std::size_t(NodeKind::Count); ++K)
+    if (NodeSeen[K])
+      Nodes.push_back(NodeKind(K));
+  for (std::size_t K = 0; K < std::size_t(EdgeKind::Count); ++K)
+    if (EdgeSeen[K])
+      Edges.push_back(EdgeKind(K));
+  return dotLegendNode(Nodes, Edges, Note);
+}
+
 void writeDot(const Graph &G, std::ostream &OS) {
   // The source part of a node's label, made once per label.
   std::vector<std::string> Src(G.Labels.size());
@@ -423,8 +498,11 @@ void writeDot(const Graph &G, std::ostream &OS) {
        "  graph [rankdir=TB, fontname=\"Helvetica\"];\n"
        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
        "  edge [arrowsize=0.7];\n";
+  bool NodeSeen[std::size_t(NodeKind::Count) + 1] = {};
   for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
     const Node &N = G.Nodes[I];
+    NodeSeen[std::min(std::size_t(N.Kind), std::size_t(NodeKind::Count))] =
+        true;
     DotStyle S = dotStyleOf(N.Kind);
     B << "  n";
     B.num(I) << " [label=\"" << nodeKindName(N.Kind) << Src[N.Label];
@@ -436,12 +514,15 @@ void writeDot(const Graph &G, std::ostream &OS) {
         B << "\\n\\\"" << dotEscape(Name) << "\\\"";
     B << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
   }
+  bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
   for (const Edge &E : G.Edges) {
+    EdgeSeen[std::min(std::size_t(E.kind()), std::size_t(EdgeKind::Count))] =
+        true;
     B << "  n";
     B.num(E.Source) << " -> n";
     B.num(E.Target) << " [" << dotEdgeStyle(E.kind()) << "];\n";
   }
-  B << "}\n";
+  B << seenLegend(NodeSeen, EdgeSeen, "") << "}\n";
   B.flush();
 }
 
@@ -544,8 +625,12 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
     << " constructs\", labelloc=t];\n"
        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
        "  edge [arrowsize=0.7, fontname=\"Helvetica\", fontsize=9];\n";
+  bool NodeSeen[std::size_t(NodeKind::Count) + 1] = {};
+  bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
   for (std::size_t I = 0; I < Groups.size(); ++I) {
     const Group &Gr = Groups[I];
+    NodeSeen[std::min(std::size_t(Gr.Kind), std::size_t(NodeKind::Count))] =
+        true;
     Node N{.Kind = Gr.Kind, .Label = Gr.Label};
     std::string Src = nodeSourceText(G, N);
     DotStyle S = dotStyleOf(Gr.Kind);
@@ -563,13 +648,18 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
                          std::max(1.0, std::log10(double(MaxCount)));
     char WB[16];
     std::snprintf(WB, sizeof WB, "%.1f", W);
+    EdgeSeen[std::min(std::size_t(Key & 15), std::size_t(EdgeKind::Count))] =
+        true;
     B << "  c";
     B.num(Key >> 34) << " -> c";
     B.num((Key >> 4) & 0x3fffffff)
         << " [" << dotEdgeStyle(EdgeKind(Key & 15)) << ", penwidth=" << WB
         << ", label=\"" << grouped(C) << "\"];\n";
   }
-  B << "}\n";
+  B << seenLegend(NodeSeen, EdgeSeen,
+                  "one node per construct, &#215;: the nodes it stands for; "
+                  "edge labels: the edges")
+    << "}\n";
   B.flush();
 }
 

@@ -15,6 +15,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace otter {
 
@@ -50,6 +51,13 @@ struct DotStyle {
 DotStyle dotStyleOf(NodeKind K);
 /// graph.gv's attributes of an edge kind.
 const char *dotEdgeStyle(EdgeKind K);
+/// graph.gv's legend: a node named "legend" (a Graphviz HTML-like table)
+/// with a row per style of the node kinds given (its shape and colour,
+/// the kinds drawn so) and per edge kind given (its colour and what it
+/// stands for), then Note (HTML-like text, may be empty).
+std::string dotLegendNode(const std::vector<NodeKind> &Nodes,
+                          const std::vector<EdgeKind> &Edges,
+                          const std::string &Note);
 
 } // namespace otter
 
