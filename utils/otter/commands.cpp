@@ -93,12 +93,13 @@ const char *PictureHelp =
     "usage: otter picture [-o FILE] [--full|--aggregate] [--phase NAME]\n"
     "                     [--json] <archive>\n"
     "Draws the task graph as SVG (default -o graph.svg), laid out by\n"
-    "Graphviz: the full graph (the one `otter graph` writes) when the run\n"
-    "has at most 300 tasks, else the aggregated graph: one node per source\n"
-    "construct (instances, total time, shaded by its share of the run),\n"
-    "edges with counts, the constructs and steps of the critical path in\n"
-    "red. --full, --aggregate: choose. --phase NAME: the aggregated graph\n"
-    "of what happened inside that phase of the program.\n";
+    "Graphviz, with a legend: the full graph (the one `otter graph` writes)\n"
+    "when its picture stays within 20,000 pt tall and wide and 2 MB, else\n"
+    "the aggregated graph: one node per source construct (instances, total\n"
+    "time, shaded by its share of the run), edges with counts, the\n"
+    "constructs and steps of the critical path in red. It says which graph\n"
+    "it drew and why. --full, --aggregate: choose. --phase NAME: the\n"
+    "aggregated graph of what happened inside that phase of the program.\n";
 
 const char *ReportHelp =
     "usage: otter report [-o FILE] [--cores LIST] [--window FROM:TO]\n"
@@ -348,30 +349,27 @@ bool writeFile(const std::string &Path, const std::string &Text,
   return true;
 }
 
-/// The graph picture (picture.h): full up to PictureFullLimit tasks (read
-/// again, in the reader's order, into the runtime's graph builder), else
-/// aggregated. Full: which one it is.
+/// The graph picture (picture::drawGraph): the full graph (read again, in
+/// the reader's order, into the runtime's graph builder) when it is legible
+/// or asked for, else the aggregated one.
 bool graphPicture(ArchiveInput &In, const Result &R, const AggregateGraph &Agg,
                   const LabelFn &Label, bool WantFull, bool WantAggregate,
-                  std::string &Svg, bool &Full, std::string &Error) {
-  std::uint64_t Tasks = R.ExplicitTasks + R.ImplicitTasks;
-  Full = WantFull || (!WantAggregate && Tasks <= picture::PictureFullLimit);
-  std::string Dot;
-  if (Full) {
+                  picture::GraphPicture &Pic, std::string &Error) {
+  auto Full = [&](Graph &G, std::string &Err) {
     GraphBuilder B([&](std::uint64_t Code) { return Label(Code); });
     if (!In.streamRaw([&](std::uint32_t Th, const Event *E,
                           std::size_t N) { B.addEvents(Th, E, N); },
-                      Error))
+                      Err))
       return false;
-    Graph G = B.build();
+    G = B.build();
     G.Names = In.names();
-    std::ostringstream OS;
-    writeDot(G, OS);
-    Dot = OS.str();
-  } else {
-    Dot = picture::aggregateDot(Agg, R, Label);
-  }
-  return picture::renderDot(Dot, Svg, Error);
+    return true;
+  };
+  return picture::drawGraph(Full, R, Agg, Label,
+                            WantFull        ? picture::GraphMode::Full
+                            : WantAggregate ? picture::GraphMode::Aggregate
+                                            : picture::GraphMode::Auto,
+                            Pic, Error);
 }
 
 int cmdPicture(int argc, char **argv) {
@@ -398,20 +396,20 @@ int cmdPicture(int argc, char **argv) {
   if (!read(Input, In[0], R, nullptr, &Agg, Error, {}, A.Phase))
     return fail(Error);
   Labels L{Input, {}};
-  std::string Svg;
-  bool Full = false;
+  Agg.setNames(Input.names()); // its nodes name their tasks' labels
+  picture::GraphPicture Pic;
   if (!graphPicture(Input, R, Agg, L.fn(), A.Full,
-                    A.Aggregate || !A.Phase.empty(), Svg, Full, Error))
+                    A.Aggregate || !A.Phase.empty(), Pic, Error))
     return fail(Error);
-  if (!writeFile(Out, Svg, Error))
+  if (!writeFile(Out, Pic.Svg, Error))
     return fail(Error);
   if (A.Json)
     std::cout << "{\"written\":[" << jsonString(Out)
-              << "],\"graph\":" << jsonString(Full ? "full" : "aggregate")
-              << "}\n";
+              << "],\"graph\":" << jsonString(Pic.Full ? "full" : "aggregate")
+              << ",\"why\":" << jsonString(Pic.Why) << "}\n";
   else
-    std::cout << "wrote " << Out << " (" << (Full ? "full" : "aggregated")
-              << " graph)\n";
+    std::cout << "wrote " << Out << " (" << (Pic.Full ? "full" : "aggregated")
+              << " graph): " << Pic.Why << "\n";
   return 0;
 }
 
@@ -508,6 +506,7 @@ int cmdReport(int argc, char **argv) {
           /*Sites=*/true))
     return fail(Error);
   Times.finish(R.runNs());
+  Agg.setNames(Input.names());
   Labels L{Input, {}};
   sim::Prediction P;
   std::vector<analysis::Advice> Advice; // diagnose's, replayed
@@ -529,18 +528,14 @@ int cmdReport(int argc, char **argv) {
   RI.Names = &Input.names();
   RI.Scaling = A.NoSimulate ? nullptr : &P;
   RI.Times = &Times;
-  bool Full = false;
   std::string GErr;
+  picture::GraphPicture Pic;
   // A phase's picture is aggregated: the full graph is the whole run's.
-  if (graphPicture(Input, R, Agg, RI.Label, false, !A.Phase.empty(),
-                   RI.GraphSvg, Full, GErr)) {
-    RI.GraphFull = Full;
-    RI.GraphNote = Full ? "The full task graph (docs/graph.md): this run has "
-                          "few enough tasks."
-                        : "One node per source construct: instances, total "
-                          "time (shaded by its share of the run), edges with "
-                          "counts; red: the critical path's constructs and "
-                          "steps.";
+  if (graphPicture(Input, R, Agg, RI.Label, false, !A.Phase.empty(), Pic,
+                   GErr)) {
+    RI.GraphSvg = std::move(Pic.Svg);
+    RI.GraphFull = Pic.Full;
+    RI.GraphNote = "Drawn: " + Pic.Why + ".";
   } else
     RI.GraphNote = "No picture: " + GErr + ".";
   std::ofstream OS(Out, std::ios::binary);

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "export.h"
+#include "picture.h"
 
 #include <charconv>
 #include <cstdio>
@@ -542,34 +543,20 @@ AggregateGraph::Built AggregateGraph::build(const Result &R,
 
 void AggregateGraph::writeDot(const Result &R, const LabelFn &Label,
                               std::ostream &OS) const {
-  Built B = build(R, Label);
-  OS << "digraph otter_aggregate {\n  node [fontname=\"Helvetica\"];\n";
-  for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
-    const Construct &C = B.Nodes[I];
-    const char *Shape = C.S.K == Kind::Task ? "ellipse"
-                        : C.S.K == Kind::Parallel ? "trapezium"
-                                                  : "box";
-    std::string Text = std::string(kindName(C.S.K)) + "\n" + C.where() + "\n" +
-                       std::to_string(C.S.Instances) + "x, " +
-                       fmtNs(double(C.S.TotalNs));
-    if (TopLabel T = topLabel(C.S, Names); T.Distinct) {
-      // "even" 4x (+1 more label)
-      Text += "\n\"" + T.Name + "\" " + std::to_string(T.Tasks) + "x";
-      if (T.Distinct > 1)
-        Text += " (+" + std::to_string(T.Distinct - 1) + " more label" +
-                (T.Distinct > 2 ? "s" : "") + ")";
-    }
-    OS << "  n" << I << " [shape=" << Shape << ",label=" << jsonString(Text)
-       << "];\n";
-  }
-  for (auto &[F, T, K, N] : B.Edges) {
-    const char *Style = K == "create"       ? "color=darkgreen"
-                        : K == "dependence" ? "color=purple,style=bold"
-                                            : "color=grey";
-    OS << "  n" << F << " -> n" << T << " [" << Style << ",label=\"" << N
-       << "\"];\n";
-  }
-  OS << "}\n";
+  // One aggregated graph for every tool (picture.h): here without the path.
+  OS << picture::aggregateDot(*this, R, Label, /*WithPath=*/false);
+}
+
+std::string AggregateGraph::labelsText(const ConstructStats &S) const {
+  TopLabel T = topLabel(S, Names);
+  if (!T.Distinct)
+    return "";
+  // "even" 4x (+1 more label)
+  std::string Text = "\"" + T.Name + "\" " + std::to_string(T.Tasks) + "x";
+  if (T.Distinct > 1)
+    Text += " (+" + std::to_string(T.Distinct - 1) + " more label" +
+            (T.Distinct > 2 ? "s" : "") + ")";
+  return Text;
 }
 
 void AggregateGraph::writeCsv(const Result &R, const LabelFn &Label,

@@ -182,7 +182,12 @@ public:
   void constructEdge(std::uint64_t FromCode, Kind FromKind,
                      std::uint64_t ToCode, Kind ToKind,
                      const char *EdgeKind) override;
+  /// The aggregated graph in dot, as picture::aggregateDot writes it
+  /// without the critical path.
   void writeDot(const Result &R, const LabelFn &Label, std::ostream &OS) const;
+  /// A construct's task labels, as its node shows them: the most common
+  /// one and its count, and how many more ("" if none is labelled).
+  std::string labelsText(const ConstructStats &S) const;
   void writeCsv(const Result &R, const LabelFn &Label, std::ostream &Nodes,
                 std::ostream &Edges) const;
   /// The trace's name table: a task construct's node names its tasks'

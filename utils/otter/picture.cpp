@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "picture.h"
 
+#include "graph/writers.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -223,10 +225,92 @@ std::string dotString(const std::string &S) {
   return O + "\"";
 }
 
+/// The aggregated graph's legend (a Graphviz HTML-like table, as graph.gv's
+/// legend in graph/writers.cpp): shapes, shading, edge colours, and with
+/// the path its marks. Dir: the directory paths are relative to.
+std::string aggregateLegend(bool WithPath, const std::string &Dir) {
+  auto row = [](const std::string &Mark, const std::string &Text) {
+    return "<TR><TD>" + Mark + "</TD><TD ALIGN=\"LEFT\">" + Text + "</TD></TR>";
+  };
+  auto arrow = [](const char *Color) {
+    return std::string("<FONT COLOR=\"") + Color + "\"><B>&#8594;</B></FONT>";
+  };
+  std::string L =
+      "  legend [shape=none, margin=0, fontsize=10, style=filled, "
+      "fillcolor=white, label=<<TABLE "
+      "BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\" "
+      "COLOR=\"#999999\"><TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\"><B>legend: one "
+      "node per source construct</B></TD></TR>" +
+      row("ellipse", "task construct") + row("trapezium", "parallel region") +
+      row("box", "other constructs (worksharing, synchronisation, ...)") +
+      row("text", "kind, source line, instances, total time; the label its "
+                  "tasks carry most (otter_task_label)") +
+      "<TR><TD BGCOLOR=\"#ff9b37\">shade</TD><TD ALIGN=\"LEFT\">share of "
+      "the run time: white none, orange all</TD></TR>" +
+      row(arrow("darkgreen"), "creation, with its count") +
+      row(arrow("purple"), "dependence (bold), with its count") +
+      row(arrow("grey"), "program order or scope, with its count");
+  if (WithPath)
+    L += row("<FONT COLOR=\"#c0392b\"><B>red</B></FONT>",
+             "on the longest path through the graph (the critical path); "
+             "\"on the path\": its time there") +
+         row(arrow("#c0392b"), "a step of that path; dashed: a step no "
+                               "edge stands for (a completion into the "
+                               "construct that waited)");
+  if (!Dir.empty())
+    L += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">paths relative to " +
+         xmlEscape(Dir) + "</TD></TR>";
+  return L + "</TABLE>>];\n";
+}
+
+/// The source files the constructs of R are labelled with.
+std::vector<std::string> constructFiles(const Result &R, const LabelFn &Label) {
+  std::vector<std::string> Files;
+  for (const ConstructStats &S : R.Constructs)
+    if (S.Code)
+      if (SourceLabel L = Label(S.Code); !L.File.empty())
+        Files.push_back(L.File);
+  return Files;
+}
+
 } // namespace
 
+std::string commonDirectory(const std::vector<std::string> &Files) {
+  std::string Dir;
+  bool Any = false;
+  for (const std::string &F : Files) {
+    if (F.empty() || F[0] != '/')
+      continue;
+    std::string D = F.substr(0, F.rfind('/') + 1);
+    if (!Any) {
+      Dir = D;
+      Any = true;
+      continue;
+    }
+    std::size_t N = 0;
+    while (N < Dir.size() && N < D.size() && Dir[N] == D[N])
+      ++N;
+    Dir.resize(N);
+    Dir.resize(Dir.rfind('/') + 1); // a whole directory
+  }
+  return Dir.size() > 1 ? Dir : "";
+}
+
+LabelFn relativeLabels(LabelFn Label, std::string Dir) {
+  if (Dir.empty())
+    return Label;
+  return [Label = std::move(Label), Dir = std::move(Dir)](std::uint64_t Code) {
+    SourceLabel L = Label(Code);
+    if (L.File.size() > Dir.size() && L.File.compare(0, Dir.size(), Dir) == 0)
+      L.File.erase(0, Dir.size());
+    return L;
+  };
+}
+
 std::string aggregateDot(const AggregateGraph &A, const Result &R,
-                         const LabelFn &Label) {
+                         const LabelFn &FullLabel, bool WithPath) {
+  std::string Dir = commonDirectory(constructFiles(R, FullLabel));
+  LabelFn Label = relativeLabels(FullLabel, Dir);
   AggregateGraph::Built B = A.build(R, Label);
   std::map<std::pair<int, std::string>, std::size_t> Index;
   for (std::size_t I = 0; I < B.Nodes.size(); ++I)
@@ -236,6 +320,8 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   std::map<std::pair<std::size_t, std::size_t>, std::uint64_t> Steps;
   std::size_t Prev = ~std::size_t(0);
   for (const PathStep &P : R.CriticalPath) {
+    if (!WithPath)
+      break;
     auto It = Index.find(keyOf(P.K, P.Code, Label));
     if (It == Index.end())
       continue;
@@ -247,18 +333,10 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   double Run = double(std::max<std::uint64_t>(R.runNs(), 1));
   std::ostringstream S;
   S << "digraph otter_aggregate {\n"
-       "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11, "
-       // The legend: what every mark of the picture means.
-       "label=\"one node per source construct: kind, source line, "
-       "instances, total time (shade: share of the run time)\\l"
-       "edges, with counts: green = task creation, purple = dependence, "
-       "grey = synchronisation or scope\\l"
-       "red: on the critical path (\\\"on the path\\\": its time there)\\l"
-       "dashed red: a step of the path no edge stands for (a completion "
-       "into the construct that waited)\\l"
-       "\", labelloc=t, labeljust=l];\n"
+       "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11];\n"
        "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
-       "  edge [fontname=\"Helvetica\", fontsize=9];\n";
+       "  edge [fontname=\"Helvetica\", fontsize=9];\n"
+    << aggregateLegend(WithPath, Dir);
   for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
     const Construct &C = B.Nodes[I];
     const char *Shape = C.S.K == Kind::Task       ? "ellipse"
@@ -274,6 +352,8 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
                        fmtNs(double(C.S.TotalNs));
     if (OnPath[I])
       Text += "\non the path: " + fmtNs(double(OnPath[I]));
+    if (std::string Labels = A.labelsText(C.S); !Labels.empty())
+      Text += "\n" + Labels;
     S << "  n" << I << " [shape=" << Shape << ", fillcolor=\"" << Fill
       << "\", label=" << dotString(Text);
     if (OnPath[I])
@@ -284,10 +364,10 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
     const char *Style = K == "create"       ? "color=darkgreen"
                         : K == "dependence" ? "color=purple, style=bold"
                                             : "color=grey";
-    bool Crit = Steps.count({F, T});
+    bool OnIt = Steps.count({F, T});
     S << "  n" << F << " -> n" << T << " [" << Style << ", label=\"" << N
       << "\"";
-    if (Crit)
+    if (OnIt)
       S << ", color=\"#c0392b\", penwidth=2.5";
     S << "];\n";
     Steps.erase({F, T});
@@ -341,6 +421,177 @@ bool renderDot(const std::string &Dot, std::string &Svg, std::string &Error) {
   B << F.rdbuf();
   Svg = B.str();
   unlink(Out.c_str());
+  return true;
+}
+
+std::pair<double, double> svgSizePt(const std::string &Svg) {
+  // <svg width="1234pt" height="567pt" ...: Graphviz's root element.
+  std::size_t Root = Svg.find("<svg");
+  auto attr = [&](const char *Name) {
+    std::size_t I = Svg.find(Name, Root);
+    return I == std::string::npos
+               ? 0.0
+               : std::atof(Svg.c_str() + I + std::strlen(Name));
+  };
+  if (Root == std::string::npos)
+    return {0, 0};
+  return {attr(" width=\""), attr(" height=\"")};
+}
+
+namespace {
+
+// What dot makes of the full graph, per node and per edge (node labels of
+// two or three lines, default node and rank separation), for the estimate
+// made before drawing it. The drawing is checked after all.
+constexpr double RankPt = 100, NodeWidthPt = 130;
+constexpr double SvgBytesPerNode = 520, SvgBytesPerEdge = 420;
+
+/// The layers of a longest-path layering of G (the least depth dot's can
+/// have), and the most nodes in one.
+struct Layering {
+  std::size_t Ranks = 0, Widest = 0;
+};
+Layering layering(const Graph &G) {
+  std::vector<std::uint32_t> In(G.Nodes.size(), 0), Rank(G.Nodes.size(), 0);
+  std::vector<std::vector<std::uint32_t>> Out(G.Nodes.size());
+  for (const Edge &E : G.Edges)
+    if (E.Source < G.Nodes.size() && E.Target < G.Nodes.size() &&
+        E.Source != E.Target) {
+      Out[E.Source].push_back(std::uint32_t(E.Target));
+      ++In[E.Target];
+    }
+  std::vector<std::uint32_t> Ready;
+  for (std::uint32_t I = 0; I < G.Nodes.size(); ++I)
+    if (!In[I])
+      Ready.push_back(I);
+  while (!Ready.empty()) {
+    std::uint32_t N = Ready.back();
+    Ready.pop_back();
+    for (std::uint32_t T : Out[N]) {
+      Rank[T] = std::max(Rank[T], Rank[N] + 1);
+      if (--In[T] == 0)
+        Ready.push_back(T);
+    }
+  }
+  Layering L;
+  std::map<std::uint32_t, std::size_t> PerRank;
+  for (std::uint32_t R : Rank)
+    L.Widest = std::max(L.Widest, ++PerRank[R]);
+  L.Ranks = PerRank.size();
+  return L;
+}
+
+std::string thousands(double V) {
+  std::string D = std::to_string(std::uint64_t(std::llround(V))), R;
+  for (std::size_t I = 0; I < D.size(); ++I) {
+    if (I && (D.size() - I) % 3 == 0)
+      R += ',';
+    R += D[I];
+  }
+  return R;
+}
+
+std::string sizeText(double Bytes) {
+  return Bytes >= 1e6 ? num(Bytes / 1e6) + " MB"
+                      : thousands(std::ceil(Bytes / 1e3)) + " kB";
+}
+
+std::string limitsText() {
+  return thousands(MaxPicturePt) + " pt tall or wide, " +
+         sizeText(double(MaxPictureBytes)) + " of SVG";
+}
+
+/// Why a drawn picture is over the limits ("" if within).
+std::string overLimits(const std::string &Svg) {
+  auto [W, H] = svgSizePt(Svg);
+  if (H > MaxPicturePt)
+    return thousands(H) + " pt tall";
+  if (W > MaxPicturePt)
+    return thousands(W) + " pt wide";
+  if (Svg.size() > MaxPictureBytes)
+    return sizeText(double(Svg.size())) + " of SVG";
+  return "";
+}
+
+/// The full graph's dot, its paths relative to the directory its files
+/// share (noted in the legend of writeDot).
+std::string fullDot(Graph &G) {
+  std::vector<std::string> Files;
+  for (const SourceLabel &L : G.Labels)
+    Files.push_back(L.File);
+  std::string Dir = commonDirectory(Files);
+  if (!Dir.empty())
+    for (SourceLabel &L : G.Labels)
+      if (L.File.size() > Dir.size() && L.File.compare(0, Dir.size(), Dir) == 0)
+        L.File.erase(0, Dir.size());
+  std::ostringstream OS;
+  writeDot(G, OS);
+  std::string Dot = OS.str();
+  if (!Dir.empty()) // say so on top of the picture
+    Dot.insert(Dot.find('{') + 1,
+               "\n  label=" + dotString("paths relative to " + Dir) +
+                   "; labelloc=t; labeljust=l;");
+  return Dot;
+}
+
+} // namespace
+
+bool drawGraph(const FullGraphFn &BuildFull, const Result &R,
+               const AggregateGraph &Agg, const LabelFn &Label, GraphMode Mode,
+               GraphPicture &Out, std::string &Error) {
+  Out = GraphPicture();
+  std::string Why; // why not the full graph
+  std::uint64_t Tasks = R.ExplicitTasks + R.ImplicitTasks;
+  if (Mode == GraphMode::Aggregate)
+    Why = "as asked";
+  else if (Mode == GraphMode::Auto &&
+           double(Tasks) * SvgBytesPerNode > double(MaxPictureBytes))
+    Why = "the run has " + thousands(double(Tasks)) +
+          " tasks, a node each: more than a picture within " + limitsText() +
+          " holds";
+  if (Why.empty()) {
+    Graph G;
+    if (!BuildFull(G, Error))
+      return false;
+    Layering L = layering(G);
+    double H = double(L.Ranks) * RankPt, W = double(L.Widest) * NodeWidthPt;
+    double Bytes = double(G.Nodes.size()) * SvgBytesPerNode +
+                   double(G.Edges.size()) * SvgBytesPerEdge;
+    std::string Shape = thousands(double(G.Nodes.size())) + " nodes, " +
+                        thousands(double(L.Ranks)) + " deep";
+    if (Mode == GraphMode::Auto &&
+        (H > MaxPicturePt || W > MaxPicturePt || Bytes > MaxPictureBytes))
+      Why = "the full graph (" + Shape + ") would be about " + thousands(H) +
+            " pt tall, " + thousands(W) + " pt wide and " + sizeText(Bytes) +
+            ", over the limits (" + limitsText() + ")";
+    else {
+      if (!renderDot(fullDot(G), Out.Svg, Error))
+        return false;
+      std::string Over = overLimits(Out.Svg);
+      if (Mode == GraphMode::Full || Over.empty()) {
+        auto [Wd, Ht] = svgSizePt(Out.Svg);
+        Out.Full = true;
+        Out.Why = "the full task graph: " + Shape + ", " + thousands(Ht) +
+                  " pt tall, " + thousands(Wd) + " pt wide, " +
+                  sizeText(double(Out.Svg.size())) +
+                  (Mode == GraphMode::Full
+                       ? " (as asked" +
+                             (Over.empty() ? std::string(")")
+                                           : ", over the limits: " + Over + ")")
+                       : " (within " + limitsText() + ")");
+        return true;
+      }
+      Why = "the full graph (" + Shape + ") drawn was " + Over +
+            ", over the limits (" + limitsText() + ")";
+    }
+  }
+  if (!renderDot(aggregateDot(Agg, R, Label), Out.Svg, Error))
+    return false;
+  Out.Why = "the aggregated graph, one node per source construct: " + Why;
+  if (std::string Over = overLimits(Out.Svg); !Over.empty())
+    Out.Why += "; it is " + Over +
+               " itself (the program has that many "
+               "constructs)";
   return true;
 }
 
