@@ -14,6 +14,7 @@
 #include "advice.h"
 
 #include "picture.h"
+#include "report_sections.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -93,17 +94,6 @@ std::string numCell(const std::string &Text, double V) {
          xmlEscape(Text) + "</td>";
 }
 
-/// A finding's task labels (otter_task_label), as diagnose prints them.
-std::string taskLabelsHtml(const Finding &X) {
-  if (X.TaskLabels.empty())
-    return "";
-  std::string S = "<br><span class=\"muted\">tasks:</span> ";
-  for (std::size_t J = 0; J < X.TaskLabels.size(); ++J)
-    S += (J ? ", &quot;" : "&quot;") + xmlEscape(X.TaskLabels[J].first) +
-         "&quot; (" + std::to_string(X.TaskLabels[J].second) + ")";
-  return S;
-}
-
 } // namespace
 
 void writeReport(const ReportInput &In, std::ostream &OS) {
@@ -113,8 +103,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
      << "<meta name=\"viewport\" content=\"width=device-width\">"
      << "<title>OTTER report: " << xmlEscape(In.Archive) << "</title>"
-     << "<style>" << Style << "</style><script>" << ErrorScript
-     << "</script></head>\n<body>\n";
+     << "<style>" << Style << GraphViewerStyle << "</style><script>"
+     << ErrorScript << "</script></head>\n<body>\n";
   OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
      << "</div>\n";
   if (!In.Phase.empty())
@@ -309,25 +299,8 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
   if (F.empty())
     OS << "<div>no findings</div>";
-  for (const Finding &X : F) {
-    OS << "<div class=\"finding\" data-check=\"" << xmlEscape(X.Check)
-       << "\" data-ns=\"" << X.LostNs << "\"><b>" << xmlEscape(X.Check)
-       << "</b>: " << kindName(X.K) << " at " << xmlEscape(X.Where)
-       << " &mdash; est. " << xmlEscape(fmtNs(double(X.LostNs)))
-       << " thread time lost<br><span class=\"muted\">threshold:</span> "
-       << xmlEscape(X.Threshold) << "<br><span class=\"muted\">evidence:"
-       << "</span> " << xmlEscape(X.Evidence) << taskLabelsHtml(X);
-    if (!X.Ranks.empty()) {
-      // The wait state's time lost per rank (MPI wait states only).
-      OS << "<br><span class=\"muted\">ranks:</span> ";
-      for (std::size_t J = 0; J < X.Ranks.size(); ++J)
-        OS << (J ? ", " : "") << "<span class=\"rank-lost\" data-rank=\""
-           << X.Ranks[J].first << "\" data-ns=\"" << X.Ranks[J].second
-           << "\">rank " << X.Ranks[J].first << " "
-           << xmlEscape(fmtNs(double(X.Ranks[J].second))) << "</span>";
-    }
-    OS << "</div>\n";
-  }
+  for (const Finding &X : F)
+    writeFinding(X, OS);
   OS << "</section>\n";
 
   // ---- scalability --------------------------------------------------------
@@ -365,16 +338,33 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   OS << "</section>\n";
 
   // ---- the graph ----------------------------------------------------------
-  OS << "<section id=\"graph\"><h2>Task graph</h2><div class=\"muted\">"
+  OS << "<section id=\"graph\"><h2>Task graph</h2><div class=\"muted\" "
+        "id=\"graph-why\">"
      << xmlEscape(In.GraphNote) << "</div>";
-  if (!In.GraphSvg.empty())
-    OS << "<div class=\"pic\" id=\"graph-"
-       << (In.GraphFull ? "full" : "aggregate") << "\">"
-       << picture::inlineSvg(In.GraphSvg) << "</div>";
+  if (!In.GraphSvg.empty()) {
+    // The legend is in the picture (its top); the same in words here,
+    // legible whatever the zoom.
+    OS << "<div class=\"muted\" id=\"graph-legend\">Legend: "
+       << (In.GraphFull
+               ? "a node per task or construct instance, its shape and colour "
+                 "by kind (the picture's legend lists them); edges: green "
+                 "creation, orange dashed synchronisation, purple dependence, "
+                 "grey program order."
+               : "a node per source construct (ellipse: task, trapezium: "
+                 "parallel region, box: other), shaded by its share of the "
+                 "run; edges with counts: green creation, purple dependence, "
+                 "grey program order; red: on the critical path.")
+       << "</div>";
+    writeGraphViewer(In.GraphSvg,
+                     In.GraphFull ? "graph-full" : "graph-aggregate", OS);
+  }
   OS << "</section>\n";
 
   // ---- timelines (report_timeline.cpp) -----------------------------------
   writeTimelineSection(In.Times, Cs, In.Label, OS);
+
+  // ---- phases, task labels, marks (report_sections.cpp) ------------------
+  writeAnnotationSections(R, Cs, Names, In.Times, OS);
 
   // ---- the numbers, for scripts -------------------------------------------
   OS << "<script type=\"application/json\" id=\"otter-data\">{\"run_ns\":"
@@ -415,7 +405,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
          << ",\"predicted_ns\":" << In.Scaling->Points[I].PredictedNs << "}";
     OS << "]";
   }
-  OS << "}</script>\n<script>" << PageScript << "</script>\n</body></html>\n";
+  OS << ",\"phases\":" << R.Phases.size()
+     << ",\"task_labels\":" << R.TaskLabels.size() << ",\"marks\":" << R.Marks;
+  OS << "}</script>\n<script>" << GraphViewerScript << PageScript
+     << "</script>\n</body></html>\n";
 }
 
 } // namespace otter::html

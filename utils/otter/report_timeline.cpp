@@ -99,6 +99,13 @@ Timeline::Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins)
 
 void Timeline::setOrigin(std::uint64_t T) { Origin = T; }
 
+void Timeline::mark(std::uint32_t Thread, std::uint32_t Name,
+                    std::uint64_t Time) {
+  ++MarkCounts[Name];
+  if (Marks.size() < MaxMarks)
+    Marks.push_back({Thread, Name, Time - std::min(Time, Origin)});
+}
+
 int Timeline::Bin::shown(std::uint64_t W) const {
   auto Max = std::max_element(Ns.begin(), Ns.end());
   if (*Max < 0.3 * double(W))

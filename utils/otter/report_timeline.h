@@ -51,6 +51,20 @@ public:
                      analysis::Kind, const char *) override {}
   void state(std::uint32_t Thread, const analysis::StateInterval &I) override;
   bool wantsStates() const override { return true; }
+  /// The program's marks (otter_mark): the first MaxMarks kept, in time
+  /// order per thread, each relative to the origin; all counted.
+  void mark(std::uint32_t Thread, std::uint32_t Name,
+            std::uint64_t Time) override;
+  struct Mark {
+    std::uint32_t Thread = 0, Name = 0;
+    std::uint64_t Ns = 0; // from the origin
+  };
+  static constexpr std::size_t MaxMarks = 1000;
+  const std::vector<Mark> &marks() const { return Marks; }
+  /// Marks per name id, all of them.
+  const std::map<std::uint32_t, std::uint64_t> &marksByName() const {
+    return MarkCounts;
+  }
 
   struct Bin {
     std::array<double, Classes> Ns{};
@@ -84,6 +98,8 @@ private:
   bool Fixed;
   std::vector<std::vector<Bin>> Threads;
   std::vector<Totals> Sums;
+  std::vector<Mark> Marks;
+  std::map<std::uint32_t, std::uint64_t> MarkCounts;
 };
 
 /// The section (an SVG row per thread, a legend); Cs: the constructs, by

@@ -1,8 +1,10 @@
 // otter report in a real browser: headless Chromium renders the HTML
-// report of a small run (the full graph) and of a larger one (over 300
-// tasks: the aggregated graph); the DOM holds the numbers `otter
+// report of a small run (the full graph) and of a larger one (a chain of
+// 400 dependent tasks: its full picture would be far taller than the
+// limit, so the aggregated graph); the DOM holds the numbers `otter
 // parallelism --json` and `otter simulate --json` print, the page's script
-// ran, no script error and no console message, a screenshot is taken.
+// ran and fitted the graph into its box, no script error and no console
+// message, a screenshot is taken.
 // REQUIRES: plugin, chromium
 // RUN: %otter-cc -O1 %s -o %t
 // Chromium runs without LD_PRELOAD: in a sanitizer build the test
