@@ -38,7 +38,7 @@ namespace otter::cli {
 const char *ReportCommandsHelp =
     "  simulate     predicted time on 1..256 cores: the tasks replayed\n"
     "               by a work-first scheduler, beside the bounds\n"
-    "  picture      the task graph as SVG (aggregated beyond 300 tasks)\n"
+    "  picture      the task graph as SVG (aggregated when too big to read)\n"
     "  report       one self-contained HTML report of the run\n"
     "  diff         two runs compared per construct (otter diff A B)\n";
 
