@@ -7,28 +7,21 @@
 // the runtime's own graph builder and writers on them, so the files equal
 // the ones the runtime wrote at exit. That equality is what the tests check
 // (%check-rebuild in test/lit), and what `otter graph` and `otter export
-// --format dot|csv` rely on: they run this program rather than build the
-// graph themselves. Given an MPI job's directory (or its merged archive),
+// --format dot|csv` rely on: they call the same function (rebuild.h) in
+// their own process. Given an MPI job's directory (or its merged archive),
 // rebuilds every rank's graph from the rank's own archive and writes the
 // job's graph (job_graph.h), which only this tool writes (docs/mpi.md
 // says why the runtime does not).
 //
 //===----------------------------------------------------------------------===//
-#include "graph/builder.h"
-#include "job_graph.h"
-#include "graph/outputs.h"
-#include "job_input.h"
-#include "trace/reader.h"
+#include "rebuild.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <exception>
+#include <new>
 #include <string>
-#include <sys/stat.h>
-#include <thread>
 
 using namespace otter;
 
@@ -55,7 +48,8 @@ const char *UsageHead =
     "  <trace>        the archive directory (…/trace), its traces.otf2\n"
     "                 anchor file, the run's OTTER_OUTPUT_DIR, or an MPI\n"
     "                 job's output directory\n"
-    "  -o DIR         output directory (created if missing; default: .)\n";
+    "  -o DIR         output directory (created, with any missing parent,\n"
+    "                 if missing; default: .)\n";
 
 /// The format names come from graph/outputs.h, the list the runtime reads.
 std::string usage() {
@@ -95,47 +89,6 @@ int usageError(const std::string &Msg) {
   return 2;
 }
 
-/// --format: the runtime's own parser (graph/outputs.h), so both take the
-/// same names; "none" writes nothing, so it is no choice here.
-bool parseFormats(const std::string &List, GraphFormats &F,
-                  std::string &Error) {
-  std::string Bad;
-  if (parseGraphFormats(List, /*AllowNone=*/false, F, Bad))
-    return true;
-  Error = "bad --format '" + List + "'" +
-          (Bad.empty() ? ": an empty name" : ": '" + Bad + "' is unknown") +
-          " (use a comma list of " + graphFormatNames(false) + ")";
-  return false;
-}
-
-bool makeOutputDir(const std::string &OutDir, std::string &Error) {
-  if (mkdir(OutDir.c_str(), 0777) != 0 && errno != EEXIST) {
-    Error = "cannot create output directory '" + OutDir +
-            "': " + std::strerror(errno);
-    return false;
-  }
-  return true;
-}
-
-/// The job's graph from its ranks' archives.
-int runJob(const job::Layout &L, const std::string &OutDir,
-           const GraphFormats &Formats) {
-  JobGraph J;
-  std::vector<job::RankStatus> Status;
-  std::string Error;
-  unsigned Threads = std::max(1u, std::thread::hardware_concurrency());
-  if (!job::rebuildJobGraph(L, Threads, J, Status, Error))
-    return fail(Error);
-  for (const std::string &N : job::rankNotes(Status))
-    std::fprintf(stderr, "otter-graph: warning: %s\n", N.c_str());
-  for (const std::string &W : J.Warnings)
-    std::fprintf(stderr, "otter-graph: warning: %s\n", W.c_str());
-  if (!makeOutputDir(OutDir, Error) ||
-      !writeJobGraphFiles(J, OutDir, Formats, Error))
-    return fail(Error);
-  return 0;
-}
-
 int run(int Argc, char **Argv) {
   std::string Input, OutDir = ".";
   // Default dot,csv: the runtime's default OTTER_GRAPH_FORMAT, so without
@@ -170,14 +123,14 @@ int run(int Argc, char **Argv) {
         (A == "--dot-max-nodes"    ? Formats.DotMaxNodes
          : A == "--csv-zstd-nodes" ? Formats.CsvZstdNodes
                                    : Formats.CsvZstdEdges) = std::size_t(N);
-      } else if (!parseFormats(V, Formats, Error)) {
+      } else if (!parseGraphFormatOption(V, Formats, Error)) {
         return usageError(Error);
       }
       continue;
     }
     if (A.rfind("--format=", 0) == 0) {
       std::string Error;
-      if (!parseFormats(A.substr(9), Formats, Error))
+      if (!parseGraphFormatOption(A.substr(9), Formats, Error))
         return usageError(Error);
       continue;
     }
@@ -191,70 +144,7 @@ int run(int Argc, char **Argv) {
     return usageError("no trace given (usage: otter-graph <trace> [-o DIR] "
                 "[--format LIST])");
 
-  std::string Error;
-  job::Layout Job;
-  if (job::findJob(Input, Job))
-    return runJob(Job, OutDir, Formats);
-  trace::TraceReader R;
-  if (!R.open(Input, Error))
-    return fail(Error);
-  GraphBuilder B([&R](std::uint64_t Code) { return R.label(Code); });
-  std::uint64_t Events = 0;
-  if (!R.readEvents(
-          [&B, &Events](std::uint32_t Thread, const Event *E, std::size_t N) {
-            Events += N;
-            B.addEvents(Thread, E, N);
-          },
-          Error))
-    return fail(Error);
-  // No thread's events reached the disk (a disk full from the start): an
-  // empty graph would pass for the program's.
-  if (!Events)
-    return fail("the trace in '" + Input +
-                "' holds no events: the traced run could not write any (was "
-                "the disk full?); no graph written");
-  // A trace whose writer was killed still reads up to what each thread had
-  // flushed: build that prefix, but say so, since the graph then ends early.
-  if (!R.complete())
-    std::fprintf(stderr,
-                 "otter-graph: warning: the trace in '%s' was not closed (the "
-                 "program is still running, or was killed?): the graph "
-                 "covers the events each thread had written to disk\n",
-                 Input.c_str());
-  if (R.cutAtLimit())
-    std::fprintf(stderr,
-                 "otter-graph: warning: the trace in '%s' was cut at its size "
-                 "limit (OTTER_MAX_TRACE_SIZE=%llu): the graph covers the run "
-                 "up to that point\n",
-                 Input.c_str(), (unsigned long long)R.cutAtLimit());
-  Graph G;
-  bool Built = false;
-  // The builder recurses along task nesting (a deep recursion of tasks is a
-  // deep recursion here): on a thread with a large stack, as in the runtime.
-  runWithLargeStack([&] {
-    try {
-      G = B.build();
-      G.Names = R.names(); // the annotations' strings
-      Built = true;
-    } catch (const std::exception &E) {
-      Error = E.what();
-    }
-  });
-  if (!Built)
-    return fail("building the graph failed: " + Error);
-  G.Filtered = R.filter(); // the header says what the run filtered
-  // The output directory only now: a trace that does not read leaves no
-  // empty directory behind.
-  if (!makeOutputDir(OutDir, Error))
-    return fail(Error);
-  if (!writeGraphFiles(G, OutDir, Formats, Error))
-    return fail(Error);
-  if (Formats.Dot && Formats.dotAggregated(G.Nodes.size()))
-    std::fprintf(stderr,
-                 "otter-graph: graph.gv is aggregated, one node per construct "
-                 "(%zu nodes > --dot-max-nodes %zu; 0: the full graph)\n",
-                 G.Nodes.size(), Formats.DotMaxNodes);
-  return 0;
+  return rebuildGraphFiles(Input, OutDir, Formats, "otter-graph");
 }
 
 } // namespace
