@@ -1,9 +1,23 @@
-//===- otter/commands.h - simulate, report, diff ----------------*- C++ -*-===//
+//===- otter/commands.h - The `otter` commands and their table -*- C++ -*-===//
 //
-// The `otter` subcommands that answer "how would it scale", "show me" and
-// "what changed": simulate, report and diff. They parse their own options
-// (main.cpp hands them the command line), so main.cpp knows only their
-// names and help lines.
+// `otter <command> [options] <archive>...`: every command is a row of one
+// table (commandTable(): name, the line of `otter --help`, usage, help,
+// options, run function), read by one option parser (parseCommandLine)
+// and one dispatcher (runOtter): `otter --help`, `otter help CMD` and
+// `otter CMD --help` are generated from it. The commands:
+//   graph, export                     commands_export.cpp
+//   summary, parallelism, diagnose,
+//   dump                              commands_analysis.cpp
+//   simulate, picture, report, diff   commands.cpp (MPI jobs:
+//                                     commands_job.cpp)
+//
+// Output (-o): a command that writes several files takes -o DIR, one that
+// writes one file takes -o FILE (an existing directory, or a name ending
+// in '/': the file goes into it under its default name); a missing
+// directory, or a file's missing parent directories, are created.
+//
+// Errors are one line "otter: error: ..." and exit status 2 for a usage
+// error, 1 for bad input or output (docs/utils.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_COMMANDS_H
@@ -15,7 +29,9 @@
 #include "simulate.h"
 
 #include <cstdint>
+#include <fstream>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -28,8 +44,72 @@ namespace otter::cli {
 class ArchiveInput;
 class JobInput;
 
-/// Lines for `otter --help`, one per command.
-extern const char *ReportCommandsHelp;
+/// Every option of every command, parsed (each command reads its own).
+struct Options {
+  std::string Command;
+  std::vector<std::string> Inputs; // the archives, in order
+  std::string Output, Format, Phase, By, Kinds, Threads, SvgFile, Cores,
+      Window, DispatchNs;
+  std::size_t Top = 30;
+  // graph: otter-graph's thresholds (graph/outputs.h); unset: its defaults.
+  std::string DotMaxNodes, CsvZstdNodes, CsvZstdEdges;
+  bool Json = false, Aggregate = false, Svg = false, Full = false,
+       NoTime = false, ListKinds = false, Ideal = false, NoSimulate = false,
+       NoAdvice = false;
+};
+
+/// One option a command takes: a flag (sets *Flag), a value (*Value) or a
+/// count (*Count, a whole number). Needs: what a missing or bad value
+/// should have been, for the error ("--top needs a number").
+struct OptionSpec {
+  const char *Name;           // "--output"
+  const char *Alias;          // "-o", or null
+  bool Options::*Flag;        // a flag, or null
+  std::string Options::*Value; // a value, or null
+  std::size_t Options::*Count; // a count, or null
+  const char *Needs;
+};
+
+/// One `otter` command.
+struct Command {
+  const char *Name;
+  const char *Summary; // its lines in `otter --help` (after the name)
+  const char *Usage;   // "usage: otter NAME ..." lines
+  const char *Help;    // what it does and its options, after Usage
+  std::span<const OptionSpec> Accepts; // the options it takes
+  int (*Run)(const cli::Options &O);
+};
+
+/// Every command, in the order `otter --help` lists them.
+std::span<const Command> commandTable();
+/// The command named Name, or null.
+const Command *findCommand(const std::string &Name);
+
+/// Parses Args (the words after the command's name) for C into O.
+/// Returns -1 to go on, else the exit status to return: 0 after --help
+/// (printed), 2 after a usage error (printed: one line naming the option
+/// and the command).
+int parseCommandLine(const Command &C, std::span<char *const> Args,
+                     Options &O);
+
+/// The whole `otter` command line: the exit status.
+int runOtter(int argc, char **argv);
+/// `otter --help`: generated from the table.
+void printMainHelp(std::FILE *Out);
+/// `otter CMD --help`, `otter help CMD`.
+void printCommandHelp(const Command &C, std::FILE *Out);
+
+// The commands (their rows' Run).
+int cmdGraph(const Options &O);
+int cmdExport(const Options &O);
+int cmdSummary(const Options &O);
+int cmdParallelism(const Options &O);
+int cmdDiagnose(const Options &O);
+int cmdDump(const Options &O);
+int cmdSimulate(const Options &O);
+int cmdPicture(const Options &O);
+int cmdReport(const Options &O);
+int cmdDiff(const Options &O);
 
 /// Every command's errors (docs/utils.md): one line on stderr, "otter:
 /// error: Msg", and the exit status to return -- fail: 1 (bad input or
@@ -40,23 +120,36 @@ int usage(const std::string &Msg);
 /// Given is 1, else the usage error saying what is wrong.
 int oneArchive(std::size_t Given);
 
-/// Runs Command if it is simulate, report or diff (argv[1] is the command):
-/// true, with its exit status in Rc. False: not one of these.
-bool runReportCommand(const std::string &Command, int argc, char **argv,
-                      int &Rc);
+/// Where a one-file output goes: Given (-o), or Default when none; an
+/// existing directory or a name ending in '/' gets Default inside it.
+std::string outputFile(const std::string &Given, const std::string &Default);
+/// Opens Path for writing, creating its missing parent directories. False:
+/// Error is the one-line reason.
+bool openOutputFile(const std::string &Path, std::ofstream &OS,
+                    std::string &Error);
+/// Writes Text to Path (openOutputFile). False: Error.
+bool writeOutputText(const std::string &Path, const std::string &Text,
+                     std::string &Error);
+/// Where a several-file output goes: Given (-o) or ".", created with its
+/// parents. False: Error.
+bool outputDirectory(const std::string &Given, std::string &Dir,
+                     std::string &Error);
+/// The "wrote FILE" lines (--json: {"written":[...]}) of a command that
+/// writes files.
+void printWritten(bool Json, const std::vector<std::string> &Files);
 
-// Shared by commands.cpp and commands_job.cpp.
+/// Opens the archive at Path into In: the one place that warns (once, on
+/// stderr) about a trace not closed or cut at its size limit, and, if
+/// NoteFilter, says what the run filtered out. False: Error.
+bool openArchive(ArchiveInput &In, const std::string &Path, std::string &Error,
+                 bool NoteFilter = true);
 
-/// One warning line when the archive was cut at its size limit
-/// (OTTER_MAX_TRACE_SIZE): the run went on, the trace did not.
-void warnIfCut(const ArchiveInput &In, const std::string &Path);
-
-/// One streaming pass over the archive at Path (opened into In): the
-/// analysis (with Obs), and the replayable program if Prog; OnFirst gets
-/// the first event's time. Warns on stderr about an archive not closed.
-/// Phase: only what happened inside that phase (phase.h; an error if the
-/// trace has none of that name). Sites: the program records its steps'
-/// sites (Program::StepSite, for the advice).
+/// One streaming pass over the archive at Path (opened into In with
+/// openArchive): the analysis (with Obs), and the replayable program if
+/// Prog; OnFirst gets the first event's time. Phase: only what happened
+/// inside that phase (phase.h; an error if the trace has none of that
+/// name). Sites: the program records its steps' sites
+/// (Program::StepSite, for the advice).
 bool readArchive(ArchiveInput &In, const std::string &Path, analysis::Result &R,
                  sim::Program *Prog, analysis::Observer *Obs,
                  std::string &Error,
@@ -89,8 +182,9 @@ std::vector<analysis::Finding> jobMpiWaits(const JobInput &Job,
 int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
                 bool Ideal, const std::string &DispatchNs, bool Json,
                 const std::string &Svg);
-/// A job's Perfetto trace (main.cpp, export): one process per rank (before
-/// the analysis), an arrow per message (after it, from the job's matching).
+/// A job's Perfetto trace (commands_export.cpp): one process per rank
+/// (before the analysis), an arrow per message (after it, from the job's
+/// matching).
 void perfettoRanks(const JobInput &Job, analysis::PerfettoWriter &W);
 void perfettoMessages(const JobInput &Job, analysis::PerfettoWriter &W);
 int reportJob(const job::Layout &L, const std::string &Arg,

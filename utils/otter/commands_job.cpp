@@ -224,7 +224,8 @@ void printJobPrediction(const job::Layout &L, const JobPrediction &JP,
   }
 }
 
-/// The job as analyseStream's source (main.cpp's Input does the same).
+/// The job as analyseStream's source (command_input.h's Input does the
+/// same for every analysing command).
 struct JobSource {
   JobInput &Job;
   std::string Path;
@@ -344,13 +345,9 @@ int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
   std::string Error;
   if (!predictJob(L, Cores, Ideal, DispatchNs, JP, Error))
     return fail(Error);
-  if (!Svg.empty()) {
-    std::ofstream OS(Svg, std::ios::binary);
-    if (OS)
-      OS << picture::scalabilitySvg(JP.Job);
-    if (!OS.flush())
-      return fail("cannot write '" + Svg + "': " + std::strerror(errno));
-  }
+  if (!Svg.empty() &&
+      !writeOutputText(Svg, picture::scalabilitySvg(JP.Job), Error))
+    return fail(Error);
   printJobPrediction(L, JP, Json, std::cout);
   std::cout.flush();
   if (!std::cout)
@@ -412,9 +409,9 @@ int reportJob(const job::Layout &L, const std::string &Arg,
                    "counts; red: the critical path's constructs and steps.";
   else
     RI.GraphNote = "No picture: " + GErr + ".";
-  std::ofstream OS(Out, std::ios::binary);
-  if (!OS)
-    return fail("cannot write '" + Out + "': " + std::strerror(errno));
+  std::ofstream OS;
+  if (!openOutputFile(Out, OS, Error))
+    return fail(Error);
   html::writeReport(RI, OS);
   if (!OS.flush())
     return fail("error writing '" + Out + "'");

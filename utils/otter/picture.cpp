@@ -8,6 +8,7 @@
 #include "picture.h"
 
 #include "graph/writers.h"
+#include "dot.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,7 +19,6 @@
 #include <fstream>
 #include <map>
 #include <sstream>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace otter::picture {
@@ -398,22 +398,10 @@ bool renderDot(const std::string &Dot, std::string &Svg, std::string &Error) {
     Error = "cannot write a temporary file";
     return false;
   }
-  std::fflush(nullptr);
-  pid_t Pid = fork();
-  if (Pid == 0) {
-    execlp("dot", "dot", "-Tsvg", In, "-o", Out.c_str(), (char *)nullptr);
-    _exit(127);
-  }
-  int St = 0;
-  if (Pid > 0)
-    while (waitpid(Pid, &St, 0) < 0 && errno == EINTR) {
-    }
+  bool Drawn = runDot(In, Out, "draw the graph", Error);
   unlink(In);
-  if (Pid < 0 || !WIFEXITED(St) || WEXITSTATUS(St) != 0) {
+  if (!Drawn) {
     unlink(Out.c_str());
-    Error = Pid > 0 && WIFEXITED(St) && WEXITSTATUS(St) == 127
-                ? "cannot run 'dot' (install Graphviz) to draw the graph"
-                : "dot failed to draw the graph";
     return false;
   }
   std::ifstream F(Out);
