@@ -515,6 +515,8 @@ def run_compile_sweep(a, plugin):
           f"{r['compiles']} compiles with the plugin in {r['seconds']} s: "
           f"{c.get('crash', 0)} compiler crashes, {c.get('hang', 0)} hangs, "
           f"{c.get('plugin-only error', 0)} errors only with the plugin; "
+          f"{c.get('crash without the plugin too', 0)} clang crashes "
+          "without the plugin too (clang's own); "
           f"{c.get('ok', 0)} compiled, {c.get('error', 0)} failed without "
           f"the plugin too; {c.get('not compilable', 0)} sources do not "
           "compile as they stand (-fsyntax-only without the plugin: "
