@@ -151,33 +151,6 @@ std::vector<LabelStats> sortedLabels(std::vector<LabelStats> L,
   return L;
 }
 
-std::uint64_t exclusiveNs(const ConstructStats &S) {
-  switch (S.K) {
-  case Kind::Initial:
-  case Kind::Implicit:
-  case Kind::Task:
-    return S.TotalNs; // execution time: the tasks' own code
-  case Kind::Parallel:
-  case Kind::Loop:
-  case Kind::Sections:
-  case Kind::Single:
-  case Kind::Masked:
-  case Kind::Taskloop:
-  case Kind::Workshare:
-    return 0;
-  default:
-    return S.WaitNs;
-  }
-}
-
-std::uint64_t threadTimeNs(const Result &R) {
-  std::uint64_t Sum = 0;
-  for (const ThreadTime &T : R.PerThread)
-    if (T.Seen && T.Last > T.First)
-      Sum += T.Last - T.First;
-  return Sum;
-}
-
 namespace {
 /// The program's phases and task labels (otter/otter.h): text.
 void printAnnotations(const Result &R, const std::vector<std::string> &Names,
