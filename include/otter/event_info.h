@@ -82,6 +82,7 @@ enum class Otf2Record : std::uint8_t {
   Switch,
   Param,
   Mpi,
+  Generic, // the otter:event parameter (value: the kind), fields as attributes
 };
 
 /// What the graph builder reads an event for (event_kinds.def, Graph).
@@ -117,6 +118,7 @@ enum class FieldFormat : std::uint8_t {
   Tag,  // AnyTag: any
   ClockPoint,
   ControlCommand,
+  ToolWork,
   Name, // a name id: its string where the name table is known
 };
 
@@ -174,6 +176,7 @@ namespace detail {
 #define REC_CREATE REC_PLAIN(Create)
 #define REC_SWITCH REC_PLAIN(Switch)
 #define REC_MPI REC_PLAIN(Mpi)
+#define REC_GENERIC REC_PLAIN(Generic)
 #define REC_PARAM(P)                                                           \
   Otf2Record::Param, trace::RegionClass::Count, false, trace::Param##P
 #define SUB_IN_REGION true
@@ -200,6 +203,7 @@ struct KindTable {
 #undef REC_CREATE
 #undef REC_SWITCH
 #undef REC_MPI
+#undef REC_GENERIC
 #undef REC_PARAM
 #undef SUB_IN_REGION
 #undef NO_SUB

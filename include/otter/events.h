@@ -141,6 +141,11 @@ enum class ControlCommand : std::uint16_t {
   End = 4,   // recording ended for the rest of the run
 };
 
+/// What OTTER did on a program thread (ToolBegin / ToolEnd's work).
+enum class ToolWork : std::uint16_t {
+  Flush = 1, // the thread's full event buffer written out (encoded, stored)
+};
+
 /// Extra of a SyncBegin / SyncEnd: the region's wait began / ended at the
 /// same instant, and the OMPT adapter folded that sync_region_wait event into
 /// this one (one record instead of two, for every taskwait and most

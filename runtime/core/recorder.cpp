@@ -151,6 +151,43 @@ std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? Scale.toNs(Raw) : Raw; }
 
 const TickScale &tickScale() { return Scale; }
 
+ThreadState *makeScratchThread(std::size_t Capacity) {
+  auto *T = new (std::nothrow) ThreadState();
+  if (!T)
+    return nullptr;
+  T->Index = ~std::uint32_t(0) >> 8; // no registered thread's
+  T->Type = std::uint32_t(ThreadType::Other);
+  T->Capacity = Capacity;
+  T->Buffer = static_cast<Event *>(std::malloc(sizeof(Event) * Capacity));
+  if (!T->Buffer) {
+    delete T;
+    return nullptr;
+  }
+  return T;
+}
+
+void releaseScratchThread(ThreadState *T) {
+  if (!T)
+    return;
+  for (TaskBlock *B = T->TaskBlocks; B;) {
+    TaskBlock *Next = B->Next;
+    std::free(B);
+    B = Next;
+  }
+  std::free(T->Buffer);
+  delete T;
+}
+
+namespace {
+std::atomic<std::uint32_t> MeasuredRecordingCostNs{0};
+} // namespace
+void setRecordingCostNs(std::uint32_t Ns) {
+  MeasuredRecordingCostNs.store(Ns, std::memory_order_relaxed);
+}
+std::uint32_t recordingCostNs() {
+  return MeasuredRecordingCostNs.load(std::memory_order_relaxed);
+}
+
 TaskState *refillTasks(ThreadState *T) {
   auto *Block = static_cast<TaskBlock *>(std::malloc(sizeof(TaskBlock)));
   if (!Block)
@@ -229,6 +266,15 @@ void flush(ThreadState *T) {
     flushLocked(T);
   T->FlushUnderWay.store(0, std::memory_order_release);
   pthread_sigmask(SIG_SETMASK, &Saved, nullptr);
+}
+
+void flushFull(ThreadState *T) {
+  const std::uint64_t Begin = now();
+  flush(T);
+  if (T->Count + 2 > T->Capacity) // flushes frozen: the buffer is as it was
+    return;
+  T->Buffer[T->Count++] = Event::toolBegin(Begin, ToolWork::Flush);
+  T->Buffer[T->Count++] = Event::toolEnd(now(), ToolWork::Flush);
 }
 
 bool freezeFlushes(unsigned DeadlineMs) {

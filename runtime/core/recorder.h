@@ -146,6 +146,18 @@ void setBufferEvents(std::size_t N);
 
 ThreadState *registerThread(std::uint32_t Type);
 
+/// A thread state that is not registered: its events go nowhere (no sink
+/// ever sees its buffer, which holds Capacity events and is never
+/// flushed). For measuring the recording cost (ompt/calibrate.h): made
+/// current on the measuring thread for the measurement only.
+ThreadState *makeScratchThread(std::size_t Capacity);
+/// Frees a scratch thread's buffer, task records and state.
+void releaseScratchThread(ThreadState *T);
+/// OTTER's cost of recording one event on this machine in ns, as measured
+/// at tool start (0: not measured); stored in the trace's anchor.
+void setRecordingCostNs(std::uint32_t Ns);
+std::uint32_t recordingCostNs();
+
 /// The calling thread's state, creating it on first use.
 inline ThreadState *thisThread() {
   if (ThreadState *T = CurrentThread) [[likely]]
@@ -196,11 +208,15 @@ const TickScale &tickScale();
 std::uint64_t toNs(std::uint64_t Raw);
 
 void flush(ThreadState *T);
+/// flush() of the calling thread's full buffer, recording the time it took
+/// as OTTER's own (a ToolBegin / ToolEnd pair, otter/event_kinds.def) at
+/// the start of the emptied buffer.
+void flushFull(ThreadState *T);
 
 /// Appends one event; flushes when the buffer is full.
 inline Event &append(ThreadState *T) {
   if (T->Count == T->Capacity) [[unlikely]] {
-    flush(T);
+    flushFull(T);
     if (T->Count == T->Capacity) // flushes frozen: the run is being saved
       return T->Discard;
   }

@@ -159,6 +159,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
     O.MaxBytes =
         Cfg.MaxTraceSet ? Cfg.MaxTraceBytes : defaultMaxTraceBytes(Dir);
     O.OnFull = traceFull;
+    O.RecordingCostNs = recorder::recordingCostNs;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
       return std::make_unique<TraceSink>(std::move(W));

@@ -37,6 +37,7 @@
 #include "core/recorder.h"
 #include "core/session.h"
 #include "ompt/adapter.h"
+#include "ompt/calibrate.h"
 #include "ompt/registration.h"
 
 #include <omp-tools.h>
@@ -597,6 +598,10 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
         }
       }
   }
+  // A full buffer is flushed first, and the flush recorded as OTTER's time
+  // (recorder::flushFull): then the event takes its own clock reading, not
+  // one from before the flush.
+  const bool Room = T->Count < T->Capacity;
   Event &E = record<Fast>(T, S, [&] {
     const TaskId Id = idOf(S);
     const auto K = SyncKind(Kind);
@@ -605,7 +610,7 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
                 : (Begin ? Event::syncBegin(0, Id, A, K, Code)
                          : Event::syncEnd(0, Id, A, K, Code));
   });
-  if (Time)
+  if (Time && Room)
     E.Time = Time;
 }
 
@@ -835,6 +840,10 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       filter::rules().Groups);
   session::noteCallbacks(R.report(), R.Warnings);
   recorder::Active.store(true, std::memory_order_release);
+  // OTTER's own cost per event, for the analyses (ompt/calibrate.h): before
+  // any thread records, on this one.
+  recorder::setRecordingCostNs(
+      ompt::measureRecordingCostNs(std::span(Table, N)));
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.
   recorder::registerThread(std::uint32_t(ompt_thread_initial));

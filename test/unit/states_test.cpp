@@ -8,10 +8,12 @@
 //  - the property, on random programs with random schedules
 //    (random_programs.h): per thread the intervals are adjacent and cover
 //    its first to last event, running + waiting + scheduling + idle + tool
-//    = that wall time, the totals are the analysis' own per thread (busy,
+//    = that wall time (some with a recording cost taken out as tool), the totals are the analysis' own per thread (busy,
 //    wait, idle), running over all threads is the work, and the waiting
 //    per construct kind is what `otter summary` reports per construct
 //    (ConstructStats::WaitNs summed by kind);
+//  - OTTER's own time (flushes, the recording cost) is tool, in no task's
+//    execution or construct's waiting;
 //  - the report's timeline (report_timeline.h) sums the same intervals;
 //  - the Perfetto export has them on a state track per thread.
 //
@@ -58,12 +60,13 @@ struct Stream {
            0, Prior,
            Complete ? ScheduleStatus::Complete : ScheduleStatus::Switch, Next));
   }
-  Result run(Observer &O) {
+  Result run(Observer &O, std::uint64_t RecordingCostNs = 0) {
     std::stable_sort(Ev.begin(), Ev.end(), [](const auto &A, const auto &B) {
       return A.second.Time < B.second.Time;
     });
     Analyzer A;
     A.setObserver(&O);
+    A.setRecordingCost(RecordingCostNs);
     for (auto &[Th, E] : Ev)
       A.add(Th, E);
     return A.finish();
@@ -154,6 +157,7 @@ void checkTimeline(const Result &R, const StateTimeline &T) {
     EXPECT_EQ(S.ns(ThreadState::Running), P.BusyNs);
     EXPECT_EQ(S.ns(ThreadState::Waiting), P.WaitNs);
     EXPECT_EQ(S.ns(ThreadState::Idle), P.IdleNs);
+    EXPECT_EQ(S.ns(ThreadState::Tool), P.ToolNs);
     Running += S.ns(ThreadState::Running);
     for (const auto &[K, Ns] : S.WaitingBy)
       Timeline[K] += Ns;
@@ -195,6 +199,52 @@ TEST(States, TaskWaitingInItsTaskwaitIsWaiting) {
   checkTimeline(R, T);
 }
 
+// OTTER's own time (docs/utils.md, "OTTER's own time"): a flush inside a
+// task (tool_begin..tool_end) is tool, all of it; with a recording cost of
+// 2 ns, each interval of at most 40 ns (the cost at least 5 % of it) starts
+// with 2 ns of tool; longer ones keep all their time. No task's execution
+// and no construct's waiting includes either.
+TEST(States, OttersOwnTimeIsTool) {
+  Stream S = quicksortLike();
+  S.at(1, 120, Event::toolBegin(0, ToolWork::Flush));
+  S.at(1, 130, Event::toolEnd(0, ToolWork::Flush));
+  StateTimeline T;
+  Result R = S.run(T, /*RecordingCostNs=*/2);
+  EXPECT_EQ(rows(T.threads()[1]), (std::vector<std::string>{
+                                      "22-24 tool",
+                                      "24-25 running task 4",
+                                      "25-27 tool",
+                                      "27-50 waiting barrier_implicit task 4",
+                                      "50-52 tool",
+                                      "52-60 running task 11",
+                                      "60-62 tool",
+                                      "62-100 waiting critical task 11",
+                                      "100-102 tool",
+                                      "102-110 running task 11",
+                                      "110-112 tool",
+                                      "112-120 running task 11",
+                                      "120-132 tool",
+                                      "132-150 running task 11",
+                                      "150-152 tool",
+                                      "152-180 waiting barrier_implicit task 4",
+                                      "180-182 tool",
+                                  }));
+  checkTimeline(R, T);
+  EXPECT_EQ(R.ToolFlushNs, 10u);
+  EXPECT_EQ(R.RecordingCostNs, 2u);
+  EXPECT_EQ(R.ToolNs, R.ToolFlushNs + R.RecordingNs);
+  std::uint64_t Tool = 0;
+  for (const ThreadTime &P : R.PerThread)
+    Tool += P.ToolNs;
+  EXPECT_EQ(Tool, R.ToolNs);
+  // Task 11 ran 8 + 8 + 8 + 18 ns of its own; task 12 (same construct)
+  // 100 ns, an interval too long for the cost to be taken out.
+  for (const ConstructStats &C : R.Constructs)
+    if (C.K == Kind::Task) {
+      EXPECT_EQ(C.TotalNs, 8u + 8 + 8 + 18 + 100);
+    }
+}
+
 TEST(States, CsvRowsAndLabels) {
   Stream S = quicksortLike();
   S.at(1, 55, Event::taskLabel(0, 11, 0));
@@ -226,11 +276,14 @@ TEST(States, PropertyOnRandomPrograms) {
     StateTimeline T;
     Analyzer A;
     A.setObserver(&T);
+    // Every third program with a recording cost taken out (tool time).
+    A.setRecordingCost(Seed % 3 ? 0 : Seed % 17 + 1);
     for (auto &[Th, E] : Sim.Events)
       A.add(Th, E);
     Result R = A.finish();
     SCOPED_TRACE("seed " + std::to_string(Seed));
     checkTimeline(R, T);
+    EXPECT_EQ(R.ToolNs, R.RecordingNs + R.ToolFlushNs);
   }
 }
 

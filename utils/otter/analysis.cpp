@@ -40,10 +40,25 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
     std::uint64_t Dt = E.Time > TS.Last ? E.Time - TS.Last : 0;
     if (E.Time < TS.Last)
       ++OutOfOrder;
+    std::uint64_t From = TS.Last;
+    if (Dt) {
+      // OTTER's own time first: a flush (all of it), or the recording of
+      // the event that starts the interval (where it weighs).
+      std::uint64_t Own = TS.InTool ? Dt : recordingCostIn(Dt, RecordingCostNs);
+      if (Own) {
+        TS.Tool += Own;
+        (TS.InTool ? R.ToolFlushNs : R.RecordingNs) += Own;
+        if (StatesWanted)
+          stateInterval(TS, From, From + Own, ThreadState::Tool, Kind::Task, 0,
+                        None);
+        From += Own;
+        Dt -= Own;
+      }
+    }
     if (Dt && TS.Cur == None) {
       TS.Idle += Dt;
       if (StatesWanted)
-        stateInterval(TS, TS.Last, E.Time, ThreadState::Idle, Kind::Task, 0,
+        stateInterval(TS, From, E.Time, ThreadState::Idle, Kind::Task, 0,
                       None);
     } else if (Dt) {
       if (!TS.Waits.empty() && TS.Waits.back().Task == TS.Cur) {
@@ -51,14 +66,14 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
         W.Ns += Dt;
         TS.Wait += Dt;
         if (StatesWanted)
-          stateInterval(TS, TS.Last, E.Time, ThreadState::Waiting, W.K, W.Code,
+          stateInterval(TS, From, E.Time, ThreadState::Waiting, W.K, W.Code,
                         TS.Cur);
       } else {
         Slot &X = Slots[TS.Cur];
         X.Exec += Dt;
         TS.Busy += Dt;
         if (StatesWanted)
-          stateInterval(TS, TS.Last, E.Time, ThreadState::Running, X.K, X.Code,
+          stateInterval(TS, From, E.Time, ThreadState::Running, X.K, X.Code,
                         TS.Cur);
       }
     }
@@ -285,6 +300,12 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     if (Obs)
       Obs->mark(Th, E.name(), E.Time);
     break;
+  case EventKind::ToolBegin:
+    TS.InTool = true;
+    break;
+  case EventKind::ToolEnd:
+    TS.InTool = false;
+    break;
   case EventKind::MpiCallEnd:
     onMpiCallEnd(TS, Th, T, E);
     break;
@@ -450,8 +471,9 @@ Result Analyzer::Impl::finish() {
     R.BusyNs += TS.Busy;
     R.WaitNs += TS.Wait;
     R.MpiNs += TS.Mpi;
+    R.ToolNs += TS.Tool;
     R.PerThread[I] = {true,    TS.Busy,  TS.Wait, TS.Mpi,
-                      TS.Idle, TS.First, TS.Last};
+                      TS.Idle, TS.First, TS.Last, TS.Tool};
   }
   R.SpanNs = Best.V > 0 ? std::uint64_t(Best.V) : 0; // NegInf: no task seen
   R.CreateCostNs = histMedian(CreateHist);
@@ -520,6 +542,11 @@ void Analyzer::setObserver(Observer *O) {
   P->Obs = O;
   P->StatesWanted = O && O->wantsStates();
 }
+void Analyzer::setRecordingCost(std::uint64_t Ns) {
+  P->RecordingCostNs = Ns;
+  P->R.RecordingCostNs = Ns;
+}
+
 void Analyzer::setBurden(double Ns) {
   P->FixedBurden = true;
   P->BurdenEst = std::llround(std::max(0.0, Ns));

@@ -118,7 +118,8 @@ struct ConstructStats {
 };
 
 /// One thread's time (Result::PerThread, by thread index): its state
-/// timeline's totals (states.h). BusyNs + WaitNs + IdleNs = Last - First.
+/// timeline's totals (states.h). BusyNs + WaitNs + IdleNs + ToolNs =
+/// Last - First.
 struct ThreadTime {
   bool Seen = false;
   std::uint64_t BusyNs = 0;          // running: executing task code
@@ -126,6 +127,7 @@ struct ThreadTime {
   std::uint64_t MpiNs = 0;           // inside MPI calls (part of WaitNs)
   std::uint64_t IdleNs = 0;          // no task on the thread
   std::uint64_t First = 0, Last = 0; // its first and last event
+  std::uint64_t ToolNs = 0;          // OTTER's own time (ThreadState::Tool)
 };
 
 struct PathStep {
@@ -155,6 +157,11 @@ struct Result {
   std::uint64_t WaitNs = 0;    // thread time waiting (sync, locks, MPI)
   std::uint64_t BusyNs = 0;    // thread time executing task code
   std::uint64_t MpiNs = 0;     // thread time inside MPI calls (in WaitNs)
+  /// OTTER's own time, out of every other figure (states.h, Tool): its
+  /// buffer flushes (ToolFlushNs) and the recording cost taken out of short
+  /// intervals (RecordingNs, RecordingCostNs per event where it weighs).
+  std::uint64_t ToolNs = 0, ToolFlushNs = 0, RecordingNs = 0;
+  std::uint64_t RecordingCostNs = 0; // the run's measured cost per event
   std::vector<ThreadTime> PerThread;
   /// CreateCostNs: the median creation cost. ScheduleCostNs: the
   /// scheduling cost, the one figure `parallelism` (burden), `simulate`
@@ -319,6 +326,9 @@ public:
   /// The burden per task of the burdened span, in ns; by default the
   /// scheduling cost measured in the trace.
   void setBurden(double Ns);
+  /// OTTER's measured cost of recording one event (the trace's; 0: none):
+  /// taken out of the intervals it weighs in (states.h, recordingCostIn).
+  void setRecordingCost(std::uint64_t Ns);
   /// Links between the ranks of a job (set before the first event).
   void setLinks(LinkSource *L);
   /// Feed events in global time order (see the file comment).

@@ -211,6 +211,8 @@ struct ThreadSt {
   bool Seen = false;
   std::uint32_t Cur = None; // the task running on the thread
   std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0, Idle = 0;
+  std::uint64_t Tool = 0; // OTTER's own time (states.h, ThreadState::Tool)
+  bool InTool = false;    // between a ToolBegin and its ToolEnd
   std::uint64_t Prev = 0; // the time of the thread's event before this one
   /// The state timeline's interval still growing (states.h): reported to
   /// the observer when the next one differs (only with an observer).
@@ -271,6 +273,8 @@ struct Analyzer::Impl {
   // scheduling cost measured so far (updated as samples come in).
   std::int64_t BurdenEst = 0;
   bool FixedBurden = false;
+  // OTTER's measured cost per event (setRecordingCost; 0: none subtracted).
+  std::uint64_t RecordingCostNs = 0;
   Result R;
   bool First = true;
   // The program's annotations (otter/otter.h): open phases per task (name,

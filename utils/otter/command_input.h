@@ -38,6 +38,9 @@ struct Input {
     return Job ? Job->names() : Archive->names();
   }
   const std::string &path() const { return Path; }
+  std::uint64_t recordingCostNs() const {
+    return Job ? Job->recordingCostNs() : Archive->recordingCostNs();
+  }
 };
 
 /// Opens Path as an MPI job (its directory or merged archive) or one

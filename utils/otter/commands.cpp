@@ -73,6 +73,7 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
   Analyzer A;
   A.setObserver(Obs);
   sim::Recorder Rec;
+  Rec.setRecordingCost(In.recordingCostNs());
   if (Sites)
     Rec.recordSites();
   // Which task constructs have an if clause (the plugin's clause text),

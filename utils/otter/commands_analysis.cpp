@@ -67,8 +67,10 @@ bool phaseRows(Input &In, const Result &R, std::vector<PhaseParallelism> &Out,
     explicit One(std::uint32_t Name) : P(Name) {}
   };
   std::vector<std::unique_ptr<One>> Ps;
-  for (const PhaseStats &S : R.Phases)
+  for (const PhaseStats &S : R.Phases) {
     Ps.push_back(std::make_unique<One>(S.Name));
+    Ps.back()->A.setRecordingCost(In.recordingCostNs());
+  }
   bool Ok = In.streamOrdered(
       [&](std::uint32_t Th, const Event *E, std::size_t N) {
         for (auto &X : Ps) {

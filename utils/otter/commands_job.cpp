@@ -234,6 +234,7 @@ struct JobSource {
   }
   SourceLabel label(std::uint64_t Code) const { return Job.label(Code); }
   const std::string &path() const { return Path; }
+  std::uint64_t recordingCostNs() const { return Job.recordingCostNs(); }
 };
 
 /// The report's section on the ranks: each rank's threads, busy, MPI and

@@ -79,6 +79,7 @@ const char *const DispatchKinds[] = {nullptr,          "iteration",
 const char *const ClockPoints[] = {"init", "finalize"};
 const char *const ControlCommands[] = {nullptr, "start", "pause", "flush",
                                        "end"};
+const char *const ToolWorks[] = {nullptr, "flush"};
 const Flag TaskFlagNames[] = {{TaskInitial, "initial"},
                               {TaskImplicit, "implicit"},
                               {TaskExplicit, "explicit"},
@@ -164,6 +165,8 @@ std::string fieldText(const FieldInfo &F, const Event &E,
     return named(ClockPoints, V);
   case FieldFormat::ControlCommand:
     return named(ControlCommands, V);
+  case FieldFormat::ToolWork:
+    return named(ToolWorks, V);
   case FieldFormat::Name: // the Printer gives the string when it has it
     return "#" + std::to_string(V);
   }
@@ -252,7 +255,8 @@ void listKinds(std::ostream &OS) {
                                         "ThreadTaskCreate",
                                         "ThreadTaskSwitch",
                                         "Parameter",
-                                        "MPI"};
+                                        "MPI",
+                                        "Parameter otter:event"};
   static const char *const Classes[] = {
       "thread", "implicit_task", "parallel",   "sync",       "sync_wait",
       "work",   "masked",        "mutex_wait", "mutex_held", "nest_lock",

@@ -137,6 +137,9 @@ const std::string &ArchiveInput::filter() const { return P->Main.filter(); }
 std::uint64_t ArchiveInput::cutAtLimit() const {
   return P->Main.cutAtLimit();
 }
+std::uint64_t ArchiveInput::recordingCostNs() const {
+  return P->Main.recordingCostNs();
+}
 const std::vector<std::string> &ArchiveInput::names() const {
   return P->Main.names();
 }

@@ -38,6 +38,9 @@ public:
   const std::string &filter() const;
   /// Non-zero: the trace was cut at this size limit (OTTER_MAX_TRACE_SIZE).
   std::uint64_t cutAtLimit() const;
+  /// OTTER's cost of recording one event as the run measured it (0: not
+  /// measured): what the analyses take out (states.h, recordingCostIn).
+  std::uint64_t recordingCostNs() const;
   /// A run of one thread's consecutive events.
   using EventFn = std::function<void(std::uint32_t Thread, const Event *E,
                                      std::size_t N)>;

@@ -191,6 +191,7 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
     Rk.Read = true;
     Rk.Complete = In->complete();
     mapNames(std::uint32_t(R), In->names());
+    RecordingCostNs = std::max(RecordingCostNs, In->recordingCostNs());
     Inputs[R] = std::move(In);
   }
   std::uint32_t ThreadBase = 0;

@@ -85,6 +85,9 @@ public:
   /// each once, [0] "". The stream's name fields index it (toJob maps each
   /// rank's own ids).
   const std::vector<std::string> &names() const { return Names; }
+  /// OTTER's recording cost per event: the largest any rank measured (the
+  /// analysis takes one figure out of every rank's intervals).
+  std::uint64_t recordingCostNs() const { return RecordingCostNs; }
 
   // analysis::LinkSource: the matched messages and the collectives.
   const analysis::MpiLinks *links(std::uint32_t Thread,
@@ -100,6 +103,7 @@ private:
   std::vector<std::unique_ptr<ArchiveInput>> Inputs; // by rank; null: unread
   JobGraph Match;
   std::vector<std::string> Names{""};
+  std::uint64_t RecordingCostNs = 0;
   /// Per rank: its name ids to the job's (NameMap[r][id]).
   std::vector<std::vector<std::uint16_t>> NameMap;
   void mapNames(std::uint32_t R, const std::vector<std::string> &RankNames);

@@ -226,8 +226,9 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
   double Run = double(R.runNs());
   double ThreadNs = double(threadTimeNs(R));
   if (Json) {
-    OS << "{\"run_ns\":" << R.runNs() << ",\"thread_ns\":" << threadTimeNs(R)
-       << ",\"threads\":" << R.Threads
+    OS << "{\"run_ns\":" << R.runNs() << ",\"thread_ns\":" << threadTimeNs(R);
+    toolTimeJson(R, OS);
+    OS << ",\"threads\":" << R.Threads
        << ",\"events\":" << R.Events << ",\"explicit_tasks\":"
        << R.ExplicitTasks << ",\"parallel_regions\":" << R.ParallelRegions
        << ",\"counts\":{";
@@ -302,6 +303,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
         "constructs that only enclose others)\n"
         "share:     exclusive / thread time ("
      << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
+  printToolTime(R, OS);
   if (!R.Phases.empty() || !R.TaskLabels.empty() || R.Marks) {
     OS << "\n";
     printAnnotations(R, Names, OS, false);

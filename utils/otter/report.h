@@ -39,6 +39,11 @@ std::uint64_t exclusiveNs(const ConstructStats &S);
 /// The thread time: over every thread, its first event to its last (the
 /// state timeline's wall time); what exclusive shares are a share of.
 std::uint64_t threadTimeNs(const Result &R);
+/// The line saying how much of the thread time was OTTER's own (flushes,
+/// the recording cost taken out; states.h, Tool); nothing when there was
+/// none and no cost was measured. Its JSON fields (",\"tool_ns\":...").
+void printToolTime(const Result &R, std::ostream &OS);
+void toolTimeJson(const Result &R, std::ostream &OS);
 std::string sourceText(const SourceLabel &L);
 
 /// What to change for a finding, and its gain predicted by replaying the

@@ -276,6 +276,27 @@ std::uint64_t exclusiveNs(const ConstructStats &S) {
   }
 }
 
+void printToolTime(const Result &R, std::ostream &OS) {
+  if (!R.ToolNs && !R.RecordingCostNs)
+    return;
+  OS << "OTTER:     " << fmtNs(double(R.ToolNs))
+     << " of the thread time is OTTER's own, in no figure above:\n  "
+     << fmtNs(double(R.ToolFlushNs)) << " writing out full event buffers; "
+     << fmtNs(double(R.RecordingNs)) << " recording events";
+  if (R.RecordingCostNs)
+    OS << ": " << R.RecordingCostNs
+       << " ns an event (measured at start),\n  taken out of each interval "
+          "between two events where it is at least 5 % of it\n";
+  else
+    OS << " (its cost was not measured: nothing taken out)\n";
+}
+
+void toolTimeJson(const Result &R, std::ostream &OS) {
+  OS << ",\"tool_ns\":" << R.ToolNs << ",\"tool_flush_ns\":" << R.ToolFlushNs
+     << ",\"recording_ns\":" << R.RecordingNs
+     << ",\"recording_cost_ns\":" << R.RecordingCostNs;
+}
+
 std::uint64_t threadTimeNs(const Result &R) {
   std::uint64_t Sum = 0;
   for (const ThreadTime &T : R.PerThread)

@@ -52,6 +52,9 @@ const ClassStyle Styles[Timeline::Classes] = {
      "repeating-linear-gradient(45deg,#1f618d 0 2px,#d4e6f1 2px 5px)",
      "waiting in an MPI call", 'm'},
     {"#e5e7e9", "#e5e7e9", "idle (no task on the thread)", '-'},
+    {"#17202a", "#17202a",
+     "OTTER's own time (writing out its event buffer, recording events)",
+     'o'},
 };
 
 const char *Patterns =
@@ -84,6 +87,8 @@ unsigned classOf(const StateInterval &I) {
     default:
       return Timeline::WaitSync;
     }
+  case ThreadState::Tool:
+    return Timeline::Tool;
   default:
     return Timeline::Idle;
   }
@@ -203,6 +208,8 @@ void writeTotalsTable(const Timeline &T, std::ostream &OS) {
   OS << "<table class=\"sort\" id=\"timeline-totals\"><thead><tr>"
         "<th>thread</th><th class=\"n\">running</th><th class=\"n\">"
         "waiting</th><th>waiting in</th><th class=\"n\">idle</th>"
+        "<th class=\"n\" title=\"OTTER's own time: writing out its event "
+        "buffer, recording events\">OTTER</th>"
         "<th class=\"n\">total</th></tr></thead><tbody>";
   auto cell = [&](std::uint64_t Ns, std::uint64_t All) {
     char Share[32];
@@ -230,6 +237,7 @@ void writeTotalsTable(const Timeline &T, std::ostream &OS) {
     }
     OS << "</td>";
     cell(X.Ns[std::size_t(ThreadState::Idle)], All);
+    cell(X.Ns[std::size_t(ThreadState::Tool)], All);
     OS << "<td class=\"n\" data-v=\"" << All << "\">"
        << xmlEscape(fmtNs(double(All))) << "</td></tr>";
   }
@@ -301,6 +309,7 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
         C = Styles[Cls].Fill;
         St = Cls == Timeline::Implicit ? "running"
              : Cls == Timeline::Idle   ? "idle"
+             : Cls == Timeline::Tool   ? "tool"
                                        : "waiting";
       }
       if (C != Prev) {

@@ -35,8 +35,16 @@ namespace otter::html {
 class Timeline final : public analysis::Observer {
 public:
   /// What a bin is drawn as (the legend's entries).
-  enum Class : unsigned { Task, Implicit, WaitSync, WaitMutex, WaitMpi, Idle };
-  static constexpr unsigned Classes = 6;
+  enum Class : unsigned {
+    Task,
+    Implicit,
+    WaitSync,
+    WaitMutex,
+    WaitMpi,
+    Idle,
+    Tool
+  };
+  static constexpr unsigned Classes = 7;
 
   /// Window in ns from the run's first event; To == 0: the whole run.
   Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins);

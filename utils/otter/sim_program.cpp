@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "sim_program.h"
+#include "states.h"
 
 #include <algorithm>
 #include <cctype>
@@ -71,6 +72,7 @@ struct Recorder::Impl {
     std::uint64_t WaitBegin = 0, LastComplete = 0;
     std::uint32_t LastImplTeam = NoTask;
     std::uint64_t LastImplEnd = 0;
+    bool InTool = false; // between a ToolBegin and its ToolEnd
   };
   struct Live {
     std::uint64_t Pre = 0; // execution since the last step
@@ -116,6 +118,7 @@ struct Recorder::Impl {
   std::vector<std::vector<std::uint64_t>> Bufs;
   // Recording sites: each buffer's steps' sites, and the sites' indices.
   bool RecordSites = false;
+  std::uint64_t RecordingCostNs = 0; // setRecordingCost
   std::vector<std::vector<std::uint32_t>> SiteBufs;
   std::unordered_map<std::uint64_t, std::uint32_t> SiteIndex;
   std::vector<std::uint32_t> FreeBufs;
@@ -246,8 +249,10 @@ struct Recorder::Impl {
   }
 
   void charge(Thread &TS, const Event &E) {
-    if (TS.Seen && TS.Cur != NoTask && E.Time > TS.Last) {
+    if (TS.Seen && TS.Cur != NoTask && E.Time > TS.Last && !TS.InTool) {
+      // OTTER's own time is no task's (analysis.cpp, chargeTime).
       std::uint64_t Dt = E.Time - TS.Last;
+      Dt -= analysis::recordingCostIn(Dt, RecordingCostNs);
       if (TS.Waits.empty() || TS.Waits.back().Task != TS.Cur)
         Lives[TS.Cur].Pre += Dt;
     }
@@ -468,6 +473,10 @@ struct Recorder::Impl {
       if (!TS.Waits.empty() && TS.Waits.back().Mutex)
         TS.Waits.pop_back();
       break;
+    case EventKind::ToolBegin:
+    case EventKind::ToolEnd:
+      TS.InTool = E.Kind == EventKind::ToolBegin;
+      break;
     default:
       break;
     }
@@ -664,6 +673,8 @@ void Recorder::add(std::uint32_t Thread, const Event *E, std::size_t N) {
   Impl &I = *P;
   rules::forEachEvent(E, N, [&](const Event &X) { I.add(Thread, X); });
 }
+
+void Recorder::setRecordingCost(std::uint64_t Ns) { P->RecordingCostNs = Ns; }
 
 void Recorder::recordSites() {
   P->RecordSites = true;

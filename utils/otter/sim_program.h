@@ -130,6 +130,9 @@ public:
   /// if(0), so they are never taken as serialized (FSerialized). Without
   /// one (no plugin), no construct has.
   void setIfClause(std::function<bool(std::uint64_t Code)> HasIf);
+  /// OTTER's measured cost per event (the trace's): taken out of task
+  /// times as the analysis takes it (states.h, recordingCostIn).
+  void setRecordingCost(std::uint64_t Ns);
   /// Records each step's site (Program::StepSite): 4 bytes per step more.
   void recordSites();
   /// Ends the program: tasks that did not end (a truncated trace) end with

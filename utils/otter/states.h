@@ -41,11 +41,24 @@ enum class ThreadState : std::uint8_t {
   /// between regions, from a region's implicit task end to the region's
   /// end.
   Idle,
-  /// OTTER's own time (flushes, symbolization, the graph at exit). Defined,
-  /// never produced yet: the runtime records no event around its own work.
+  /// OTTER's own time on the thread: a full event buffer written out (the
+  /// runtime's ToolBegin..ToolEnd), and the recording of each event where
+  /// it weighs (recordingCostIn). Never the program's time: no construct,
+  /// task or wait is charged with it.
   Tool,
 };
 inline constexpr unsigned ThreadStateCount = 5;
+
+/// OTTER's cost of recording the event that starts an interval of Dt ns,
+/// as the analyses take it out of that interval (docs/utils.md, "OTTER's
+/// own time"): CostNs (the run's measured cost per event, 0: unknown) where
+/// it is at least 5 % of the interval, nothing where it is less: there the
+/// correction would be smaller than the measurement's own spread.
+inline std::uint64_t recordingCostIn(std::uint64_t Dt, std::uint64_t CostNs) {
+  if (!CostNs || CostNs * 20 < Dt)
+    return 0;
+  return CostNs < Dt ? CostNs : Dt;
+}
 
 inline const char *stateName(ThreadState S) {
   switch (S) {

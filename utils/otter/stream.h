@@ -28,6 +28,7 @@ bool analyseStream(Source &In, analysis::Analyzer &A, analysis::Result &R,
                    std::string &Error,
                    const ArchiveInput::EventFn &Also = {}) {
   Progress Bar("reading events");
+  A.setRecordingCost(In.recordingCostNs());
   std::uint64_t N = 0;
   bool Ok = In.streamOrdered(
       [&](std::uint32_t Th, const Event *E, std::size_t K) {
@@ -69,6 +70,7 @@ template <class Source> struct PhaseSource {
   }
   SourceLabel label(std::uint64_t Code) const { return In.label(Code); }
   const std::string &path() const { return In.path(); }
+  std::uint64_t recordingCostNs() const { return In.recordingCostNs(); }
 };
 
 /// After a pass restricted to Phase: false with the one-line error (listing

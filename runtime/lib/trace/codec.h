@@ -66,6 +66,13 @@ inline constexpr const char *FilterProperty = "OTTER::FILTER";
 /// events after that time are not in it.
 inline constexpr const char *CutProperty = "OTTER::CUT";
 
+/// Anchor property: OTTER's own cost of recording one event on this
+/// machine, in ns, as the runtime measured it at start (ompt/calibrate.h):
+/// the analyses count that much of a short interval after each event as
+/// OTTER's time, not the program's (docs/utils.md, "OTTER's own time").
+/// Absent: not measured (an older trace, a filtered or paused start).
+inline constexpr const char *RecordingCostProperty = "OTTER::RECORDING_COST";
+
 /// Anchor property: the run's name table (annotations, otter/otter.h): the
 /// strings of name ids 1, 2, ... one a line ('\\' and newline escaped as
 /// "\\\\" and "\\n"). Absent: no names.

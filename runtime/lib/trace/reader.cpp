@@ -53,6 +53,7 @@ struct TraceReader::Impl {
   bool Complete = true;
   std::string Filter; // FilterProperty
   std::uint64_t CutLimit = 0; // CutProperty's limit (0: not cut)
+  std::uint32_t RecordingCostNs = 0; // RecordingCostProperty (0: none)
   std::vector<std::string> Names{std::string()}; // OTTER::NAMES
   bool EvtFilesUsed = false;
 
@@ -555,6 +556,16 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
       P->CutLimit = 1;
     std::free(Cut);
   }
+  char *Cost = nullptr;
+  P->RecordingCostNs = 0;
+  if (OTF2_Reader_GetProperty(P->R, RecordingCostProperty, &Cost) ==
+          OTF2_SUCCESS &&
+      Cost) {
+    // A cost above 1 ms per event is not a measurement: ignored.
+    unsigned long long Ns = std::strtoull(Cost, nullptr, 10);
+    P->RecordingCostNs = Ns < 1000000 ? std::uint32_t(Ns) : 0;
+    std::free(Cost);
+  }
   char *Filter = nullptr;
   if (OTF2_Reader_GetProperty(P->R, FilterProperty, &Filter) == OTF2_SUCCESS &&
       Filter) {
@@ -780,6 +791,9 @@ const std::vector<std::string> &TraceReader::names() const { return P->Names; }
 
 const std::string &TraceReader::filter() const { return P->Filter; }
 std::uint64_t TraceReader::cutAtLimit() const { return P->CutLimit; }
+std::uint32_t TraceReader::recordingCostNs() const {
+  return P->RecordingCostNs;
+}
 
 SourceLabel TraceReader::label(std::uint64_t Code) const {
   auto It = P->LabelOf.find(Code);

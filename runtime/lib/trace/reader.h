@@ -65,6 +65,10 @@ public:
   /// nothing after that point was recorded.
   std::uint64_t cutAtLimit() const;
 
+  /// OTTER's cost of recording one event, in ns, as the run measured it at
+  /// start (codec.h, RecordingCostProperty); 0: not measured.
+  std::uint32_t recordingCostNs() const;
+
   /// What the run did not record (docs/filter.md), one line; empty:
   /// nothing was filtered.
   const std::string &filter() const;

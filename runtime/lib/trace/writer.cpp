@@ -211,6 +211,8 @@ bool TraceWriter::close(std::string &Error) {
       OTF2_Archive_SetProperty(P->Archive, ClockOffsetsProperty,
                                P->ClockOffsets.c_str(), true) != OTF2_SUCCESS)
     Ok = false;
+  if (!P->setRecordingCost(P->Archive))
+    Ok = false;
   OTF2_GlobalDefWriter *D = OTF2_Archive_GetGlobalDefWriter(P->Archive);
   if (!D)
     Ok = false;

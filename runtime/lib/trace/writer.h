@@ -59,6 +59,9 @@ struct WriterOptions {
   /// (CutProperty, codec.h).
   std::uint64_t MaxBytes = 0;
   void (*OnFull)(std::uint64_t MaxBytes) = nullptr;
+  /// OTTER's measured cost of recording one event in ns (0: not measured),
+  /// asked when the anchor is written (RecordingCostProperty); null: none.
+  std::uint32_t (*RecordingCostNs)() = nullptr;
 };
 
 struct WriterStats {

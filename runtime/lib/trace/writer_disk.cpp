@@ -375,7 +375,7 @@ bool TraceWriter::Impl::checkpoint() {
       (ClockOffsets.empty() ||
        OTF2_Archive_SetProperty(A, ClockOffsetsProperty, ClockOffsets.c_str(),
                                 true) == OTF2_SUCCESS) &&
-      setNames(A);
+      setNames(A) && setRecordingCost(A);
   // Every code id needs a region for its calling context: lend one for
   // this checkpoint only (the final definitions may find a better one).
   std::size_t NRegions = Regions.size();

@@ -269,6 +269,15 @@ struct TraceWriter::Impl {
                                    A, NamesProperty, encodeNames(Names).c_str(),
                                    true) == OTF2_SUCCESS;
   }
+  /// OTTER's measured recording cost (RecordingCostProperty), if the
+  /// run measured it. False: OTF2 failed.
+  bool setRecordingCost(OTF2_Archive *A) {
+    std::uint32_t Ns = Opt.RecordingCostNs ? Opt.RecordingCostNs() : 0;
+    return !Ns ||
+           OTF2_Archive_SetProperty(A, RecordingCostProperty,
+                                    std::to_string(Ns).c_str(),
+                                    true) == OTF2_SUCCESS;
+  }
   std::vector<std::string> Names; // as last stored (M)
   void flushToDisk(Location &L);
 };

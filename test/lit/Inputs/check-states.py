@@ -5,7 +5,8 @@
 # timeline"): `otter export --format states` of DIR against `otter dump`,
 # `otter summary`, `otter diagnose` and (--report) `otter report` of it:
 #  - rows sorted by thread then start, each thread's intervals adjacent and
-#    non-empty, idle rows without construct or task, waiting rows with a
+#    non-empty, idle and tool (OTTER's own time) rows without construct or
+#    task, waiting rows with a
 #    construct a thread can wait in;
 #  - per thread, running + waiting + scheduling + idle + tool = its wall
 #    time, from its first event to its last as `otter dump` prints them;
@@ -15,6 +16,8 @@
 #  - the waiting per construct kind and region id is `otter summary`'s
 #    wait_ns (summed over its rows of that kind and region id), and every
 #    sync_wait/contention finding of `otter diagnose` loses exactly that;
+#  - exclusive time over every construct + idle + tool = the thread time,
+#    and the tool rows sum to `otter summary`'s tool_ns;
 #  - the running time of all threads is `otter parallelism`'s work;
 #  - the JSON form (--json) has the same rows, and per-thread totals equal
 #    to the rows' sums;
@@ -54,7 +57,7 @@ def otter(*args):
 
 # The report's bin classes (utils/otter/report_timeline.cpp), in its
 # order: a tie goes to the first.
-CLASSES = "tiwlm-"
+CLASSES = "tiwlm-o"
 
 
 def row_class(r):
@@ -64,7 +67,7 @@ def row_class(r):
         c = r["construct"]
         return ("l" if c in ("critical", "lock", "nest_lock", "ordered")
                 else "m" if c == "mpi" else "w")
-    return "-"
+    return "o" if r["state"] == "tool" else "-"
 
 
 def bins(rows, thread, origin, width, n):
@@ -121,8 +124,8 @@ def main(argv):
               f"{t['last']})", s == t["last"])
         t["last"] = e
         t[st] += e - s
-        if st == "idle":
-            check(f"thread {th}: idle row with a task at {s}",
+        if st in ("idle", "tool"):
+            check(f"thread {th}: {st} row with a task at {s}",
                   r["construct"] == "" and r["task"] == "")
         else:
             check(f"thread {th}: {st} row without a task at {s}",
@@ -214,8 +217,12 @@ def main(argv):
           {k: v for k, v in exclusive.items() if v} ==
           {k: v for k, v in timeline.items() if v})
     idle = sum(t["idle"] for t in per_thread.values())
-    check(f"exclusive {sum(exclusive.values())} + idle {idle} != thread time "
-          f"{thread_ns}", sum(exclusive.values()) + idle == thread_ns)
+    tool = sum(t["tool"] for t in per_thread.values())
+    check(f"exclusive {sum(exclusive.values())} + idle {idle} + tool {tool} "
+          f"!= thread time {thread_ns}",
+          sum(exclusive.values()) + idle + tool == thread_ns)
+    check(f"summary tool_ns {sj.get('tool_ns', 0)} != timeline {tool}",
+          sj.get("tool_ns", 0) == tool)
     for f in json.loads(otter("diagnose", "--json", d))["findings"]:
         if f["check"] in ("sync_wait", "contention"):
             k = (f["kind"], f["region_id"])

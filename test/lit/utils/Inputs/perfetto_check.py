@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a Perfetto (Chrome trace-event) JSON file from `otter export`:
 well-formed, every slice has name/ph/ts/dur/pid/tid, flows pair up, the
-state tracks' slices are waiting or idle intervals."""
+state tracks' slices are waiting, idle or tool (OTTER's own) intervals."""
 import json
 import sys
 
@@ -15,10 +15,11 @@ starts = {e["id"] for e in ev if e.get("ph") == "s"}
 ends = {e["id"] for e in ev if e.get("ph") == "f"}
 tasks = [e for e in slices if e.get("cat") == "task"]
 threads = {e["tid"] for e in ev if e.get("ph") == "M" and "tid" in e}
-# The state timeline's tracks: waiting and idle intervals, named.
+# The state timeline's tracks: waiting, idle and tool intervals, named.
 states = [e for e in slices if e.get("cat") == "state"]
 bad += [e for e in states
-        if not (e["name"] == "idle" or e["name"].startswith("waiting "))]
+        if not (e["name"] in ("idle", "tool") or
+                e["name"].startswith("waiting "))]
 print(f"slices={len(slices)} tasks={len(tasks)} bad={len(bad)} "
       f"flows={len(starts)} unmatched={len(starts ^ ends)} "
       f"threads={len(threads)} states={len(states)}")
