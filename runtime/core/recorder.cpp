@@ -16,6 +16,8 @@
 #include <mutex>
 #include <new>
 #include <pthread.h>
+#include <sched.h>
+#include <sys/resource.h>
 #include <vector>
 
 namespace otter {
@@ -275,6 +277,24 @@ void flushFull(ThreadState *T) {
     return;
   T->Buffer[T->Count++] = Event::toolBegin(Begin, ToolWork::Flush);
   T->Buffer[T->Count++] = Event::toolEnd(now(), ToolWork::Flush);
+  recordThreadCpu(T);
+}
+
+void recordThreadCpu(ThreadState *T) {
+  timespec Cpu{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &Cpu);
+  rusage Use{};
+  getrusage(RUSAGE_THREAD, &Use);
+  cpu_set_t Set;
+  CPU_ZERO(&Set);
+  int Cpus = sched_getaffinity(0, sizeof Set, &Set) == 0 ? CPU_COUNT(&Set) : 0;
+  Event &E = append(T);
+  const std::uint64_t Time = E.Time;
+  E = Event::threadCpu(
+      Time,
+      std::uint64_t(Cpu.tv_sec) * 1000000000ull + std::uint64_t(Cpu.tv_nsec),
+      std::uint32_t(Use.ru_nivcsw), std::uint32_t(Use.ru_nvcsw),
+      std::uint16_t(std::min(Cpus, 0xffff)));
 }
 
 bool freezeFlushes(unsigned DeadlineMs) {

@@ -212,6 +212,9 @@ void flush(ThreadState *T);
 /// as OTTER's own (a ToolBegin / ToolEnd pair, otter/event_kinds.def) at
 /// the start of the emptied buffer.
 void flushFull(ThreadState *T);
+/// The calling thread's CPU use so far, as a ThreadCpu event (a few system
+/// calls: at points that are slow anyway).
+void recordThreadCpu(ThreadState *T);
 
 /// Appends one event; flushes when the buffer is full.
 inline Event &append(ThreadState *T) {

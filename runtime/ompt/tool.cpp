@@ -91,10 +91,12 @@ void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   ThreadData->ptr = T;
   record<false, false, false>(
       T, nullptr, [&] { return Event::threadBegin(0, ThreadType(Type)); });
+  recorder::recordThreadCpu(T);
 }
 
 void onThreadEnd(ompt_data_t *) {
   OTTER_PROLOGUE();
+  recorder::recordThreadCpu(T);
   record<false, false, false>(T, nullptr, [&] { return Event::threadEnd(0); });
   T->Ended = true;
   recorder::flush(T); // the thread is leaving: off the hot path
@@ -208,9 +210,12 @@ implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
     if (!S)
       return;
     auto Make = [&] { return Event::implicitTaskEnd(0, S->Id); };
-    if (!Fast && (S->Flags & ompt_task_initial))
+    if (!Fast && (S->Flags & ompt_task_initial)) {
+      // The initial thread's last CPU sample: libomp reports no thread end
+      // for it.
+      recorder::recordThreadCpu(T);
       record<false, false, false>(T, S, Make);
-    else
+    } else
       record<Fast>(T, S, Make);
     TaskData->ptr = nullptr;
     recorder::freeTask(T, S);
@@ -231,7 +236,8 @@ void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
                     ompt_data_t *TaskData, unsigned int ActualParallelism,
                     unsigned int Index, int Flags) {
   ThreadState *T = recorder::fastThread();
-  if (!T || (Endpoint == ompt_scope_begin && !T->FreeTasks)) [[unlikely]]
+  if (!T || (Endpoint == ompt_scope_begin && !T->FreeTasks) ||
+      (Flags & ompt_task_initial)) [[unlikely]]
     return implicitTaskSlow(Endpoint, ParallelData, TaskData, ActualParallelism,
                             Index, Flags);
   implicitTask<true>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
@@ -846,7 +852,9 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       ompt::measureRecordingCostNs(std::span(Table, N)));
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.
-  recorder::registerThread(std::uint32_t(ompt_thread_initial));
+  if (ThreadState *T =
+          recorder::registerThread(std::uint32_t(ompt_thread_initial)))
+    recorder::recordThreadCpu(T); // the initial thread's CPU use from here
   return 1; // keep the tool active
 }
 

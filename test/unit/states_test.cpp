@@ -21,6 +21,7 @@
 #include "analysis.h"
 #include "export.h"
 #include "random_programs.h"
+#include "report.h"
 #include "report_timeline.h"
 #include "state_timeline.h"
 #include "test_streams.h"
@@ -243,6 +244,36 @@ TEST(States, OttersOwnTimeIsTool) {
     if (C.K == Kind::Task) {
       EXPECT_EQ(C.TotalNs, 8u + 8 + 8 + 18 + 100);
     }
+}
+
+// Waiting or descheduled (docs/utils.md): thread 1 is sampled at 22, 100
+// and 182. In 22..100 it used 30 ns of CPU: 48 ns off it, of which its
+// waiting (25..50 in the barrier, 60..100 for the critical section) explains
+// 65: nothing taken away. In 100..182 it used 10 ns: 72 off, waiting
+// 150..180 explains 30, so at least 42 ns of running time went to the OS.
+TEST(States, DescheduledIsRunningTimeOffTheCpuBeyondWaits) {
+  Stream S = quicksortLike();
+  S.at(1, 22, Event::threadCpu(0, 1000, 3, 0, 4));
+  S.at(1, 100, Event::threadCpu(0, 1030, 5, 1, 4));
+  S.at(1, 182, Event::threadCpu(0, 1040, 9, 1, 2));
+  StateTimeline T;
+  Result R = S.run(T);
+  checkTimeline(R, T);
+  EXPECT_EQ(R.CpuWindowNs, 160u);
+  EXPECT_EQ(R.CpuUsedNs, 40u);
+  EXPECT_EQ(R.DescheduledNs, 42u);
+  EXPECT_EQ(R.InvoluntarySwitches, 6u);
+  EXPECT_EQ(R.Cpus, 2u);
+  // 42 ns of 229 ns running (both threads): over 5 %, flagged.
+  std::vector<Finding> F;
+  EXPECT_TRUE(addDescheduled(R, F));
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Check, "descheduled");
+  EXPECT_EQ(F[0].LostNs, 42u);
+  // Under 5 % of the running time: not flagged.
+  R.DescheduledNs = R.BusyNs / 25;
+  F.clear();
+  EXPECT_FALSE(addDescheduled(R, F));
 }
 
 TEST(States, CsvRowsAndLabels) {

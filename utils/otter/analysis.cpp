@@ -174,6 +174,28 @@ void Analyzer::Impl::stateInterval(ThreadSt &TS, std::uint64_t From,
   TS.RunOpen = true;
 }
 
+void Analyzer::Impl::onThreadCpu(ThreadSt &TS, const Event &E) {
+  const std::uint64_t NotRunning = TS.Wait + TS.Idle + TS.Tool;
+  if (TS.CpuSeen && E.Time > TS.CpuAt && E.cpuNs() >= TS.CpuNs) {
+    const std::uint64_t Wall = E.Time - TS.CpuAt;
+    const std::uint64_t Used = E.cpuNs() - TS.CpuNs;
+    const std::uint64_t Off = Wall > Used ? Wall - Used : 0;
+    const std::uint64_t Excused = NotRunning - TS.CpuNotRunning;
+    R.CpuWindowNs += Wall;
+    R.CpuUsedNs += Used;
+    R.DescheduledNs += Off > Excused ? Off - Excused : 0;
+    if (E.involuntary() >= TS.CpuInvoluntary)
+      R.InvoluntarySwitches += E.involuntary() - TS.CpuInvoluntary;
+  }
+  TS.CpuSeen = true;
+  TS.CpuAt = E.Time;
+  TS.CpuNs = E.cpuNs();
+  TS.CpuNotRunning = NotRunning;
+  TS.CpuInvoluntary = E.involuntary();
+  if (E.cpus())
+    R.Cpus = R.Cpus ? std::min<std::uint32_t>(R.Cpus, E.cpus()) : E.cpus();
+}
+
 void Analyzer::Impl::flushState(ThreadSt &TS) {
   if (!TS.RunOpen)
     return;
@@ -305,6 +327,9 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     break;
   case EventKind::ToolEnd:
     TS.InTool = false;
+    break;
+  case EventKind::ThreadCpu:
+    onThreadCpu(TS, E);
     break;
   case EventKind::MpiCallEnd:
     onMpiCallEnd(TS, Th, T, E);

@@ -162,6 +162,16 @@ struct Result {
   /// intervals (RecordingNs, RecordingCostNs per event where it weighs).
   std::uint64_t ToolNs = 0, ToolFlushNs = 0, RecordingNs = 0;
   std::uint64_t RecordingCostNs = 0; // the run's measured cost per event
+  /// Waiting or descheduled (docs/utils.md): over the windows between each
+  /// thread's CPU samples (ThreadCpu events), the wall time they cover, the
+  /// CPU time the threads used in them, and the least running time the OS
+  /// took away: per window, wall - CPU time beyond the thread's waiting,
+  /// idle and OTTER's time there (a wait may sleep, a running task may
+  /// not). Involuntary context switches in them; the fewest CPUs a thread
+  /// was allowed to run on (0: no sample).
+  std::uint64_t CpuWindowNs = 0, CpuUsedNs = 0, DescheduledNs = 0;
+  std::uint64_t InvoluntarySwitches = 0;
+  std::uint32_t Cpus = 0;
   std::vector<ThreadTime> PerThread;
   /// CreateCostNs: the median creation cost. ScheduleCostNs: the
   /// scheduling cost, the one figure `parallelism` (burden), `simulate`

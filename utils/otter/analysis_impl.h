@@ -213,6 +213,12 @@ struct ThreadSt {
   std::uint64_t First = 0, Last = 0, Busy = 0, Wait = 0, Mpi = 0, Idle = 0;
   std::uint64_t Tool = 0; // OTTER's own time (states.h, ThreadState::Tool)
   bool InTool = false;    // between a ToolBegin and its ToolEnd
+  /// The thread's last CPU sample (ThreadCpu): when, its CPU time and
+  /// involuntary switches then, and its time not running by then (waiting,
+  /// idle, OTTER's).
+  bool CpuSeen = false;
+  std::uint64_t CpuAt = 0, CpuNs = 0, CpuNotRunning = 0;
+  std::uint32_t CpuInvoluntary = 0;
   std::uint64_t Prev = 0; // the time of the thread's event before this one
   /// The state timeline's interval still growing (states.h): reported to
   /// the observer when the next one differs (only with an observer).
@@ -301,6 +307,9 @@ struct Analyzer::Impl {
                      ThreadState St, Kind K, std::uint32_t Code,
                      std::uint32_t T);
   void flushState(ThreadSt &TS);
+  /// A CPU sample: the window since the thread's previous one (analysis.h,
+  /// Result::DescheduledNs).
+  void onThreadCpu(ThreadSt &TS, const Event &E);
   /// A wait frame that is over (or never will be): its time goes to its
   /// construct's waiting time, as the timeline counted it.
   void retireWait(const WaitFrame &W) {

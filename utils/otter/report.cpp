@@ -685,6 +685,13 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
               fmtNs(double(S.WaitNs)) + " acquiring, " +
               fmtNs(double(S.TotalNs)) + " held");
   }
+  // Time the OS took away looks like waiting and imbalance: say so there.
+  if (addDescheduled(R, F))
+    for (Finding &X : F)
+      if (X.Check == "thread_imbalance" || X.Check == "sibling_imbalance" ||
+          X.Check == "sync_wait")
+        X.Evidence += "; the OS took time away from this run (see the "
+                      "descheduled finding): part of this may be its doing";
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
     return A.LostNs > B.LostNs;
   });

@@ -85,6 +85,13 @@ struct Finding {
 /// Names: the trace's name table (for TaskLabels).
 std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
                               const std::vector<std::string> &Names = {});
+/// Waiting or descheduled (docs/utils.md): the share of the threads'
+/// running time the OS must have taken away (Result::DescheduledNs) from
+/// which a run is flagged as descheduled.
+inline constexpr double DescheduledShare = 0.05;
+/// Adds the `descheduled` finding if the run's threads lost at least
+/// DescheduledShare of their running time to the OS; whether it did.
+bool addDescheduled(const Result &R, std::vector<Finding> &F);
 
 /// Names: the trace's name table (annotations: phases, task labels);
 /// ByPhase: the per-phase table only (`otter summary --by phase`).

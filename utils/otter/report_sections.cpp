@@ -297,6 +297,49 @@ void toolTimeJson(const Result &R, std::ostream &OS) {
      << ",\"recording_cost_ns\":" << R.RecordingCostNs;
 }
 
+namespace {
+std::string percent(double X) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.0f%%", 100 * X);
+  return B;
+}
+} // namespace
+
+bool addDescheduled(const Result &R, std::vector<Finding> &F) {
+  if (!R.CpuWindowNs || !R.BusyNs ||
+      double(R.DescheduledNs) < DescheduledShare * double(R.BusyNs))
+    return false;
+  Finding X;
+  X.Check = "descheduled";
+  X.K = Kind::Initial;
+  X.Where = "the whole run";
+  X.LostNs = R.DescheduledNs;
+  X.Threshold = "the OS took at least " + percent(DescheduledShare) +
+                " of the threads' running time away (CPU time below wall "
+                "time, beyond what their waits, idle and OTTER's time "
+                "explain)";
+  X.Evidence =
+      "at least " + fmtNs(double(R.DescheduledNs)) + " of " +
+      fmtNs(double(R.BusyNs)) + " running time (" +
+      percent(double(R.DescheduledNs) / double(R.BusyNs)) +
+      ") off the CPU; " + std::to_string(R.InvoluntarySwitches) +
+      " involuntary context switches; " + std::to_string(R.Threads) +
+      (R.Threads == 1 ? " thread, " : " threads, ") +
+      (R.Cpus ? std::to_string(R.Cpus) + (R.Cpus == 1 ? " CPU" : " CPUs") +
+                   " allowed"
+             : "CPUs unknown") +
+      "; measured over " + fmtNs(double(R.CpuWindowNs)) +
+      " of thread time. The machine ran other work or has fewer cores than "
+      "threads: this run's waiting, imbalance and simulate figures include "
+      "time the OS gave away. Measure again on an idle machine" +
+      (R.Cpus && R.Threads > R.Cpus
+           ? ", or with OMP_NUM_THREADS <= " + std::to_string(R.Cpus)
+           : std::string()) +
+      ".";
+  F.push_back(std::move(X));
+  return true;
+}
+
 std::uint64_t threadTimeNs(const Result &R) {
   std::uint64_t Sum = 0;
   for (const ThreadTime &T : R.PerThread)
