@@ -852,9 +852,7 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       ompt::measureRecordingCostNs(std::span(Table, N)));
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.
-  if (ThreadState *T =
-          recorder::registerThread(std::uint32_t(ompt_thread_initial)))
-    recorder::recordThreadCpu(T); // the initial thread's CPU use from here
+  recorder::registerThread(std::uint32_t(ompt_thread_initial));
   return 1; // keep the tool active
 }
 

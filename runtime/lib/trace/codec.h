@@ -330,7 +330,7 @@ private:
   [[gnu::always_inline]] std::uint64_t predictTask(const Native &N) const {
     if (N.HasTask)
       return N.Task;
-    if (N.Kind == EventKind::ThreadBegin || N.Kind == EventKind::ThreadEnd)
+    if (threadOnly(N.Kind))
       return 0;
     if (N.Kind == EventKind::TaskDependence)
       return Last[slot(EventKind::TaskCreate)].A;
@@ -372,6 +372,9 @@ private:
       break;
     case EventKind::ThreadBegin:
     case EventKind::ThreadEnd:
+    case EventKind::ToolBegin:
+    case EventKind::ToolEnd:
+    case EventKind::ThreadCpu:
     case EventKind::TaskDependence:
     case EventKind::TaskDependencePair:
       break;
@@ -379,6 +382,14 @@ private:
       Cur = E.Task;
       break;
     }
+  }
+
+  /// Kinds of the thread, of no task (task 0): they leave the current task
+  /// as it is.
+  static constexpr bool threadOnly(EventKind K) {
+    return K == EventKind::ThreadBegin || K == EventKind::ThreadEnd ||
+           K == EventKind::ToolBegin || K == EventKind::ToolEnd ||
+           K == EventKind::ThreadCpu;
   }
 
   /// What predict() takes from the last event of a kind.
