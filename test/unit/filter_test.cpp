@@ -38,7 +38,12 @@ class Collector final : public EventSink {
 public:
   void consume(const ThreadInfo &, const Event *E, std::size_t N) override {
     std::lock_guard<std::mutex> L(M);
-    Events.insert(Events.end(), E, E + N);
+    // Not the recorder's own events (a full buffer's flush, the thread's
+    // CPU use after it): no filter stage decides those.
+    for (std::size_t I = 0; I < N; ++I)
+      if (E[I].Kind != EventKind::ToolBegin && E[I].Kind != EventKind::ToolEnd &&
+          E[I].Kind != EventKind::ThreadCpu)
+        Events.push_back(E[I]);
   }
   std::mutex M;
   std::vector<Event> Events;

@@ -21,18 +21,27 @@ using namespace otter;
 
 namespace {
 
-/// Keeps what it is handed, per thread index, and the size of each batch.
+/// The recorder's own events: a full buffer's flush as OTTER's time and
+/// the thread's CPU use after it (recorder::flushFull).
+bool recordersOwn(EventKind K) {
+  return K == EventKind::ToolBegin || K == EventKind::ToolEnd ||
+         K == EventKind::ThreadCpu;
+}
+
+/// Keeps what it is handed, per thread index (the recorder's own events
+/// apart), and the size of each batch.
 class CollectingSink final : public EventSink {
 public:
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
     std::lock_guard<std::mutex> G(M);
-    auto &V = ByThread[T.Index];
-    V.insert(V.end(), Events, Events + N);
+    for (std::size_t I = 0; I < N; ++I)
+      (recordersOwn(Events[I].Kind) ? Own : ByThread)[T.Index].push_back(
+          Events[I]);
     Batches[T.Index].push_back(N);
   }
   std::mutex M;
-  std::map<std::uint32_t, std::vector<Event>> ByThread;
+  std::map<std::uint32_t, std::vector<Event>> ByThread, Own;
   std::map<std::uint32_t, std::vector<std::size_t>> Batches;
 };
 
@@ -80,12 +89,26 @@ TEST_F(RecorderTest, FullBuffersReachTheSinkInOrder) {
     ASSERT_NE(T, nullptr);
     Index = T->Index;
     EXPECT_EQ(T->Count, 0u);
-    EXPECT_EQ(T->EventsRecorded, 3000u);
+    EXPECT_EQ(T->EventsRecorded, 3000u + 2 * 3);
   });
   const std::vector<Event> &Got = Sink.ByThread[Index];
   ASSERT_EQ(Got.size(), 3000u);
-  // Two full buffers, then the rest at the explicit flush.
-  EXPECT_EQ(Sink.Batches[Index], (std::vector<std::size_t>{1024, 1024, 952}));
+  // Two full buffers, then the rest at the explicit flush; each full one's
+  // flush starts the next buffer with the flush's time as OTTER's
+  // (tool_begin, tool_end) and the thread's CPU use after it.
+  EXPECT_EQ(Sink.Batches[Index], (std::vector<std::size_t>{1024, 1024, 958}));
+  const std::vector<Event> &Own = Sink.Own[Index];
+  ASSERT_EQ(Own.size(), 6u);
+  for (std::size_t F = 0; F < 2; ++F) {
+    EXPECT_EQ(Own[3 * F].Kind, EventKind::ToolBegin);
+    EXPECT_EQ(Own[3 * F].toolWork(), ToolWork::Flush);
+    EXPECT_EQ(Own[3 * F + 1].Kind, EventKind::ToolEnd);
+    EXPECT_LE(Own[3 * F].Time, Own[3 * F + 1].Time);
+    EXPECT_EQ(Own[3 * F + 2].Kind, EventKind::ThreadCpu);
+    EXPECT_GT(Own[3 * F + 2].cpuNs(), 0u);
+  }
+  // The flush began after the event that filled the buffer.
+  EXPECT_LE(Got[1023].Time, Own[0].Time);
   for (std::uint32_t I = 0; I < Got.size(); ++I) {
     ASSERT_EQ(Got[I].Seq, I);
     ASSERT_EQ(Got[I].Task, 7u);
