@@ -503,6 +503,19 @@ public:
           D.Report(ID) << Error;
           OK = false;
         } else {
+          // The one exception to "a filtered construct makes no node"
+          // (docs/filter.md), said once: a remark, which -Werror leaves
+          // as it is.
+          if (Set->kindExcluded(filter_rules::ConstructKind::BarrierImplicit)) {
+            DiagnosticsEngine &D = CI.getDiagnostics();
+            unsigned ID = D.getCustomDiagID(
+                DiagnosticsEngine::Remark,
+                "otter: %0 excludes kind barrier_implicit: its events are "
+                "dropped, but the graph keeps one barrier_implicit node at "
+                "the end of each parallel region (the region's join), as "
+                "at run time (docs/filter.md)");
+            D.Report(ID) << A.substr(7);
+          }
           Opts.Filter = std::move(Set);
         }
       } else {

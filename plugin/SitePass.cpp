@@ -704,7 +704,13 @@ PreservedAnalyses OtterSitePass::run(Module &M, ModuleAnalysisManager &) {
     ModuleDirs.clear(); // written with the sites (MachineSites.cpp)
   for (std::size_t Idx : ModuleDirs)
     M.appendModuleInlineAsm(Records.directiveAsm(Idx).first);
-  if (AnyFiltered && !S->PrepareForLTO && !S->MachineLabels)
+  // The runtime applies the filter's kind rules to the whole program's
+  // events (docs/filter.md): an object with kind rules and no filtered site
+  // (parallel regions only, under `exclude kind barrier_implicit`) still
+  // names its filter. (With filtered sites, the record goes with them.)
+  bool KindRecord = !AnyFiltered && !Work.empty() && S->Opts.Filter &&
+                    S->Opts.Filter->has(filter_rules::Field::Kind);
+  if ((AnyFiltered && !S->PrepareForLTO && !S->MachineLabels) || KindRecord)
     M.appendModuleInlineAsm(Records.filterAsm());
   bool Reset = S->ResetIdents && resetIdents(M);
   if (S->ForcedDebugInfo && !S->UserDebugInfo)

@@ -166,6 +166,40 @@ codeRule(const filter_rules::RuleSet &Set, bool UseSet,
   };
 }
 
+bool compileKindRules(const std::string &Text, filter_rules::RuleSet &Out) {
+  // "PATH: RULE; RULE": the rules start after the first ": " that a rule
+  // follows (a path may hold ": " too); a glob holds no space, so "; "
+  // separates rules.
+  std::size_t At = 0;
+  for (;; At += 2) {
+    At = Text.find(": ", At);
+    if (At == std::string::npos)
+      return false;
+    if (Text.compare(At + 2, 8, "exclude ") == 0 ||
+        Text.compare(At + 2, 8, "include ") == 0)
+      break;
+  }
+  std::string Lines;
+  for (std::size_t I = At + 2; I < Text.size(); ++I) {
+    if (Text.compare(I, 2, "; ") == 0) {
+      Lines += '\n';
+      ++I;
+    } else {
+      Lines += Text[I];
+    }
+  }
+  filter_rules::RuleSet All;
+  std::string Error;
+  if (!filter_rules::parse(Lines, Text.substr(0, At), All, Error))
+    return false;
+  Out = filter_rules::RuleSet();
+  Out.Source = All.Source;
+  for (const filter_rules::Rule &R : All.Rules)
+    if (R.What == filter_rules::Field::Kind)
+      Out.Rules.push_back(R);
+  return !Out.empty();
+}
+
 RunFilter readRunFilter(const std::string &FilterFile,
                         const std::vector<std::string> &CompileTexts,
                         std::size_t FilteredSites, bool PluginLabels,
@@ -193,6 +227,15 @@ RunFilter readRunFilter(const std::string &FilterFile,
   }
   if (UseSet)
     addKindRules(Set, F.R);
+  // A compile-time kind rule drops the kind's events as the same rule at
+  // run time does: libomp reports some of a construct's events from another
+  // construct's call site (the barrier inside a reduction's __kmpc_reduce,
+  // the end-of-region barrier at the parallel's fork call) or with no
+  // address at all (the other threads' end-of-region barriers, a
+  // critical's release), which no filtered call site can drop.
+  for (const std::string &T : CompileTexts)
+    if (filter_rules::RuleSet Kinds; compileKindRules(T, Kinds))
+      addKindRules(Kinds, F.R);
   F.R.DropCode = codeRule(Set, UseSet && PluginLabels, std::move(Resolve),
                           std::move(FilteredSite), FilteredSites > 0);
   if (UseSet)

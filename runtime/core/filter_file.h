@@ -25,6 +25,11 @@ namespace otter::filter {
 /// are left to codeRule()).
 void addKindRules(const filter_rules::RuleSet &Set, Rules &R);
 
+/// The kind rules of a compile-time filter record's text (site_table.h,
+/// FilterKind: "PATH: exclude kind taskwait; ..."), into Out. False: it
+/// has none (or does not parse).
+bool compileKindRules(const std::string &Text, filter_rules::RuleSet &Out);
+
 /// The DropCode rule of a run: drops an address when FilteredSite says the
 /// plugin filtered its call site, or when Set's file or function rules
 /// exclude the directive of its label (Resolve: the site index; only exact

@@ -212,6 +212,31 @@ TEST(FilterFile, KindRulesIntoTheStage) {
   EXPECT_TRUE(N.empty());
 }
 
+// A compile-time filter record's kind rules apply by kind, as at run time
+// (docs/filter.md): its file and function rules stay the call sites'.
+TEST(FilterFile, CompileTimeKindRulesApplyByKind) {
+  filter_rules::RuleSet K;
+  ASSERT_TRUE(filter::compileKindRules(
+      "/a: b/x.filter: exclude function solve*; exclude kind task*; "
+      "include kind taskgroup",
+      K));
+  EXPECT_EQ(K.Source, "/a: b/x.filter");
+  EXPECT_EQ(K.text(), "exclude kind task*; include kind taskgroup");
+  EXPECT_FALSE(filter::compileKindRules("x.filter: exclude file a.c", K));
+  EXPECT_FALSE(filter::compileKindRules("no rules here", K));
+  filter::RunFilter F = filter::readRunFilter(
+      "", {"x.filter: exclude kind barrier_implicit"}, 1, true,
+      [](std::uint64_t) { return SourceLabel{}; },
+      [](std::uint64_t) { return false; });
+  filter::Rules R;
+  filter::addKindRules(parsed("exclude kind barrier_implicit\n"), R);
+  EXPECT_EQ(F.R.Subs, R.Subs);
+  EXPECT_NE(F.R.Subs[std::size_t(EventKind::SyncBegin)] &
+                (1u << unsigned(SyncKind::BarrierImplicitParallel)),
+            0u);
+  EXPECT_EQ(F.Text, "compile time x.filter: exclude kind barrier_implicit");
+}
+
 TEST(FilterFile, ABadFileIsIgnoredWithOneWarning) {
   filter::RunFilter F = filter::readRunFilter(
       "/nonexistent/filter.txt", {}, 0, true,
