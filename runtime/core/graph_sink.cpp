@@ -104,6 +104,10 @@ public:
     if (!Written.empty()) {
       C.Wrote = true;
       C.Files.push_back(Written);
+      if (!G.Mpi.empty() && C.Cfg.Formats.Csv) // with the tables
+        C.Unlisted.push_back(
+            C.Cfg.Formats.nodesCsvCompressed(G.Nodes.size()) ? "mpi.csv.zst"
+                                                             : "mpi.csv");
       if (Written.find("graph.gv") != std::string::npos &&
           C.Cfg.Formats.Dot &&
           C.Cfg.Formats.dotAggregated(G.Nodes.size()))

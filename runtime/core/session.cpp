@@ -89,7 +89,7 @@ void message(const char *Level, const std::string &Text) {
 }
 
 FinishContext finishContext() {
-  FinishContext C{state().Cfg, state().WorldSize, message, false, {}, {}};
+  FinishContext C{state().Cfg, state().WorldSize, message, false, {}, {}, {}};
   return C;
 }
 
@@ -157,7 +157,9 @@ void finishImpl() {
   }
   for (auto &S : Sinks)
     S->write(C);
-  if (std::string Why; !writeRunManifest(Dir, C.Files, Why))
+  std::vector<std::string> Listed = C.Files;
+  Listed.insert(Listed.end(), C.Unlisted.begin(), C.Unlisted.end());
+  if (std::string Why; !writeRunManifest(Dir, Listed, Why))
     message("warning: ", "cannot write " + Dir + "/" + ManifestName + ": " +
                              Why + " (the next run into this directory will "
                                    "not remove this run's files)");

@@ -42,6 +42,9 @@ struct FinishContext {
   bool Wrote = false;             // something was written
   std::vector<std::string> Files; // files written into Cfg.OutputDir
   std::string Details;            // ", 3 parallel regions, ..."
+  /// Files written into Cfg.OutputDir that the summary line leaves out
+  /// (an MPI rank's mpi.csv): the manifest lists them with Files.
+  std::vector<std::string> Unlisted;
 };
 
 /// An output of a traced run: consumes the flushed buffers while the

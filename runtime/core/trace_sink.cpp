@@ -6,6 +6,7 @@
 // closing may assemble the job's archive (trace/merge.h).
 //
 //===----------------------------------------------------------------------===//
+#include "core/manifest.h"
 #include "core/memory_room.h"
 #include "core/names.h"
 #include "core/recorder.h"
@@ -21,22 +22,6 @@
 namespace otter {
 
 namespace {
-
-/// Removes the archive a previous run left in Dir (its anchor, definitions
-/// and event files, nothing else): a rerun with the same OTTER_OUTPUT_DIR
-/// replaces its trace, as it replaces its graph files.
-void removePreviousArchive(const std::string &Dir) {
-  struct stat St;
-  if (stat((Dir + "/traces.otf2").c_str(), &St) != 0)
-    return; // not an OTF2 archive: leave it alone
-  ::unlink((Dir + "/traces.otf2").c_str());
-  ::unlink((Dir + "/traces.def").c_str());
-  nftw((Dir + "/traces").c_str(),
-       [](const char *Path, const struct stat *, int, struct FTW *) {
-         return std::remove(Path);
-       },
-       16, FTW_DEPTH | FTW_PHYS);
-}
 
 /// The trace reached OTTER_MAX_TRACE_SIZE (trace/writer.h, OnFull): recording
 /// stops for the rest of the run, with one line; what was recorded is
@@ -118,7 +103,14 @@ private:
     trace::MergeResult R;
     std::string Error;
     int Size = C.WorldSize ? C.WorldSize : Cfg.WorldSize;
-    if (trace::rankClosed(Cfg.JobDir, Cfg.Rank, Size, R, Error))
+    if (trace::rankClosed(Cfg.JobDir, Cfg.Rank, Size, R, Error)) {
+      // The assembling rank: the job's directory is this job's now.
+      if (std::string Why;
+          Size > 0 && !replaceJobManifest(Cfg.JobDir, Size, Why))
+        C.Message("warning: ", "cannot write " + Cfg.JobDir + "/" +
+                                   ManifestName + ": " + Why +
+                                   " (the next run into this directory will "
+                                   "not remove this job's files)");
       C.Message(
           "",
           "wrote " + Cfg.JobDir +
@@ -128,7 +120,7 @@ private:
                                        " rank(s) cut off"
                                  : std::string()) +
               ")");
-    else if (!Error.empty())
+    } else if (!Error.empty())
       C.Message("error: ",
                 Error + "; run otter-merge " + Cfg.JobDir + " to assemble it");
   }
@@ -145,7 +137,7 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
   if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
     trace::rankOpened(Cfg.JobDir, Cfg.Rank);
   std::string Dir = Cfg.OutputDir + "/trace";
-  removePreviousArchive(Dir);
+  removeArchive(Dir); // a rerun replaces its trace, as its graph files
   Why = makeDirectories(Dir);
   if (Why.empty()) {
     trace::WriterOptions O;

@@ -109,6 +109,7 @@ struct Lines {
                          },
                          false,
                          {},
+                         {},
                          {}};
   }
 };

@@ -226,7 +226,7 @@ const OTF2_FlushCallbacks Flush = {flushAlways, nullptr};
 } // namespace
 
 bool mergeJob(const std::string &JobDir, MergeResult &Result,
-              std::string &Error) {
+              std::string &Error, int JobSize) {
   installQuietOtf2Errors();
   Result = MergeResult();
   // The ranks' archives.
@@ -235,7 +235,8 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
     while (dirent *E = readdir(D)) {
       int Rank = -1;
       char Tail = 0;
-      if (std::sscanf(E->d_name, "rank-%d%c", &Rank, &Tail) != 1 || Rank < 0)
+      if (std::sscanf(E->d_name, "rank-%d%c", &Rank, &Tail) != 1 || Rank < 0 ||
+          (JobSize > 0 && Rank >= JobSize))
         continue;
       RankDefs R;
       R.Rank = Rank;
@@ -595,7 +596,7 @@ bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
   }
   bool Merged = false;
   if (WorldSize <= 0 || Closed >= WorldSize) {
-    Merged = mergeJob(JobDir, Result, Error);
+    Merged = mergeJob(JobDir, Result, Error, WorldSize);
     if (Merged && WorldSize > 0)
       removeTree(Marks); // a rerun into the same directory starts afresh
   }

@@ -53,11 +53,13 @@ struct MergeResult {
   std::uint32_t IncompleteRanks = 0; // their archive was not closed
 };
 
-/// Builds (or rebuilds) <JobDir>/trace from <JobDir>/rank-*/trace. False:
-/// Error says why in one line (nothing of a previous job archive is lost
-/// unless the new one is complete).
+/// Builds (or rebuilds) <JobDir>/trace from <JobDir>/rank-*/trace (with
+/// JobSize > 0, of ranks below it only: a rank-N/ of a larger earlier job
+/// in the same directory is not this job's). False: Error says why in one
+/// line (nothing of a previous job archive is lost unless the new one is
+/// complete).
 bool mergeJob(const std::string &JobDir, MergeResult &Result,
-              std::string &Error);
+              std::string &Error, int JobSize = 0);
 
 /// Called when rank Rank opens its archive: it has not closed it in this
 /// run (a mark left by an earlier run of the job is removed).
