@@ -210,8 +210,23 @@ void writeJobCollectivesCsv(const JobGraph &J, std::ostream &OS) {
 }
 
 void writeJobDot(const JobGraph &J, std::ostream &OS) {
+  // Paths relative to the directory every rank's files share, as in the
+  // pictures (graph/writers.h), said on top.
+  std::vector<std::string> Files;
+  for (const Graph &G : J.Ranks)
+    for (const SourceLabel &L : G.Labels)
+      Files.push_back(L.File);
+  std::string Dir = commonDirectory(Files);
+  auto rel = [&](const std::string &Text) {
+    return Text.starts_with('~') ? "~" + relativePath(Text.substr(1), Dir)
+                                 : relativePath(Text, Dir);
+  };
   OS << "digraph otter_job {\n"
-        "  graph [rankdir=TB, fontname=\"Helvetica\", compound=true];\n"
+        "  graph [rankdir=TB, fontname=\"Helvetica\", compound=true";
+  if (!Dir.empty())
+    OS << ", label=\"" << dotEscape("paths relative to " + Dir)
+       << "\", labelloc=t, labeljust=l";
+  OS << "];\n"
         "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
         "  edge [arrowsize=0.7];\n";
   for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
@@ -223,7 +238,7 @@ void writeJobDot(const JobGraph &J, std::ostream &OS) {
     for (NodeId I = 0; I < G.Nodes.size(); ++I) {
       const Node &N = G.Nodes[I];
       DotStyle S = dotStyleOf(N.Kind);
-      std::string Src = nodeSourceText(G, N), F = flagsOf(N);
+      std::string Src = nodeSourceText(G, N, Dir), F = flagsOf(N);
       OS << "    n" << J.id(R, I) << " [label=\"" << nodeKindName(N.Kind);
       if (Src != "?")
         OS << "\\n" << dotEscape(Src);
@@ -239,7 +254,8 @@ void writeJobDot(const JobGraph &J, std::ostream &OS) {
     const JobCollective &C = J.Collectives[K];
     OS << "  n" << J.collectiveId(K) << " [label=\""
        << mpi::functionName(C.Function) << "\\n"
-       << dotEscape(jobNodeSourceText(J, J.collectiveId(K))) << "\\ncomm "
+       << dotEscape(rel(jobNodeSourceText(J, J.collectiveId(K))))
+       << "\\ncomm "
        << jobCommText(C.Comm, C.LabelRank) << " #" << C.Instance
        << "\", shape=octagon, fillcolor=\"#ffed6f\"];\n";
   }

@@ -292,6 +292,10 @@ int cmdReport(const Options &A) {
   Times.finish(R.runNs());
   Agg.setNames(Input.names());
   Labels L{Input, {}};
+  // The tables' paths relative to the directory the constructs share, as
+  // in the picture (which is given the full labels and says so itself).
+  std::string Dir = picture::constructDirectory(R, L.fn());
+  analysis::LabelFn Rel = picture::relativeLabels(L.fn(), Dir);
   sim::Prediction P;
   std::vector<analysis::Advice> Advice; // diagnose's, replayed
   if (!A.NoSimulate) {
@@ -300,22 +304,23 @@ int cmdReport(const Options &A) {
     argsOptions(A, R, O, From, Error);
     P = sim::predict(G, R, Cores, O);
     P.ScheduleFrom = From;
-    Advice = advice::advise(G, R, O, L.fn(), std::max(1u, R.Threads));
+    Advice = advice::advise(G, R, O, Rel, std::max(1u, R.Threads));
     G = sim::Program(); // its memory is not needed any more
   }
   html::ReportInput RI;
+  RI.RelativeTo = Dir;
   RI.Advice = std::move(Advice);
   RI.Archive = In[0];
   RI.Phase = A.Phase;
   RI.R = &R;
-  RI.Label = L.fn();
+  RI.Label = Rel;
   RI.Names = &Input.names();
   RI.Scaling = A.NoSimulate ? nullptr : &P;
   RI.Times = &Times;
   std::string GErr;
   picture::GraphPicture Pic;
   // A phase's picture is aggregated: the full graph is the whole run's.
-  if (graphPicture(Input, R, Agg, RI.Label, false, !A.Phase.empty(), Pic,
+  if (graphPicture(Input, R, Agg, L.fn(), false, !A.Phase.empty(), Pic,
                    GErr)) {
     RI.GraphSvg = std::move(Pic.Svg);
     RI.GraphFull = Pic.Full;

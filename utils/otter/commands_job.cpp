@@ -389,7 +389,10 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   html::ReportInput RI;
   RI.Archive = Arg;
   RI.R = &R;
-  RI.Label = Labels.fn();
+  // The tables' paths relative to the directory the constructs share, as
+  // in the picture (given the full labels: it says so itself).
+  RI.RelativeTo = picture::constructDirectory(R, Labels.fn());
+  RI.Label = picture::relativeLabels(Labels.fn(), RI.RelativeTo);
   RI.Names = &Job.names();
   RI.Scaling = NoSimulate ? nullptr : &JP.Job;
   RI.ScalingNote =
@@ -403,7 +406,7 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   // The aggregated graph: a job's full graph is otter-graph's (the job's
   // graph, with its messages), not one picture of every task.
   std::string GErr;
-  if (picture::renderDot(picture::aggregateDot(Agg, R, RI.Label), RI.GraphSvg,
+  if (picture::renderDot(picture::aggregateDot(Agg, R, Labels.fn()), RI.GraphSvg,
                          GErr))
     RI.GraphNote = "One node per source construct of every rank: instances, "
                    "total time (shaded by its share of the run), edges with "

@@ -107,6 +107,9 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ErrorScript << "</script></head>\n<body>\n";
   OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
      << "</div>\n";
+  if (!In.RelativeTo.empty())
+    OS << "<div class=\"muted\" id=\"paths\">Source paths relative to "
+       << xmlEscape(In.RelativeTo) << "</div>\n";
   if (!In.Phase.empty())
     OS << "<div id=\"phase\">Phase <b>" << xmlEscape(In.Phase)
        << "</b> only: what happened inside it (docs/utils.md, \"One "

@@ -29,7 +29,10 @@ struct ReportInput {
   std::string Archive;
   std::string Phase; // --phase: the report of that phase only
   const analysis::Result *R = nullptr;
+  /// The labels of the tables: files relative to RelativeTo when it is not
+  /// empty (the directory the constructs share; said under the title).
   analysis::LabelFn Label;
+  std::string RelativeTo;
   /// The trace's name table (task labels, phases); may be null.
   const std::vector<std::string> *Names = nullptr;
   const sim::Prediction *Scaling = nullptr; // may be null

@@ -275,25 +275,8 @@ std::vector<std::string> constructFiles(const Result &R, const LabelFn &Label) {
 
 } // namespace
 
-std::string commonDirectory(const std::vector<std::string> &Files) {
-  std::string Dir;
-  bool Any = false;
-  for (const std::string &F : Files) {
-    if (F.empty() || F[0] != '/')
-      continue;
-    std::string D = F.substr(0, F.rfind('/') + 1);
-    if (!Any) {
-      Dir = D;
-      Any = true;
-      continue;
-    }
-    std::size_t N = 0;
-    while (N < Dir.size() && N < D.size() && Dir[N] == D[N])
-      ++N;
-    Dir.resize(N);
-    Dir.resize(Dir.rfind('/') + 1); // a whole directory
-  }
-  return Dir.size() > 1 ? Dir : "";
+std::string constructDirectory(const Result &R, const LabelFn &Label) {
+  return commonDirectory(constructFiles(R, Label));
 }
 
 LabelFn relativeLabels(LabelFn Label, std::string Dir) {
@@ -301,15 +284,14 @@ LabelFn relativeLabels(LabelFn Label, std::string Dir) {
     return Label;
   return [Label = std::move(Label), Dir = std::move(Dir)](std::uint64_t Code) {
     SourceLabel L = Label(Code);
-    if (L.File.size() > Dir.size() && L.File.compare(0, Dir.size(), Dir) == 0)
-      L.File.erase(0, Dir.size());
+    L.File = relativePath(L.File, Dir);
     return L;
   };
 }
 
 std::string aggregateDot(const AggregateGraph &A, const Result &R,
                          const LabelFn &FullLabel, bool WithPath) {
-  std::string Dir = commonDirectory(constructFiles(R, FullLabel));
+  std::string Dir = constructDirectory(R, FullLabel);
   LabelFn Label = relativeLabels(FullLabel, Dir);
   AggregateGraph::Built B = A.build(R, Label);
   std::map<std::pair<int, std::string>, std::size_t> Index;
@@ -501,17 +483,10 @@ std::string overLimits(const std::string &Svg) {
   return "";
 }
 
-/// The full graph's dot, its paths relative to the directory its files
-/// share (noted in the legend of writeDot).
+/// The full graph's dot: graph.gv's, its paths relative to the directory
+/// its files share (writeDot says so in its legend; said on top here too).
 std::string fullDot(Graph &G) {
-  std::vector<std::string> Files;
-  for (const SourceLabel &L : G.Labels)
-    Files.push_back(L.File);
-  std::string Dir = commonDirectory(Files);
-  if (!Dir.empty())
-    for (SourceLabel &L : G.Labels)
-      if (L.File.size() > Dir.size() && L.File.compare(0, Dir.size(), Dir) == 0)
-        L.File.erase(0, Dir.size());
+  std::string Dir = labelDirectory(G);
   std::ostringstream OS;
   writeDot(G, OS);
   std::string Dot = OS.str();

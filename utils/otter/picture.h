@@ -25,6 +25,7 @@
 #include "simulate.h"
 
 #include "graph/graph.h"
+#include "graph/writers.h"
 
 #include <functional>
 #include <string>
@@ -52,9 +53,13 @@ std::string aggregateDot(const analysis::AggregateGraph &A,
                          const analysis::Result &R,
                          const analysis::LabelFn &Label, bool WithPath = true);
 
-/// The directory every absolute source path of Files shares ("" if none
-/// but "/", or no path is absolute), with its trailing '/'.
-std::string commonDirectory(const std::vector<std::string> &Files);
+/// The directory the pictures show paths relative to: graph/writers.h's,
+/// shared with graph.gv.
+using otter::commonDirectory;
+/// The directory the constructs of R share (Label's files): the one the
+/// aggregated picture and the report's tables show paths relative to.
+std::string constructDirectory(const analysis::Result &R,
+                               const analysis::LabelFn &Label);
 /// Label with File shown relative to Dir (when it starts with it).
 analysis::LabelFn relativeLabels(analysis::LabelFn Label, std::string Dir);
 

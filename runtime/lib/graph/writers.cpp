@@ -145,7 +145,53 @@ std::string dotLegendNode(const std::vector<NodeKind> &Nodes,
   return L + "</TABLE>>];\n";
 }
 
+std::string commonDirectory(const std::vector<std::string> &Files) {
+  std::string Dir;
+  bool Any = false;
+  for (const std::string &F : Files) {
+    if (F.empty() || F[0] != '/')
+      continue;
+    std::string D = F.substr(0, F.rfind('/') + 1);
+    if (!Any) {
+      Dir = D;
+      Any = true;
+      continue;
+    }
+    std::size_t N = 0;
+    while (N < Dir.size() && N < D.size() && Dir[N] == D[N])
+      ++N;
+    Dir.resize(N);
+    Dir.resize(Dir.rfind('/') + 1); // a whole directory
+  }
+  return Dir.size() > 1 ? Dir : "";
+}
+
+std::string relativePath(const std::string &File, const std::string &Dir) {
+  if (!Dir.empty() && File.size() > Dir.size() &&
+      File.compare(0, Dir.size(), Dir) == 0)
+    return File.substr(Dir.size());
+  return File;
+}
+
+std::string labelDirectory(const Graph &G) {
+  std::vector<std::string> Files;
+  for (const SourceLabel &L : G.Labels)
+    Files.push_back(L.File);
+  return commonDirectory(Files);
+}
+
 namespace {
+
+/// "paths relative to DIR" for a legend (HTML-like text); "" without Dir.
+std::string relativeNote(const std::string &Dir) {
+  if (Dir.empty())
+    return "";
+  std::string N = "paths relative to ";
+  for (char C : Dir)
+    N += C == '&' ? "&amp;" : C == '<' ? "&lt;" : C == '>' ? "&gt;"
+                                                : std::string(1, C);
+  return N;
+}
 
 /// Output through a 1 MiB buffer: a graph has millions of lines, and one
 /// ostream call per field (sentry, locale, virtual put) was most of the
@@ -230,11 +276,12 @@ private:
 
 } // namespace
 
-std::string nodeSourceText(const Graph &G, const Node &N) {
+std::string nodeSourceText(const Graph &G, const Node &N,
+                           const std::string &Dir) {
   const SourceLabel &L = G.Labels[N.Label];
   if (!L.File.empty() && L.Line)
-    return approximateMark(L) + L.File + ":" + std::to_string(L.Line) + ":" +
-           std::to_string(L.Col);
+    return approximateMark(L) + relativePath(L.File, Dir) + ":" +
+           std::to_string(L.Line) + ":" + std::to_string(L.Col);
   if (!L.Function.empty())
     return "~" + L.Function;
   if (!L.Location.empty())
@@ -483,10 +530,12 @@ static std::string seenLegend(const bool *NodeSeen, const bool *EdgeSeen,
 
 void writeDot(const Graph &G, std::ostream &OS) {
   // The source part of a node's label, made once per label.
+  // Paths relative to the directory they share, as in the pictures.
+  std::string Dir = labelDirectory(G);
   std::vector<std::string> Src(G.Labels.size());
   for (std::size_t I = 0; I < G.Labels.size(); ++I) {
     Node N{.Kind = NodeKind::Task, .Label = (std::uint32_t)I};
-    std::string S = nodeSourceText(G, N);
+    std::string S = nodeSourceText(G, N, Dir);
     if (S != "?")
       Src[I] = "\\n" + dotEscape(S);
   }
@@ -522,7 +571,7 @@ void writeDot(const Graph &G, std::ostream &OS) {
     B.num(E.Source) << " -> n";
     B.num(E.Target) << " [" << dotEdgeStyle(E.kind()) << "];\n";
   }
-  B << seenLegend(NodeSeen, EdgeSeen, "") << "}\n";
+  B << seenLegend(NodeSeen, EdgeSeen, relativeNote(Dir)) << "}\n";
   B.flush();
 }
 
@@ -627,12 +676,13 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
        "  edge [arrowsize=0.7, fontname=\"Helvetica\", fontsize=9];\n";
   bool NodeSeen[std::size_t(NodeKind::Count) + 1] = {};
   bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
+  std::string Dir = labelDirectory(G);
   for (std::size_t I = 0; I < Groups.size(); ++I) {
     const Group &Gr = Groups[I];
     NodeSeen[std::min(std::size_t(Gr.Kind), std::size_t(NodeKind::Count))] =
         true;
     Node N{.Kind = Gr.Kind, .Label = Gr.Label};
-    std::string Src = nodeSourceText(G, N);
+    std::string Src = nodeSourceText(G, N, Dir);
     DotStyle S = dotStyleOf(Gr.Kind);
     B << "  c";
     B.num(I) << " [label=\"" << nodeKindName(Gr.Kind);
@@ -656,10 +706,11 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
         << " [" << dotEdgeStyle(EdgeKind(Key & 15)) << ", penwidth=" << WB
         << ", label=\"" << grouped(C) << "\"];\n";
   }
-  B << seenLegend(NodeSeen, EdgeSeen,
-                  "one node per construct, &#215;: the nodes it stands for; "
-                  "edge labels: the edges")
-    << "}\n";
+  std::string Note = "one node per construct, &#215;: the nodes it stands "
+                     "for; edge labels: the edges";
+  if (!Dir.empty())
+    Note += "; " + relativeNote(Dir);
+  B << seenLegend(NodeSeen, EdgeSeen, Note) << "}\n";
   B.flush();
 }
 

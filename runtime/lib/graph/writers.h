@@ -35,8 +35,19 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS, std::size_t MaxNodes);
 void writeCanonical(const Graph &G, std::ostream &OS);
 
 /// Short text for a node's source: "file:line:col" when known, else
-/// "~symbol+0xoff" / "~module+0xoff" (approximate), else "?".
-std::string nodeSourceText(const Graph &G, const Node &N);
+/// "~symbol+0xoff" / "~module+0xoff" (approximate), else "?". With Dir, a
+/// file under Dir is shown relative to it.
+std::string nodeSourceText(const Graph &G, const Node &N,
+                           const std::string &Dir = "");
+
+/// The directory every absolute source path of Files shares ("" if none
+/// but "/", or no path is absolute), with its trailing '/': the pictures
+/// (graph.gv, otter picture, the report) show paths relative to it.
+std::string commonDirectory(const std::vector<std::string> &Files);
+/// File relative to Dir when it is under Dir, else File.
+std::string relativePath(const std::string &File, const std::string &Dir);
+/// commonDirectory of the files G's labels name.
+std::string labelDirectory(const Graph &G);
 
 // Pieces the job graph's writers (job_graph.h) share with these.
 /// CSV field: quoted only when it must be (RFC 4180).
