@@ -19,6 +19,8 @@
 #include <cstdint>
 #include <ctime>
 #include <mutex>
+#include <new>
+#include <type_traits>
 #if defined(__x86_64__)
 #include <x86intrin.h>
 #endif
@@ -67,12 +69,13 @@ struct alignas(64) ThreadState : ThreadInfo {
   /// walked without a lock, from a signal handler too).
   ThreadState *PrevRegistered = nullptr;
   bool Ended = false;
-  /// User code addresses of the taskloops this thread is creating tasks for
-  /// (libomp reports the tasks' codeptr_ra inside itself: the stack walk to
-  /// the user's call site is done once per taskloop, not once per task).
-  static constexpr unsigned MaxTaskloopDepth = 8;
-  unsigned TaskloopDepth = 0;
-  std::uint64_t TaskloopCode[MaxTaskloopDepth];
+  /// Room for the event source adapter's own per-thread state, which the
+  /// recorder neither reads nor names: the adapter keeps a struct of its
+  /// own here (adapterArea<T>()), on the thread's cache lines and with no
+  /// allocation. Zeroed when the thread registers; the struct must be
+  /// implicit-lifetime (the array's creation creates it) and fit.
+  static constexpr std::size_t AdapterAreaBytes = 72;
+  alignas(8) std::byte AdapterArea[AdapterAreaBytes] = {};
   /// Held while this thread's buffer is handed to the sinks: by the thread
   /// itself, or by finalize flushing every thread. Per thread, so that
   /// threads encoding their own buffers never wait for each other.
@@ -81,6 +84,17 @@ struct alignas(64) ThreadState : ThreadInfo {
   /// the adapters fill it as they would a buffer slot, and it goes nowhere.
   Event Discard;
 };
+
+/// The adapter's struct in T's AdapterArea (see there).
+template <class Ext> inline Ext &adapterArea(ThreadState *T) {
+  static_assert(sizeof(Ext) <= ThreadState::AdapterAreaBytes &&
+                    alignof(Ext) <= 8 &&
+                    std::is_trivially_default_constructible_v<Ext> &&
+                    std::is_trivially_destructible_v<Ext>,
+                "an adapter's per-thread struct must fit AdapterArea and be "
+                "implicit-lifetime (trivial)");
+  return *std::launder(reinterpret_cast<Ext *>(T->AdapterArea));
+}
 
 namespace recorder {
 

@@ -47,6 +47,21 @@ template <bool Fast>
 
 inline TaskId idOf(const TaskState *S) { return S ? S->Id : 0; }
 
+/// The adapter's own per-thread state, in the recorder's ThreadState
+/// (AdapterArea: zeroed at registration, no allocation).
+struct ThreadExt {
+  /// User code addresses of the taskloops this thread is creating tasks
+  /// for (libomp reports the tasks' codeptr_ra inside itself: the stack
+  /// walk to the user's call site is done once per taskloop, not once per
+  /// task).
+  static constexpr unsigned MaxTaskloopDepth = 8;
+  unsigned TaskloopDepth;
+  std::uint64_t TaskloopCode[MaxTaskloopDepth];
+};
+[[gnu::always_inline]] inline ThreadExt &ext(ThreadState *T) {
+  return adapterArea<ThreadExt>(T);
+}
+
 /// A filtered task (core/filter.h): its creation, or its parallel region's
 /// begin, was refused by the filter rules (not by a pause). Every event in
 /// it is refused too, and so are the tasks it creates: the graph has no

@@ -267,10 +267,10 @@ taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
   else if (Generator && Generator->CreatedInRuntime) {
     Encountering = Generator;
     Code = Generator->Code;
-  } else if (T->TaskloopDepth)
-    Code = T->TaskloopCode[std::min(T->TaskloopDepth,
-                                    ThreadState::MaxTaskloopDepth) -
-                           1];
+  } else if (const ThreadExt &X = ext(T); X.TaskloopDepth)
+    Code =
+        X.TaskloopCode[std::min(X.TaskloopDepth, ThreadExt::MaxTaskloopDepth) -
+                       1];
   else
     Code = code(Codeptr);
   if constexpr (!Fast) {
@@ -677,12 +677,13 @@ work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
      ompt_data_t *TaskData, uint64_t Count, const void *Codeptr) {
   std::uint64_t Code = workCodeOf<Fast>(Codeptr);
   if (Kind == ompt_work_taskloop) {
+    ThreadExt &X = ext(T);
     if (Endpoint == ompt_scope_begin) {
-      if (T->TaskloopDepth < ThreadState::MaxTaskloopDepth)
-        T->TaskloopCode[T->TaskloopDepth] = Code;
-      ++T->TaskloopDepth;
-    } else if (T->TaskloopDepth) {
-      --T->TaskloopDepth;
+      if (X.TaskloopDepth < ThreadExt::MaxTaskloopDepth)
+        X.TaskloopCode[X.TaskloopDepth] = Code;
+      ++X.TaskloopDepth;
+    } else if (X.TaskloopDepth) {
+      --X.TaskloopDepth;
     }
   }
   TaskState *S = taskOf(TaskData);
