@@ -7,7 +7,7 @@
 // Tasks and parallel regions are not dropped here event by event: refusing
 // a task's creation (or a region's begin) makes the adapter refuse every
 // event inside it, as the graph has no node to hang them on
-// (ompt/tool.cpp, TaskFiltered).
+// (ompt/adapter.h, TaskFiltered).
 //
 //===----------------------------------------------------------------------===//
 #include "core/filter_file.h"

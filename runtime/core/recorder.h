@@ -245,23 +245,11 @@ inline Event &append(ThreadState *T) {
 /// The hot path's gate: the calling thread's state when an event can be
 /// appended with no call at all (the Gate open: recording on, the TSC as
 /// clock, nothing filtered; thread registered, room in its buffer), else
-/// nullptr: then the callback takes its general path. Callbacks split that
-/// way need no stack frame in the common case (no callee-saved registers to
-/// save and restore).
-[[gnu::always_inline]] inline ThreadState *fastThread() {
-#if defined(__x86_64__)
-  ThreadState *T = CurrentThread;
-  if (Gate.load(std::memory_order_relaxed) || !T || T->Count == T->Capacity)
-      [[unlikely]]
-    return nullptr;
-  return T;
-#else
-  return nullptr;
-#endif
-}
-
-/// fastThread(), also giving the gate's word as read: a callback's slow
-/// branch tests its reasons (GatePaused) with no further load.
+/// nullptr: then the callback takes its general path. GateWord: the gate's
+/// word as read, so that a callback's slow branch tests its reasons
+/// (GatePaused) with no further load. Callbacks split that way need no
+/// stack frame in the common case (no callee-saved registers to save and
+/// restore).
 [[gnu::always_inline]] inline ThreadState *fastThread(std::uint32_t &GateWord) {
   GateWord = Gate.load(std::memory_order_relaxed);
 #if defined(__x86_64__)
@@ -272,6 +260,10 @@ inline Event &append(ThreadState *T) {
 #else
   return nullptr;
 #endif
+}
+[[gnu::always_inline]] inline ThreadState *fastThread() {
+  std::uint32_t GateWord;
+  return fastThread(GateWord);
 }
 
 /// The clock on the fast path (after fastThread(): the counter).

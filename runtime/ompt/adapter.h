@@ -1,14 +1,17 @@
 //===- ompt/adapter.h - What the OMPT callback files share -----*- C++ -*-===//
 //
-// The OMPT adapter's callbacks live in two files: ompt/tool.cpp (the entry
-// point, the registration table, and the frequent callbacks: threads,
-// parallel regions, implicit and explicit tasks, synchronisation,
-// worksharing, masked) and ompt/callbacks_other.cpp (locks, cancellation,
+// The OMPT adapter's callbacks live in three files: ompt/tool.cpp (the
+// entry point, the registration table, threads, and the frequent callbacks
+// off the task path: parallel regions, implicit tasks, synchronisation,
+// worksharing, masked), ompt/callbacks_task.cpp (explicit tasks: create,
+// schedule, dependences) and ompt/callbacks_other.cpp (locks, cancellation,
 // dispatch, flush, and omp_control_tool: tool control and the program's
-// annotations). This header holds what both need: how a callback finds its
-// task and code address, and record(), which turns a callback into an
-// event in the calling thread's buffer. Everything here is inline: the
-// frequent callbacks' common case must stay free of calls.
+// annotations). This header holds what they share: how a callback finds
+// its task and code address, the adapter's per-thread state (ThreadExt),
+// record(), which turns a callback into an event in the calling thread's
+// buffer, and Callback, which makes a frequent callback's fast and general
+// paths from its one body. Everything here is inline: the frequent
+// callbacks' common case must stay free of calls.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_OMPT_ADAPTER_H
@@ -143,6 +146,64 @@ template <bool Fast = false, bool Aside = false, bool Pausable = true,
   ThreadState *T = recorder::thisThread();                                     \
   if (!T) [[unlikely]]                                                         \
     return;
+
+/// The frequent callbacks: one body for the common case and the general
+/// path, and the rule that chooses between them written here once. The
+/// common case: recorder::fastThread() gives the thread (recording on, room
+/// in its buffer, the TSC as clock) and the callback's own needs hold
+/// (outsideRuntime(): its code address lies outside libomp, no stack walk;
+/// a task record on the free list where it takes one). Then its body runs
+/// with Fast = true, inlined into the callback: no call and no stack frame
+/// (no callee-saved registers to save and restore). Anything else takes the
+/// slow branch: a tail call, with the callback's own arguments (no moves),
+/// of the general path -- the same body with Fast = false behind a noinline
+/// function, after OTTER_PROLOGUE's checks.
+///
+/// CB, one per callback, gives (Args: the OMPT callback's own arguments):
+///   using Sig = ompt_callback_..._t;  // its OMPT signature
+///   template <bool Fast> static void body(ThreadState *T, Args...);
+///   static bool fastCase(ThreadState *T, Args...);  // its own needs
+/// and, if it has them:
+///   static void beforeGeneral(Args...); // first thing on the general path
+///   static void slow(std::uint32_t Gate, Args...); // the slow branch, when
+///     it decides cheap cases itself (paused, filtered: Gate is the gate's
+///     word as fastThread read it) before Callback<CB>::general.
+template <class CB, class Sig = typename CB::Sig> struct Callback;
+template <class CB, class... Args> struct Callback<CB, void (*)(Args...)> {
+  [[gnu::noinline]] static void general(Args... A) {
+    if constexpr (requires { CB::beforeGeneral(A...); })
+      CB::beforeGeneral(A...);
+    OTTER_PROLOGUE();
+    CB::template body<false>(T, A...);
+  }
+  /// What is registered with the runtime.
+  [[gnu::always_inline]] static void entry(Args... A) {
+    std::uint32_t Gate;
+    ThreadState *T = recorder::fastThread(Gate);
+    if (!T || !CB::fastCase(T, A...)) [[unlikely]] {
+      if constexpr (requires { CB::slow(Gate, A...); })
+        return CB::slow(Gate, A...);
+      else
+        return general(A...);
+    }
+    CB::template body<true>(T, A...);
+  }
+};
+
+/// A common case's code address: outside libomp (no stack walk).
+[[gnu::always_inline]] inline bool outsideRuntime(const void *Codeptr) {
+  return !codeIsInsideOpenMPRuntime(Codeptr);
+}
+
+// The callbacks of the task path, defined in ompt/callbacks_task.cpp (the
+// registration table in ompt/tool.cpp names them).
+void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *Frame,
+                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
+                  const void *Codeptr);
+void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
+                    ompt_data_t *NextTask);
+void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps, int N);
+void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink);
 
 // The callbacks defined in ompt/callbacks_other.cpp (the registration
 // table in ompt/tool.cpp names them).

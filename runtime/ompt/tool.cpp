@@ -3,10 +3,13 @@
 // The thin adapter between libomp and OTTER: ompt_start_tool, registration
 // of callbacks, and one small function per callback that turns the runtime's
 // arguments into an otter::Event appended to the calling thread's buffer.
-// This file holds the frequent callbacks (threads, parallel regions,
-// implicit and explicit tasks, synchronisation, worksharing, masked);
-// ompt/callbacks_other.cpp the rest (locks, cancel, dispatch, flush, tool
-// control); ompt/adapter.h what both share (record()).
+// This file holds the threads' callbacks and the frequent callbacks off
+// the task path (parallel regions, implicit tasks, synchronisation,
+// worksharing, masked); ompt/callbacks_task.cpp the explicit tasks' (create,
+// schedule, dependences); ompt/callbacks_other.cpp the rest (locks, cancel,
+// dispatch, flush, tool control); ompt/adapter.h what they share (record(),
+// and Callback: one body per frequent callback for its fast and general
+// paths).
 // Nothing here builds graphs or writes files (see core/session.cpp).
 //
 // Callback notes (libomp 19, observed):
@@ -51,36 +54,10 @@ using namespace otter::ompt::adapter;
 
 namespace {
 
-// The frequent callbacks come in two parts: the callback itself handles the
-// common case with no call, and hands anything else to its general version
-// (the same body instantiated with Fast = false, behind a noinline
-// function). The common case is: recorder::fastThread() gives the thread
-// (recording on, room in its buffer, the TSC as clock), the code address
-// lies outside libomp (no stack walk), and a task record is on the free
-// list where one is needed. Written out in each callback, as
-//
-//   ThreadState *T = recorder::fastThread();
-//   if (!T || <not the common case>) [[unlikely]]
-//     return callbackSlow(...);
-//   callback<true>(T, ...);
-//
-// so that the common case needs no stack frame (no callee-saved registers
-// to save and restore).
-
-/// The same for a parallel region: a bit of its id (ids never reach it,
-/// otter/events.h), which its implicit tasks see.
+/// A parallel region the filter refused: a bit of its id (ids never reach
+/// it, otter/events.h), which its implicit tasks see (a filtered task:
+/// ompt/adapter.h, TaskFiltered).
 constexpr std::uint64_t ParallelFiltered = std::uint64_t(1) << 63;
-/// The one record of every filtered explicit task: no record is taken
-/// from the free list for it nor given back, and nothing writes to it
-/// (record() refuses its events before touching Seq). Filtering a task
-/// costs a few instructions per callback this way (docs/filter.md).
-TaskState FilteredTask{0, 0, TaskFiltered, nullptr, 0, false};
-/// The one record of every gap task (core/filter.h): created while
-/// recording was paused, or by a gap task. Filtered as FilteredTask is,
-/// for its whole life (also after the start), but counted, so that the
-/// stage stays engaged until the last one completes (the fast path never
-/// sees it).
-TaskState PausedTask{0, 0, TaskFiltered, nullptr, 0, false};
 
 void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   if (!recorder::Active.load(std::memory_order_relaxed))
@@ -102,437 +79,120 @@ void onThreadEnd(ompt_data_t *) {
   recorder::flush(T); // the thread is leaving: off the hot path
 }
 
-template <bool Fast>
-[[gnu::always_inline]] inline void
-parallelBegin(ThreadState *T, ompt_data_t *EncounteringTask,
-              ompt_data_t *ParallelData, unsigned int Requested, int Flags,
-              const void *Codeptr) {
-  std::uint64_t Id = recorder::newId(T);
-  ParallelData->value = Id;
-  TaskState *S = taskOf(EncounteringTask);
-  Event &E = record<Fast>(T, S, [&] {
-    return Event::parallelBegin(0, idOf(S), Id, Requested,
-                                (Flags & ompt_parallel_league) ? 1 : 0,
-                                codeOf<Fast>(Codeptr));
-  });
-  if constexpr (!Fast)
-    if (refusedByRules(T, E)) [[unlikely]]
-      ParallelData->value |= ParallelFiltered;
-}
+// The frequent callbacks below: each a struct for ompt/adapter.h's
+// Callback, one body for the common case and the general path.
 
-[[gnu::noinline]] void parallelBeginSlow(ompt_data_t *EncounteringTask,
-                                         ompt_data_t *ParallelData,
-                                         unsigned int Requested, int Flags,
-                                         const void *Codeptr) {
-  OTTER_PROLOGUE();
-  parallelBegin<false>(T, EncounteringTask, ParallelData, Requested, Flags,
-                       Codeptr);
-}
-
-void onParallelBegin(ompt_data_t *EncounteringTask, const ompt_frame_t *,
-                     ompt_data_t *ParallelData, unsigned int Requested,
-                     int Flags, const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
-    return parallelBeginSlow(EncounteringTask, ParallelData, Requested, Flags,
-                             Codeptr);
-  parallelBegin<true>(T, EncounteringTask, ParallelData, Requested, Flags,
-                      Codeptr);
-}
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-parallelEnd(ThreadState *T, ompt_data_t *ParallelData,
-            ompt_data_t *EncounteringTask, const void *Codeptr) {
-  TaskState *S = taskOf(EncounteringTask);
-  if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered))
-    return;
-  record<Fast>(T, S, [&] {
-    return Event::parallelEnd(0, idOf(S),
-                              ParallelData ? ParallelData->value : 0,
-                              codeOf<Fast>(Codeptr));
-  });
-}
-
-[[gnu::noinline]] void parallelEndSlow(ompt_data_t *ParallelData,
-                                       ompt_data_t *EncounteringTask,
-                                       const void *Codeptr) {
-  filter::gapCheck(); // a gap task's completion may have raced a start
-  OTTER_PROLOGUE();
-  parallelEnd<false>(T, ParallelData, EncounteringTask, Codeptr);
-}
-
-void onParallelEnd(ompt_data_t *ParallelData, ompt_data_t *EncounteringTask,
-                   int, const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
-    return parallelEndSlow(ParallelData, EncounteringTask, Codeptr);
-  parallelEnd<true>(T, ParallelData, EncounteringTask, Codeptr);
-}
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-implicitTask(ThreadState *T, ompt_scope_endpoint_t Endpoint,
-             ompt_data_t *ParallelData, ompt_data_t *TaskData,
-             unsigned int ActualParallelism, unsigned int Index, int Flags) {
-  if (Endpoint == ompt_scope_begin) {
-    TaskState *S;
-    if (Fast) {
-      S = T->FreeTasks;
-      T->FreeTasks = S->NextFree;
-    } else if (!(S = recorder::allocTask(T))) {
-      return;
-    }
-    S->Id = recorder::newId(T);
-    S->Seq = 0;
-    S->Flags = std::uint32_t(Flags);
-    if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered) &&
-        !(Flags & ompt_task_initial)) [[unlikely]]
-      S->Flags |= TaskFiltered;
-    S->Code = 0;
-    S->CreatedInRuntime = false;
-    TaskData->ptr = S;
-    auto Make = [&] {
-      return Event::implicitTaskBegin(
-          0, S->Id,
-          (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
-                                                         : 0,
-          ActualParallelism, std::uint16_t(Index), std::uint32_t(Flags));
-    };
-    // The initial task is the root of the graph: recorded even when the
-    // run starts paused (OTTER_START=paused).
-    if (!Fast && (Flags & ompt_task_initial))
-      record<false, false, false>(T, S, Make);
-    else
-      record<Fast>(T, S, Make);
-  } else {
-    TaskState *S = taskOf(TaskData);
-    if (!S)
-      return;
-    auto Make = [&] { return Event::implicitTaskEnd(0, S->Id); };
-    if (!Fast && (S->Flags & ompt_task_initial)) {
-      // The initial thread's last CPU sample: libomp reports no thread end
-      // for it.
-      recorder::recordThreadCpu(T);
-      record<false, false, false>(T, S, Make);
-    } else
-      record<Fast>(T, S, Make);
-    TaskData->ptr = nullptr;
-    recorder::freeTask(T, S);
+struct ParallelBegin {
+  using Sig = ompt_callback_parallel_begin_t;
+  static bool fastCase(ThreadState *, ompt_data_t *, const ompt_frame_t *,
+                       ompt_data_t *, unsigned int, int, const void *Codeptr) {
+    return outsideRuntime(Codeptr);
   }
-}
-
-[[gnu::noinline]] void implicitTaskSlow(ompt_scope_endpoint_t Endpoint,
-                                        ompt_data_t *ParallelData,
-                                        ompt_data_t *TaskData,
-                                        unsigned int ActualParallelism,
-                                        unsigned int Index, int Flags) {
-  OTTER_PROLOGUE();
-  implicitTask<false>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
-                      Index, Flags);
-}
-
-void onImplicitTask(ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
-                    ompt_data_t *TaskData, unsigned int ActualParallelism,
-                    unsigned int Index, int Flags) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || (Endpoint == ompt_scope_begin && !T->FreeTasks) ||
-      (Flags & ompt_task_initial)) [[unlikely]]
-    return implicitTaskSlow(Endpoint, ParallelData, TaskData, ActualParallelism,
-                            Index, Flags);
-  implicitTask<true>(T, Endpoint, ParallelData, TaskData, ActualParallelism,
-                     Index, Flags);
-}
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-taskCreate(ThreadState *T, ompt_data_t *EncounteringTask,
-           ompt_data_t *NewTaskData, int Flags, int HasDependences,
-           const void *Codeptr) {
-  // A taskloop's tasks: libomp reports a code address inside itself. A big
-  // taskloop is split: libomp creates task-generating tasks (from inside
-  // itself), and each creates part of the loop's tasks, on whichever thread
-  // runs it, reporting the taskloop's encountering task as their creator.
-  // Those creations belong to the generating task that runs them: it is the
-  // one executing on this thread (so the encountering task's own sequence
-  // is only ever advanced by the thread running it), and it carries the
-  // taskloop's code. Otherwise the taskloop's user address was found once,
-  // at its work(begin) on this thread.
-  TaskState *Encountering = taskOf(EncounteringTask);
-  bool InRuntime = !Fast && codeIsInsideOpenMPRuntime(Codeptr);
-  TaskState *Generator = InRuntime ? currentTask() : nullptr;
-  std::uint64_t Code;
-  if (!InRuntime) [[likely]]
-    Code = reinterpret_cast<std::uint64_t>(Codeptr);
-  else if (Generator && Generator->CreatedInRuntime) {
-    Encountering = Generator;
-    Code = Generator->Code;
-  } else if (const ThreadExt &X = ext(T); X.TaskloopDepth)
-    Code =
-        X.TaskloopCode[std::min(X.TaskloopDepth, ThreadExt::MaxTaskloopDepth) -
-                       1];
-  else
-    Code = code(Codeptr);
-  if constexpr (!Fast) {
-    // Created by a gap task (a taskloop's generating task, created while
-    // paused): a gap task.
-    if (Encountering == &PausedTask || Generator == &PausedTask) [[unlikely]] {
-      NewTaskData->ptr = &PausedTask;
-      return filter::gapChildCreated();
-    }
-    // Filtered by the rules (not a pause): created inside a filtered task,
-    // or refused itself. Sub 0: a creation's (otter/event_kinds.def).
-    if (filter::engaged() && !filter::paused() &&
-        (filtered(Encountering) ||
-         !filter::admit(EventKind::TaskCreate, 0, Code))) [[unlikely]] {
-      NewTaskData->ptr = &FilteredTask;
-      return;
-    }
-  }
-  TaskState *S;
-  if (Fast) {
-    S = T->FreeTasks;
-    T->FreeTasks = S->NextFree;
-  } else if (!(S = recorder::allocTask(T))) {
-    return;
-  }
-  S->Id = recorder::newId(T);
-  S->Seq = 0;
-  // Included (otter/events.h): an undeferred task that its creating thread
-  // executes at once, before its creator goes on. libomp 19 reports as
-  // undeferred only tasks it runs so -- if(0), a final task's descendants,
-  // any task of a team of one thread -- so the flag follows from it;
-  // test/lit/constructs/included.c checks it against the schedule order.
-  static_assert(TaskUndeferred >> 18 == TaskIncluded);
-  S->Flags = std::uint32_t(Flags) |
-             (HasDependences ? std::uint32_t(TaskHasDependences) : 0u) |
-             ((std::uint32_t(Flags) >> 18) & TaskIncluded);
-  S->Code = Code;
-  S->CreatedInRuntime = InRuntime;
-  NewTaskData->ptr = S;
-  record<Fast>(T, Encountering, [&] {
-    return Event::taskCreate(0, idOf(Encountering), S->Id, S->Flags, Code);
-  });
-}
-
-[[gnu::noipa]] void taskCreateGeneral(ompt_data_t *EncounteringTask,
-                                      const ompt_frame_t *,
-                                      ompt_data_t *NewTaskData, int Flags,
-                                      int HasDependences, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  taskCreate<false>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
-                    Codeptr);
-}
-
-// The Slow functions below first drop what a filtered task does (the cost
-// of a filtered construct, docs/filter.md; filtered tasks exist only while
-// filter rules are installed), then tail-call the general path: apart, so
-// that the early exit does not pay for the general path's stack frame.
-// So do a paused recording's (omp_control_tool): a paused callback then
-// costs a few instructions (bench/run.py callgrind measures it).
-/// Created while paused: a gap task (core/filter.h), with no record, id
-/// or event (docs/trace.md, "Tool control"); unless recording started
-/// meanwhile.
-[[gnu::noipa]] void taskCreatePaused(ompt_data_t *EncounteringTask,
-                                     const ompt_frame_t *Frame,
-                                     ompt_data_t *NewTaskData, int Flags,
-                                     int HasDependences, const void *Codeptr) {
-  if (filter::gapTaskCreated()) [[likely]] {
-    NewTaskData->ptr = &PausedTask;
-    return;
-  }
-  taskCreateGeneral(EncounteringTask, Frame, NewTaskData, Flags, HasDependences,
-                    Codeptr);
-}
-
-// (Same arguments as onTaskCreate, and noipa keeps them so: no moves
-// before the tail call.)
-[[gnu::noipa]] void taskCreateSlow(ompt_data_t *EncounteringTask,
-                                   const ompt_frame_t *Frame,
-                                   ompt_data_t *NewTaskData, int Flags,
-                                   int HasDependences, const void *Codeptr) {
-  // Inside a filtered task: filtered (paused or not: the extent goes).
-  // Created by a gap task (paused or not; its shared record is flagged
-  // filtered too): a gap task.
-  TaskState *Encountering = taskOf(EncounteringTask);
-  if (filtered(Encountering)) [[unlikely]] {
-    if (Encountering == &PausedTask) {
-      NewTaskData->ptr = &PausedTask;
-      return filter::gapChildCreated();
-    }
-    NewTaskData->ptr = &FilteredTask;
-    return;
-  }
-  if (filter::pausedNow())
-    return taskCreatePaused(EncounteringTask, Frame, NewTaskData, Flags,
-                            HasDependences, Codeptr);
-  taskCreateGeneral(EncounteringTask, Frame, NewTaskData, Flags, HasDependences,
-                    Codeptr);
-}
-
-void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *Frame,
-                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
-                  const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr) || !T->FreeTasks) [[unlikely]]
-    return taskCreateSlow(EncounteringTask, Frame, NewTaskData, Flags,
-                          HasDependences, Codeptr);
-  taskCreate<true>(T, EncounteringTask, NewTaskData, Flags, HasDependences,
-                   Codeptr);
-}
-
-void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
-                   int N) {
-  OTTER_PROLOGUE();
-  TaskState *S = taskOf(TaskData);
-  for (int I = 0; I < N; ++I)
-    record(T, S, [&] {
-      return Event::taskDependence(
-          0, idOf(S), reinterpret_cast<std::uint64_t>(Deps[I].variable.ptr),
-          DependenceType(Deps[I].dependence_type));
+  template <bool Fast>
+  [[gnu::always_inline]] static void
+  body(ThreadState *T, ompt_data_t *EncounteringTask, const ompt_frame_t *,
+       ompt_data_t *ParallelData, unsigned int Requested, int Flags,
+       const void *Codeptr) {
+    std::uint64_t Id = recorder::newId(T);
+    ParallelData->value = Id;
+    TaskState *S = taskOf(EncounteringTask);
+    Event &E = record<Fast>(T, S, [&] {
+      return Event::parallelBegin(0, idOf(S), Id, Requested,
+                                  (Flags & ompt_parallel_league) ? 1 : 0,
+                                  codeOf<Fast>(Codeptr));
     });
-}
-
-void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
-  OTTER_PROLOGUE();
-  TaskState *Src = taskOf(Source), *Dst = taskOf(Sink);
-  if (filtered(Src)) // and a filtered Dst: record() refuses it
-    return;
-  record<false, true>(T, Dst, [&] {
-    return Event::taskDependencePair(0, idOf(Dst), idOf(Src));
-  });
-}
-
-/// A task's last report: complete, cancelled, or -- a task with a detach
-/// clause whose event is fulfilled after its body ended (ompt_task_detach
-/// before) -- late_fulfill (see taskSchedule).
-constexpr unsigned LastReports = (1u << ompt_task_complete) |
-                                 (1u << ompt_task_cancel) |
-                                 (1u << ompt_task_late_fulfill);
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-taskSchedule(ThreadState *T, ompt_data_t *PriorTask, ompt_task_status_t Status,
-             ompt_data_t *NextTask) {
-  TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  // A switch to or from a filtered task is not recorded; the filtered
-  // tasks' shared record is never given back.
-  if (!Fast && (filtered(Prior) || filtered(Next))) [[unlikely]] {
-    if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
-      PriorTask->ptr = nullptr;
-      if (Prior == &PausedTask) // not seen here (taskScheduleSlow)
-        filter::gapTaskDone();
-      else if (Prior != &FilteredTask)
-        recorder::freeTask(T, Prior);
-    }
-    return;
+    if constexpr (!Fast)
+      if (refusedByRules(T, E)) [[unlikely]]
+        ParallelData->value |= ParallelFiltered;
   }
-  Event &E = record<Fast, true>(T, Prior, [&] {
-    return Event::taskSchedule(0, idOf(Prior), ScheduleStatus(Status),
-                               idOf(Next));
-  });
-  // Not a field of the kind: the next task's construct, for the trace
-  // writer's body region (no table shared between threads to find it).
-  E.Code = Next ? Next->Code : 0;
-  // A task's last report: complete, cancelled, or -- a task with a detach
-  // clause whose event is fulfilled after its body ended (ompt_task_detach
-  // before) -- late_fulfill. Its record goes back to this thread's free
-  // list: libomp names the task in no callback after it (its dependence
-  // node forgets it as it completes), and its task_data is cleared anyway.
-  if (Prior && ((LastReports >> (unsigned(Status) & 31)) & 1)) {
-    PriorTask->ptr = nullptr;
-    recorder::freeTask(T, Prior);
+};
+
+struct ParallelEnd {
+  using Sig = ompt_callback_parallel_end_t;
+  static bool fastCase(ThreadState *, ompt_data_t *, ompt_data_t *, int,
+                       const void *Codeptr) {
+    return outsideRuntime(Codeptr);
   }
-}
-
-/// Paused (omp_control_tool): only a finished task's record goes back (the
-/// filtered and gap tasks' shared records never do; a gap task is counted
-/// done). A switch costs two tests.
-[[gnu::always_inline]] inline void
-taskSchedulePaused(ompt_data_t *PriorTask, ompt_task_status_t Status) {
-  if (!((LastReports >> (unsigned(Status) & 31)) & 1))
-    return;
-  TaskState *Prior = taskOf(PriorTask);
-  if (!Prior)
-    return;
-  PriorTask->ptr = nullptr;
-  if (Prior == &PausedTask)
-    return filter::gapTaskDonePaused();
-  ThreadState *T = recorder::CurrentThread;
-  if (T && Prior != &FilteredTask) [[likely]]
-    recorder::freeTask(T, Prior);
-}
-
-[[gnu::noinline]] void taskScheduleGeneral(ompt_data_t *PriorTask,
-                                           ompt_task_status_t Status,
-                                           ompt_data_t *NextTask) {
-  OTTER_PROLOGUE();
-  taskSchedule<false>(T, PriorTask, Status, NextTask);
-}
-
-[[gnu::noinline]] void taskScheduleSlow(ompt_data_t *PriorTask,
-                                        ompt_task_status_t Status,
-                                        ompt_data_t *NextTask) {
-  // A switch from a gap task (onTaskSchedule decided the filtered tasks'):
-  // not recorded; the shared record is never given back, the task is
-  // counted done.
-  if (taskOf(PriorTask) == &PausedTask) [[unlikely]] {
-    if ((LastReports >> (unsigned(Status) & 31)) & 1) {
-      PriorTask->ptr = nullptr;
-      filter::gapTaskDone();
-    }
-    return;
+  static void beforeGeneral(ompt_data_t *, ompt_data_t *, int, const void *) {
+    filter::gapCheck(); // a gap task's completion may have raced a start
   }
-  taskScheduleGeneral(PriorTask, Status, NextTask);
-}
+  template <bool Fast>
+  [[gnu::always_inline]] static void
+  body(ThreadState *T, ompt_data_t *ParallelData, ompt_data_t *EncounteringTask,
+       int, const void *Codeptr) {
+    TaskState *S = taskOf(EncounteringTask);
+    if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered))
+      return;
+    record<Fast>(T, S, [&] {
+      return Event::parallelEnd(0, idOf(S),
+                                ParallelData ? ParallelData->value : 0,
+                                codeOf<Fast>(Codeptr));
+    });
+  }
+};
 
-/// A task switch (not a completion) on the fast path. A switch to the task
-/// the running task just created (an included task: on one thread, every
-/// task) is folded into the creation's event, which stands for both
-/// (CreateSwitchFolded, otter/events.h): one buffer slot, not two. A
-/// function of its own (entered by a jump), and so is the recording of a
-/// switch that is not folded: neither the fold's registers nor the
-/// record's give the other a stack frame.
-[[gnu::noinline]] void taskSwitchRecord(ThreadState *T, ompt_data_t *PriorTask,
-                                        ompt_data_t *NextTask) {
-  taskSchedule<true>(T, PriorTask, ompt_task_switch, NextTask);
-}
-
-[[gnu::noinline]] void taskSwitchFast(ThreadState *T, ompt_data_t *PriorTask,
-                                      ompt_data_t *NextTask) {
-  TaskState *Prior = taskOf(PriorTask), *Next = taskOf(NextTask);
-  if (Prior && Next) [[likely]]
-    if (Event *C = recorder::lastCreateOf(T, Prior->Id, Next->Id)) {
-      const std::uint64_t D = recorder::nowFast() - C->Time;
-      if (D < recorder::CreateSwitchMaxTicks) [[likely]] {
-        C->Extra = std::uint32_t(D) << 1 | CreateSwitchFolded;
+struct ImplicitTask {
+  using Sig = ompt_callback_implicit_task_t;
+  // The initial task's begin and end take the general path (recorded
+  // paused or not; its end samples the thread's CPU use).
+  static bool fastCase(ThreadState *T, ompt_scope_endpoint_t Endpoint,
+                       ompt_data_t *, ompt_data_t *, unsigned int, unsigned int,
+                       int Flags) {
+    return (Endpoint != ompt_scope_begin || T->FreeTasks) &&
+           !(Flags & ompt_task_initial);
+  }
+  template <bool Fast>
+  [[gnu::always_inline]] static void
+  body(ThreadState *T, ompt_scope_endpoint_t Endpoint,
+       ompt_data_t *ParallelData, ompt_data_t *TaskData,
+       unsigned int ActualParallelism, unsigned int Index, int Flags) {
+    if (Endpoint == ompt_scope_begin) {
+      TaskState *S;
+      if (Fast) {
+        S = T->FreeTasks;
+        T->FreeTasks = S->NextFree;
+      } else if (!(S = recorder::allocTask(T))) {
         return;
       }
+      S->Id = recorder::newId(T);
+      S->Seq = 0;
+      S->Flags = std::uint32_t(Flags);
+      if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered) &&
+          !(Flags & ompt_task_initial)) [[unlikely]]
+        S->Flags |= TaskFiltered;
+      S->Code = 0;
+      S->CreatedInRuntime = false;
+      TaskData->ptr = S;
+      auto Make = [&] {
+        return Event::implicitTaskBegin(
+            0, S->Id,
+            (ParallelData && !(Flags & ompt_task_initial)) ? ParallelData->value
+                                                           : 0,
+            ActualParallelism, std::uint16_t(Index), std::uint32_t(Flags));
+      };
+      // The initial task is the root of the graph: recorded even when the
+      // run starts paused (OTTER_START=paused).
+      if (!Fast && (Flags & ompt_task_initial))
+        record<false, false, false>(T, S, Make);
+      else
+        record<Fast>(T, S, Make);
+    } else {
+      TaskState *S = taskOf(TaskData);
+      if (!S)
+        return;
+      auto Make = [&] { return Event::implicitTaskEnd(0, S->Id); };
+      if (!Fast && (S->Flags & ompt_task_initial)) {
+        // The initial thread's last CPU sample: libomp reports no thread
+        // end for it.
+        recorder::recordThreadCpu(T);
+        record<false, false, false>(T, S, Make);
+      } else
+        record<Fast>(T, S, Make);
+      TaskData->ptr = nullptr;
+      recorder::freeTask(T, S);
     }
-  taskSwitchRecord(T, PriorTask, NextTask);
-}
-
-void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
-                    ompt_data_t *NextTask) {
-  std::uint32_t Gate;
-  ThreadState *T = recorder::fastThread(Gate);
-  if (!T) [[unlikely]] {
-    // Paused: decided here, without the slow path's call and checks.
-    if (Gate & recorder::GatePaused)
-      return taskSchedulePaused(PriorTask, Status);
-    // A switch from a filtered task (the common one in a filtered extent):
-    // not recorded, its shared record never given back.
-    if (PriorTask && PriorTask->ptr == &FilteredTask) [[likely]] {
-      if ((LastReports >> (unsigned(Status) & 31)) & 1)
-        PriorTask->ptr = nullptr;
-      return;
-    }
-    return taskScheduleSlow(PriorTask, Status, NextTask);
   }
-  if (Status == ompt_task_switch)
-    return taskSwitchFast(T, PriorTask, NextTask);
-  taskSchedule<true>(T, PriorTask, Status, NextTask);
-}
+};
 
 /// A sync region's begin or end (Wait = false), or its wait's (Wait =
 /// true). A wait that begins as its region does (a taskwait, a barrier; not
@@ -544,11 +204,34 @@ void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
 /// (SyncWaitEndFolded, fast path only: there the clock is the counter), and
 /// then the region's end, at the same instant (SyncEndFolded): one buffer
 /// slot for the four events.
-template <bool Fast, bool Wait>
+template <bool Wait> struct Sync {
+  using Sig = ompt_callback_sync_region_t;
+  static bool fastCase(ThreadState *, ompt_sync_region_t, ompt_scope_endpoint_t,
+                       ompt_data_t *, ompt_data_t *, const void *Codeptr) {
+    return outsideRuntime(Codeptr);
+  }
+  /// Paused, or in a filtered task: nothing to keep (decided here, without
+  /// the general path's call).
+  static void slow(std::uint32_t Gate, ompt_sync_region_t Kind,
+                   ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+                   ompt_data_t *TaskData, const void *Codeptr) {
+    if ((Gate & recorder::GatePaused) || filtered(taskOf(TaskData)))
+      return;
+    return Callback<Sync>::general(Kind, Endpoint, ParallelData, TaskData,
+                                   Codeptr);
+  }
+  template <bool Fast>
+  [[gnu::always_inline]] static void
+  body(ThreadState *T, ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+       ompt_data_t *ParallelData, ompt_data_t *TaskData, const void *Codeptr);
+};
+
+template <bool Wait>
+template <bool Fast>
 [[gnu::always_inline]] inline void
-syncEvent(ThreadState *T, ompt_sync_region_t Kind,
-          ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
-          ompt_data_t *TaskData, const void *Codeptr) {
+Sync<Wait>::body(ThreadState *T, ompt_sync_region_t Kind,
+                 ompt_scope_endpoint_t Endpoint, ompt_data_t *ParallelData,
+                 ompt_data_t *TaskData, const void *Codeptr) {
   TaskState *S = taskOf(TaskData);
   std::uint64_t Code = codeOf<Fast>(Codeptr);
   std::uint64_t A = ParallelData ? ParallelData->value : 0;
@@ -620,42 +303,6 @@ syncEvent(ThreadState *T, ompt_sync_region_t Kind,
     E.Time = Time;
 }
 
-template <bool Wait>
-[[gnu::noinline]] void
-syncEventGeneral(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-                 ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                 const void *Codeptr) {
-  OTTER_PROLOGUE();
-  syncEvent<false, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
-}
-
-template <bool Wait>
-[[gnu::noinline]] void
-syncEventSlow(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-              ompt_data_t *ParallelData, ompt_data_t *TaskData,
-              const void *Codeptr) {
-  // In a filtered task: nothing to keep.
-  if (filtered(taskOf(TaskData))) [[unlikely]]
-    return;
-  syncEventGeneral<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
-}
-
-template <bool Wait>
-void onSync(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
-            ompt_data_t *ParallelData, ompt_data_t *TaskData,
-            const void *Codeptr) {
-  std::uint32_t Gate;
-  ThreadState *T = recorder::fastThread(Gate);
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]] {
-    // Paused, or in a filtered task: nothing to keep (decided here, without
-    // the slow path's call).
-    if ((Gate & recorder::GatePaused) || filtered(taskOf(TaskData)))
-      return;
-    return syncEventSlow<Wait>(Kind, Endpoint, ParallelData, TaskData, Codeptr);
-  }
-  syncEvent<true, Wait>(T, Kind, Endpoint, ParallelData, TaskData, Codeptr);
-}
-
 /// A worksharing construct's code address. With the dispatch callback
 /// registered, libomp 19 now and then reports a dynamic loop's begin with
 /// no address (observed: about 1 run in 500 of test/lit/constructs/
@@ -671,70 +318,56 @@ template <bool Fast>
   return codeOf<Fast>(Codeptr);
 }
 
-template <bool Fast>
-[[gnu::always_inline]] inline void
-work(ThreadState *T, ompt_work_t Kind, ompt_scope_endpoint_t Endpoint,
-     ompt_data_t *TaskData, uint64_t Count, const void *Codeptr) {
-  std::uint64_t Code = workCodeOf<Fast>(Codeptr);
-  if (Kind == ompt_work_taskloop) {
-    ThreadExt &X = ext(T);
-    if (Endpoint == ompt_scope_begin) {
-      if (X.TaskloopDepth < ThreadExt::MaxTaskloopDepth)
-        X.TaskloopCode[X.TaskloopDepth] = Code;
-      ++X.TaskloopDepth;
-    } else if (X.TaskloopDepth) {
-      --X.TaskloopDepth;
-    }
+struct Work {
+  using Sig = ompt_callback_work_t;
+  static bool fastCase(ThreadState *, ompt_work_t, ompt_scope_endpoint_t,
+                       ompt_data_t *, ompt_data_t *, uint64_t,
+                       const void *Codeptr) {
+    return Codeptr && outsideRuntime(Codeptr);
   }
-  TaskState *S = taskOf(TaskData);
-  record<Fast>(T, S, [&] {
-    return Endpoint == ompt_scope_begin
-               ? Event::workBegin(0, idOf(S), WorkKind(Kind), Count, Code)
-               : Event::workEnd(0, idOf(S), WorkKind(Kind), Count, Code);
-  });
-}
+  template <bool Fast>
+  [[gnu::always_inline]] static void body(ThreadState *T, ompt_work_t Kind,
+                                          ompt_scope_endpoint_t Endpoint,
+                                          ompt_data_t *, ompt_data_t *TaskData,
+                                          uint64_t Count, const void *Codeptr) {
+    std::uint64_t Code = workCodeOf<Fast>(Codeptr);
+    if (Kind == ompt_work_taskloop) {
+      ThreadExt &X = ext(T);
+      if (Endpoint == ompt_scope_begin) {
+        if (X.TaskloopDepth < ThreadExt::MaxTaskloopDepth)
+          X.TaskloopCode[X.TaskloopDepth] = Code;
+        ++X.TaskloopDepth;
+      } else if (X.TaskloopDepth) {
+        --X.TaskloopDepth;
+      }
+    }
+    TaskState *S = taskOf(TaskData);
+    record<Fast>(T, S, [&] {
+      return Endpoint == ompt_scope_begin
+                 ? Event::workBegin(0, idOf(S), WorkKind(Kind), Count, Code)
+                 : Event::workEnd(0, idOf(S), WorkKind(Kind), Count, Code);
+    });
+  }
+};
 
-[[gnu::noinline]] void workSlow(ompt_work_t Kind,
-                                ompt_scope_endpoint_t Endpoint,
-                                ompt_data_t *TaskData, uint64_t Count,
-                                const void *Codeptr) {
-  OTTER_PROLOGUE();
-  work<false>(T, Kind, Endpoint, TaskData, Count, Codeptr);
-}
-
-void onWork(ompt_work_t Kind, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-            ompt_data_t *TaskData, uint64_t Count, const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || !Codeptr || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
-    return workSlow(Kind, Endpoint, TaskData, Count, Codeptr);
-  work<true>(T, Kind, Endpoint, TaskData, Count, Codeptr);
-}
-
-template <bool Fast>
-[[gnu::always_inline]] inline void
-masked(ThreadState *T, ompt_scope_endpoint_t Endpoint, ompt_data_t *TaskData,
-       const void *Codeptr) {
-  TaskState *S = taskOf(TaskData);
-  const std::uint64_t Code = codeOf<Fast>(Codeptr);
-  record<Fast>(T, S, [&] {
-    return Endpoint == ompt_scope_begin ? Event::maskedBegin(0, idOf(S), Code)
-                                        : Event::maskedEnd(0, idOf(S), Code);
-  });
-}
-
-[[gnu::noinline]] void maskedSlow(ompt_scope_endpoint_t Endpoint,
-                                  ompt_data_t *TaskData, const void *Codeptr) {
-  OTTER_PROLOGUE();
-  masked<false>(T, Endpoint, TaskData, Codeptr);
-}
-
-void onMasked(ompt_scope_endpoint_t Endpoint, ompt_data_t *,
-              ompt_data_t *TaskData, const void *Codeptr) {
-  ThreadState *T = recorder::fastThread();
-  if (!T || codeIsInsideOpenMPRuntime(Codeptr)) [[unlikely]]
-    return maskedSlow(Endpoint, TaskData, Codeptr);
-  masked<true>(T, Endpoint, TaskData, Codeptr);
-}
+struct Masked {
+  using Sig = ompt_callback_masked_t;
+  static bool fastCase(ThreadState *, ompt_scope_endpoint_t, ompt_data_t *,
+                       ompt_data_t *, const void *Codeptr) {
+    return outsideRuntime(Codeptr);
+  }
+  template <bool Fast>
+  [[gnu::always_inline]] static void
+  body(ThreadState *T, ompt_scope_endpoint_t Endpoint, ompt_data_t *,
+       ompt_data_t *TaskData, const void *Codeptr) {
+    TaskState *S = taskOf(TaskData);
+    const std::uint64_t Code = codeOf<Fast>(Codeptr);
+    record<Fast>(T, S, [&] {
+      return Endpoint == ompt_scope_begin ? Event::maskedBegin(0, idOf(S), Code)
+                                          : Event::maskedEnd(0, idOf(S), Code);
+    });
+  }
+};
 
 constexpr ompt::CallbackSet bits(std::initializer_list<ompt_callbacks_t> L) {
   ompt::CallbackSet S = 0;
@@ -780,14 +413,15 @@ const ompt::CallbackSpec *callbackTable(std::size_t &N) {
       OTTER_CB(thread_end, onThreadEnd, Threads, true, 0,
                "a thread's last events reach the sinks at the end of the "
                "run, not when it ends"),
-      OTTER_CB(parallel_begin, onParallelBegin, Parallel, true,
+      OTTER_CB(parallel_begin, Callback<ParallelBegin>::entry, Parallel, true,
                bits({ompt_callback_parallel_end}),
                "parallel regions are not recorded: implicit tasks belong to "
                "no region"),
-      OTTER_CB(parallel_end, onParallelEnd, Parallel, true,
+      OTTER_CB(parallel_end, Callback<ParallelEnd>::entry, Parallel, true,
                bits({ompt_callback_parallel_begin}),
                "parallel regions are not recorded"),
-      OTTER_CB(implicit_task, onImplicitTask, Parallel, true, AllButThreads,
+      OTTER_CB(implicit_task, Callback<ImplicitTask>::entry, Parallel, true,
+               AllButThreads,
                "no event can be given to a task (the initial and implicit "
                "tasks come from it)"),
       OTTER_CB(task_create, onTaskCreate, Tasks, true, TaskAll,
@@ -798,11 +432,12 @@ const ompt::CallbackSpec *callbackTable(std::size_t &N) {
       OTTER_CB(dependences, onDependences, Dependences, false,
                bits({ompt_callback_task_dependence}), ""),
       OTTER_CB(task_dependence, onTaskDependence, Dependences, false, 0, ""),
-      OTTER_CB(sync_region, onSync<false>, Sync, false,
+      OTTER_CB(sync_region, Callback<Sync<false>>::entry, Sync, false,
                bits({ompt_callback_sync_region_wait}), ""),
-      OTTER_CB(sync_region_wait, onSync<true>, Sync, false, 0, ""),
-      OTTER_CB(work, onWork, Worksharing, false, 0, ""),
-      OTTER_CB(masked, onMasked, Masked, false, 0, ""),
+      OTTER_CB(sync_region_wait, Callback<Sync<true>>::entry, Sync, false, 0,
+               ""),
+      OTTER_CB(work, Callback<Work>::entry, Worksharing, false, 0, ""),
+      OTTER_CB(masked, Callback<Masked>::entry, Masked, false, 0, ""),
       OTTER_CB(mutex_acquire, onMutexAcquire, Mutex, false, MutexAll, ""),
       OTTER_CB(mutex_acquired, onMutexAcquired, Mutex, false, MutexAll, ""),
       OTTER_CB(mutex_released, onMutexReleased, Mutex, false, MutexAll, ""),
@@ -813,7 +448,7 @@ const ompt::CallbackSpec *callbackTable(std::size_t &N) {
       // A reduction is a sync region of kind reduction (OMPT's own
       // signature): libomp 19 reports one when it combines with a critical
       // section, a tree, or alone (a team of one), not for atomic updates.
-      OTTER_CB(reduction, onSync<false>, Sync, false, 0, ""),
+      OTTER_CB(reduction, Callback<Sync<false>>::entry, Sync, false, 0, ""),
       OTTER_CB(control_tool, onControlTool, Control, true, 0,
                "omp_control_tool is ignored: recording cannot be paused, "
                "flushed or ended by the program, nor annotated"),
