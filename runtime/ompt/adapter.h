@@ -19,11 +19,13 @@
 
 #include "core/filter.h"
 #include "core/recorder.h"
+#include "ompt/registration.h"
 #include "sites/site_index.h"
 
 #include <omp-tools.h>
 
 #include <cstdint>
+#include <span>
 
 namespace otter::ompt::adapter {
 
@@ -195,32 +197,11 @@ template <class CB, class... Args> struct Callback<CB, void (*)(Args...)> {
   return !codeIsInsideOpenMPRuntime(Codeptr);
 }
 
-// The callbacks of the task path, defined in ompt/callbacks_task.cpp (the
-// registration table in ompt/tool.cpp names them).
-void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *Frame,
-                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
-                  const void *Codeptr);
-void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
-                    ompt_data_t *NextTask);
-void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps, int N);
-void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink);
-
-// The callbacks defined in ompt/callbacks_other.cpp (the registration
-// table in ompt/tool.cpp names them).
-void onMutexAcquire(ompt_mutex_t Kind, unsigned int Hint, unsigned int Impl,
-                    ompt_wait_id_t WaitId, const void *Codeptr);
-void onMutexAcquired(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
-                     const void *Codeptr);
-void onMutexReleased(ompt_mutex_t Kind, ompt_wait_id_t WaitId,
-                     const void *Codeptr);
-void onNestLock(ompt_scope_endpoint_t Endpoint, ompt_wait_id_t WaitId,
-                const void *Codeptr);
-void onCancel(ompt_data_t *TaskData, int Flags, const void *Codeptr);
-void onDispatch(ompt_data_t *ParallelData, ompt_data_t *TaskData,
-                ompt_dispatch_t Kind, ompt_data_t Instance);
-void onFlush(ompt_data_t *ThreadData, const void *Codeptr);
-int onControlTool(uint64_t Command, uint64_t Modifier, void *Arg,
-                  const void *Codeptr);
+// The rows of the callback table (ompt/registration.h) of the callbacks
+// defined in ompt/callbacks_task.cpp and ompt/callbacks_other.cpp:
+// ompt/tool.cpp registers them with its own.
+std::span<const CallbackSpec> taskCallbacks();
+std::span<const CallbackSpec> otherCallbacks();
 
 } // namespace otter::ompt::adapter
 

@@ -6,7 +6,9 @@
 // omp_control_tool, through which the program pauses, starts, flushes or
 // ends recording and annotates its phases, tasks and marks (otter/otter.h).
 // Each turns the runtime's arguments into an event of the calling thread
-// (ompt/adapter.h); ompt/tool.cpp registers them.
+// (ompt/adapter.h); their rows of the callback table are at the end
+// (otherCallbacks(): a new callback is its function and its row here), and
+// ompt/tool.cpp registers them.
 //
 //===----------------------------------------------------------------------===//
 #include "core/names.h"
@@ -49,8 +51,6 @@ void mutexEvent(MutexCtor Make, ompt_mutex_t Kind, ompt_wait_id_t WaitId,
     return Make(0, idOf(S), MutexKind(Kind), WaitId, code(Codeptr));
   });
 }
-
-} // namespace
 
 void onMutexAcquire(ompt_mutex_t Kind, unsigned int, unsigned int,
                     ompt_wait_id_t WaitId, const void *Codeptr) {
@@ -117,8 +117,6 @@ void onFlush(ompt_data_t *, const void *Codeptr) {
   record(T, S, [&] { return Event::flush(0, idOf(S), code(Codeptr)); });
 }
 
-namespace {
-
 /// The program's annotations (otter/otter.h: omp_control_tool commands 64
 /// and up). The name is copied (interned); the events follow recording's
 /// pause like any other. Returns 0, or 1 for a command OTTER does not know.
@@ -159,8 +157,6 @@ int annotate(ThreadState *T, TaskState *S, std::uint64_t Command,
     return 1;
   }
 }
-
-} // namespace
 
 /// omp_control_tool (OpenMP 5.2, 3.14): the program pauses or starts
 /// recording again, flushes the buffers to disk, or ends tracing. A pause
@@ -204,6 +200,31 @@ int onControlTool(uint64_t Command, uint64_t, void *Arg, const void *Codeptr) {
   default:
     return annotate(T, S, Command, static_cast<const char *>(Arg), Codeptr);
   }
+}
+
+constexpr CallbackSet MutexAll =
+    callbackBits({ompt_callback_mutex_acquire, ompt_callback_mutex_acquired,
+                  ompt_callback_mutex_released, ompt_callback_nest_lock});
+
+} // namespace
+
+std::span<const CallbackSpec> otherCallbacks() {
+  static const CallbackSpec Rows[] = {
+      OTTER_CALLBACK(mutex_acquire, onMutexAcquire, Mutex, false, MutexAll, ""),
+      OTTER_CALLBACK(mutex_acquired, onMutexAcquired, Mutex, false, MutexAll,
+                     ""),
+      OTTER_CALLBACK(mutex_released, onMutexReleased, Mutex, false, MutexAll,
+                     ""),
+      OTTER_CALLBACK(nest_lock, onNestLock, Mutex, false, 0, ""),
+      OTTER_CALLBACK(cancel, onCancel, Cancel, false, 0, ""),
+      OTTER_CALLBACK(dispatch, onDispatch, Worksharing, false, 0, ""),
+      OTTER_CALLBACK(flush, onFlush, Sync, false, 0, ""),
+      OTTER_CALLBACK(control_tool, onControlTool, Control, true, 0,
+                     "omp_control_tool is ignored: recording cannot be "
+                     "paused, flushed or ended by the program, nor "
+                     "annotated"),
+  };
+  return Rows;
 }
 
 } // namespace otter::ompt::adapter

@@ -6,8 +6,9 @@
 // frequent one is a struct for ompt/adapter.h's Callback: one body for the
 // common case and the general path. Here too live the records that stand
 // for every filtered task and every gap task (created while paused), and
-// their cheap exits while filtering or paused (docs/filter.md).
-// ompt/tool.cpp registers these callbacks.
+// their cheap exits while filtering or paused (docs/filter.md). Their rows
+// of the callback table are at the end (taskCallbacks()); ompt/tool.cpp
+// registers them.
 //
 //===----------------------------------------------------------------------===//
 #include "core/filter.h"
@@ -322,20 +323,6 @@ inline void TaskSchedule::slow(std::uint32_t Gate, ompt_data_t *PriorTask,
   return taskScheduleSlow(PriorTask, Status, NextTask);
 }
 
-} // namespace
-
-void onTaskCreate(ompt_data_t *EncounteringTask, const ompt_frame_t *Frame,
-                  ompt_data_t *NewTaskData, int Flags, int HasDependences,
-                  const void *Codeptr) {
-  Callback<TaskCreate>::entry(EncounteringTask, Frame, NewTaskData, Flags,
-                              HasDependences, Codeptr);
-}
-
-void onTaskSchedule(ompt_data_t *PriorTask, ompt_task_status_t Status,
-                    ompt_data_t *NextTask) {
-  Callback<TaskSchedule>::entry(PriorTask, Status, NextTask);
-}
-
 void onDependences(ompt_data_t *TaskData, const ompt_dependence_t *Deps,
                    int N) {
   OTTER_PROLOGUE();
@@ -356,6 +343,28 @@ void onTaskDependence(ompt_data_t *Source, ompt_data_t *Sink) {
   record<false, true>(T, Dst, [&] {
     return Event::taskDependencePair(0, idOf(Dst), idOf(Src));
   });
+}
+
+constexpr CallbackSet TaskAll =
+    callbackBits({ompt_callback_task_create, ompt_callback_task_schedule,
+                  ompt_callback_dependences, ompt_callback_task_dependence});
+
+} // namespace
+
+std::span<const CallbackSpec> taskCallbacks() {
+  static const CallbackSpec Rows[] = {
+      OTTER_CALLBACK(task_create, Callback<TaskCreate>::entry, Tasks, true,
+                     TaskAll, "explicit tasks are not recorded"),
+      OTTER_CALLBACK(task_schedule, Callback<TaskSchedule>::entry, Tasks, true,
+                     TaskAll,
+                     "explicit tasks are not recorded (their records could "
+                     "never be freed)"),
+      OTTER_CALLBACK(dependences, onDependences, Dependences, false,
+                     callbackBits({ompt_callback_task_dependence}), ""),
+      OTTER_CALLBACK(task_dependence, onTaskDependence, Dependences, false, 0,
+                     ""),
+  };
+  return Rows;
 }
 
 } // namespace otter::ompt::adapter

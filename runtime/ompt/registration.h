@@ -1,6 +1,8 @@
 //===- ompt/registration.h - OMPT callbacks and their refusal ---*- C++ -*-===//
 //
-// The OMPT adapter registers its callbacks from a table (ompt/tool.cpp):
+// The OMPT adapter registers its callbacks from a table (ompt/tool.cpp puts
+// it together from the rows each ompt/callbacks_*.cpp file has beside its
+// callbacks, OTTER_CALLBACK):
 // per callback its event group (core/filter.h), whether the adapter needs
 // it whatever is filtered (it keeps task records and ids: "required"), and
 // which other callbacks mean nothing without it. registerCallbacks() does
@@ -24,6 +26,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <vector>
@@ -34,6 +37,15 @@ namespace otter::ompt {
 using CallbackSet = std::uint64_t;
 constexpr CallbackSet callbackBit(ompt_callbacks_t C) {
   return CallbackSet(1) << unsigned(C);
+}
+
+/// The set of the callbacks listed.
+constexpr CallbackSet
+callbackBits(std::initializer_list<ompt_callbacks_t> Callbacks) {
+  CallbackSet S = 0;
+  for (ompt_callbacks_t C : Callbacks)
+    S |= callbackBit(C);
+  return S;
 }
 
 /// One row of the adapter's table.
@@ -50,6 +62,18 @@ struct CallbackSpec {
   /// nothing).
   const char *Loss;
 };
+
+/// A row of a callback table (each ompt/callbacks_*.cpp file has the rows
+/// of its own callbacks, beside them): the callback's name without the
+/// ompt_callback_ prefix, its function, its group (an EventGroup), whether
+/// it is required, its dependents (a CallbackSet) and what its refusal
+/// costs.
+#define OTTER_CALLBACK(Name, Fn, Group, Required, Dependents, Loss)            \
+  ::otter::ompt::CallbackSpec {                                                \
+    ompt_callback_##Name, reinterpret_cast<ompt_callback_t>(Fn), #Name,        \
+        ::otter::EventGroup::Group, Required,                                  \
+        ::otter::ompt::CallbackSet(Dependents), Loss                           \
+  }
 
 /// What happened to one callback.
 struct CallbackOutcome {

@@ -48,6 +48,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <span>
+#include <vector>
 
 using namespace otter;
 using namespace otter::ompt::adapter;
@@ -369,91 +372,59 @@ struct Masked {
   }
 };
 
-constexpr ompt::CallbackSet bits(std::initializer_list<ompt_callbacks_t> L) {
-  ompt::CallbackSet S = 0;
-  for (ompt_callbacks_t C : L)
-    S |= ompt::callbackBit(C);
-  return S;
-}
-
-/// Every callback below but the threads'.
-constexpr ompt::CallbackSet AllButThreads =
-    bits({ompt_callback_parallel_begin, ompt_callback_parallel_end,
-          ompt_callback_implicit_task, ompt_callback_task_create,
-          ompt_callback_task_schedule, ompt_callback_dependences,
-          ompt_callback_task_dependence, ompt_callback_sync_region,
-          ompt_callback_sync_region_wait, ompt_callback_work,
-          ompt_callback_masked, ompt_callback_mutex_acquire,
-          ompt_callback_mutex_acquired, ompt_callback_mutex_released,
-          ompt_callback_nest_lock, ompt_callback_cancel, ompt_callback_dispatch,
-          ompt_callback_flush, ompt_callback_reduction});
-constexpr ompt::CallbackSet MutexAll =
-    bits({ompt_callback_mutex_acquire, ompt_callback_mutex_acquired,
-          ompt_callback_mutex_released, ompt_callback_nest_lock});
-constexpr ompt::CallbackSet TaskAll =
-    bits({ompt_callback_task_create, ompt_callback_task_schedule,
-          ompt_callback_dependences, ompt_callback_task_dependence});
-
-#define OTTER_CB(Name, Fn, Group, Required, Dependents, Loss)                  \
-  ompt::CallbackSpec {                                                         \
-    ompt_callback_##Name, reinterpret_cast<ompt_callback_t>(Fn), #Name,        \
-        EventGroup::Group, Required, ompt::CallbackSet(Dependents), Loss       \
-  }
-
 /// The callbacks and what they mean to the adapter (ompt/registration.h):
 /// name, function, group, required (the adapter keeps task records and ids
 /// with it whatever is filtered), the callbacks that mean nothing without
 /// it (unregistered if the runtime refuses it; its own bit is ignored), and
-/// what else its refusal costs.
-const ompt::CallbackSpec *callbackTable(std::size_t &N) {
-  static const ompt::CallbackSpec Table[] = {
-      OTTER_CB(thread_begin, onThreadBegin, Threads, true, 0,
-               "threads are known from their first event, not their kind "
-               "(initial, worker)"),
-      OTTER_CB(thread_end, onThreadEnd, Threads, true, 0,
-               "a thread's last events reach the sinks at the end of the "
-               "run, not when it ends"),
-      OTTER_CB(parallel_begin, Callback<ParallelBegin>::entry, Parallel, true,
-               bits({ompt_callback_parallel_end}),
-               "parallel regions are not recorded: implicit tasks belong to "
-               "no region"),
-      OTTER_CB(parallel_end, Callback<ParallelEnd>::entry, Parallel, true,
-               bits({ompt_callback_parallel_begin}),
-               "parallel regions are not recorded"),
-      OTTER_CB(implicit_task, Callback<ImplicitTask>::entry, Parallel, true,
-               AllButThreads,
-               "no event can be given to a task (the initial and implicit "
-               "tasks come from it)"),
-      OTTER_CB(task_create, onTaskCreate, Tasks, true, TaskAll,
-               "explicit tasks are not recorded"),
-      OTTER_CB(task_schedule, onTaskSchedule, Tasks, true, TaskAll,
-               "explicit tasks are not recorded (their records could never "
-               "be freed)"),
-      OTTER_CB(dependences, onDependences, Dependences, false,
-               bits({ompt_callback_task_dependence}), ""),
-      OTTER_CB(task_dependence, onTaskDependence, Dependences, false, 0, ""),
-      OTTER_CB(sync_region, Callback<Sync<false>>::entry, Sync, false,
-               bits({ompt_callback_sync_region_wait}), ""),
-      OTTER_CB(sync_region_wait, Callback<Sync<true>>::entry, Sync, false, 0,
-               ""),
-      OTTER_CB(work, Callback<Work>::entry, Worksharing, false, 0, ""),
-      OTTER_CB(masked, Callback<Masked>::entry, Masked, false, 0, ""),
-      OTTER_CB(mutex_acquire, onMutexAcquire, Mutex, false, MutexAll, ""),
-      OTTER_CB(mutex_acquired, onMutexAcquired, Mutex, false, MutexAll, ""),
-      OTTER_CB(mutex_released, onMutexReleased, Mutex, false, MutexAll, ""),
-      OTTER_CB(nest_lock, onNestLock, Mutex, false, 0, ""),
-      OTTER_CB(cancel, onCancel, Cancel, false, 0, ""),
-      OTTER_CB(dispatch, onDispatch, Worksharing, false, 0, ""),
-      OTTER_CB(flush, onFlush, Sync, false, 0, ""),
+/// what else its refusal costs. This file's rows, then those of
+/// ompt/callbacks_task.cpp and ompt/callbacks_other.cpp (each beside its
+/// callbacks).
+std::vector<ompt::CallbackSpec> callbackTable() {
+  using ompt::callbackBits;
+  static const ompt::CallbackSpec Own[] = {
+      OTTER_CALLBACK(thread_begin, onThreadBegin, Threads, true, 0,
+                     "threads are known from their first event, not their "
+                     "kind (initial, worker)"),
+      OTTER_CALLBACK(thread_end, onThreadEnd, Threads, true, 0,
+                     "a thread's last events reach the sinks at the end of "
+                     "the run, not when it ends"),
+      OTTER_CALLBACK(parallel_begin, Callback<ParallelBegin>::entry, Parallel,
+                     true, callbackBits({ompt_callback_parallel_end}),
+                     "parallel regions are not recorded: implicit tasks "
+                     "belong to no region"),
+      OTTER_CALLBACK(parallel_end, Callback<ParallelEnd>::entry, Parallel, true,
+                     callbackBits({ompt_callback_parallel_begin}),
+                     "parallel regions are not recorded"),
+      // Its dependents: every callback that records in a task (below).
+      OTTER_CALLBACK(implicit_task, Callback<ImplicitTask>::entry, Parallel,
+                     true, 0,
+                     "no event can be given to a task (the initial and "
+                     "implicit tasks come from it)"),
+      OTTER_CALLBACK(sync_region, Callback<Sync<false>>::entry, Sync, false,
+                     callbackBits({ompt_callback_sync_region_wait}), ""),
+      OTTER_CALLBACK(sync_region_wait, Callback<Sync<true>>::entry, Sync, false,
+                     0, ""),
+      OTTER_CALLBACK(work, Callback<Work>::entry, Worksharing, false, 0, ""),
+      OTTER_CALLBACK(masked, Callback<Masked>::entry, Masked, false, 0, ""),
       // A reduction is a sync region of kind reduction (OMPT's own
       // signature): libomp 19 reports one when it combines with a critical
       // section, a tree, or alone (a team of one), not for atomic updates.
-      OTTER_CB(reduction, Callback<Sync<false>>::entry, Sync, false, 0, ""),
-      OTTER_CB(control_tool, onControlTool, Control, true, 0,
-               "omp_control_tool is ignored: recording cannot be paused, "
-               "flushed or ended by the program, nor annotated"),
+      OTTER_CALLBACK(reduction, Callback<Sync<false>>::entry, Sync, false, 0,
+                     ""),
   };
-  N = std::size(Table);
+  std::vector<ompt::CallbackSpec> Table(std::begin(Own), std::end(Own));
+  for (std::span<const ompt::CallbackSpec> Part :
+       {taskCallbacks(), otherCallbacks()})
+    Table.insert(Table.end(), Part.begin(), Part.end());
+  // Without implicit tasks no event has a task: every callback but the
+  // threads' and tool control's means nothing.
+  ompt::CallbackSet InTasks = 0;
+  for (const ompt::CallbackSpec &S : Table)
+    if (S.Group != EventGroup::Threads && S.Group != EventGroup::Control)
+      InTasks |= ompt::callbackBit(S.Which);
+  for (ompt::CallbackSpec &S : Table)
+    if (S.Which == ompt_callback_implicit_task)
+      S.Dependents = InTasks;
   return Table;
 }
 
@@ -470,12 +441,11 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   }
   if (!session::start())
     return 0; // session printed why; the program runs untraced
-  std::size_t N = 0;
-  const ompt::CallbackSpec *Table = callbackTable(N);
+  const std::vector<ompt::CallbackSpec> Table = callbackTable();
   // The groups the filter stage drops entirely need no callback, where the
   // adapter does not need it either.
   ompt::Registration R = ompt::registerCallbacks(
-      std::span(Table, N),
+      Table,
       [SetCallback](ompt_callbacks_t C, ompt_callback_t F) {
         return int(SetCallback(C, F));
       },
@@ -485,7 +455,7 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   // OTTER's own cost per event, for the analyses (ompt/calibrate.h): before
   // any thread records, on this one.
   recorder::setRecordingCostNs(
-      ompt::measureRecordingCostNs(std::span(Table, N)));
+      ompt::measureRecordingCostNs(Table));
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.
   recorder::registerThread(std::uint32_t(ompt_thread_initial));
