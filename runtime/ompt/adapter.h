@@ -158,7 +158,7 @@ template <bool Fast = false, bool Aside = false, bool Pausable = true,
 /// with Fast = true, inlined into the callback: no call and no stack frame
 /// (no callee-saved registers to save and restore). Anything else takes the
 /// slow branch: a tail call, with the callback's own arguments (no moves),
-/// of the general path -- the same body with Fast = false behind a noinline
+/// of the general path -- the same body with Fast = false behind a noipa
 /// function, after OTTER_PROLOGUE's checks.
 ///
 /// CB, one per callback, gives (Args: the OMPT callback's own arguments):
@@ -172,7 +172,9 @@ template <bool Fast = false, bool Aside = false, bool Pausable = true,
 ///     word as fastThread read it) before Callback<CB>::general.
 template <class CB, class Sig = typename CB::Sig> struct Callback;
 template <class CB, class... Args> struct Callback<CB, void (*)(Args...)> {
-  [[gnu::noinline]] static void general(Args... A) {
+  /// noipa: keeps the callback's own arguments, so that every jump here
+  /// (the entry's, a slow branch's) moves no register.
+  [[gnu::noipa]] static void general(Args... A) {
     if constexpr (requires { CB::beforeGeneral(A...); })
       CB::beforeGeneral(A...);
     OTTER_PROLOGUE();
