@@ -132,6 +132,15 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   key("threads", "threads", std::to_string(R.Threads),
       std::to_string(R.Threads));
   key("events", "events", std::to_string(R.Events), std::to_string(R.Events));
+  const std::string ToolNote =
+      "thread time that was OTTER's, in no other figure: " +
+      fmtNs(double(R.ToolFlushNs)) + " writing out full event buffers, " +
+      fmtNs(double(R.RecordingNs)) + " recording events" +
+      (R.RecordingCostNs
+           ? " (" + std::to_string(R.RecordingCostNs) + " ns an event)"
+           : std::string());
+  key("tool_ns", "OTTER's own time", fmtNs(double(R.ToolNs)),
+      std::to_string(R.ToolNs), ToolNote.c_str());
   key("explicit_tasks", "tasks", std::to_string(R.ExplicitTasks),
       std::to_string(R.ExplicitTasks), "explicit");
   key("parallel_regions", "parallel regions", std::to_string(R.ParallelRegions),
@@ -377,6 +386,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"findings\":" << F.size();
+  toolTimeJson(R, OS);
   if (In.Times && !In.Times->bins().empty()) {
     OS << ",";
     writeTimelineJson(*In.Times, OS);

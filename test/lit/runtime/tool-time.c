@@ -19,6 +19,10 @@
 // JSON: tool json ok
 // RUN: %check-states --report --expect-wait taskwait %t.d | FileCheck %s --check-prefix=STATES
 // STATES: states: ok (2 threads)
+// RUN: otter report %t.d -o %t.html
+// RUN: FileCheck %s --check-prefix=REPORT < %t.html
+// REPORT: <td>OTTER's own time</td><td class="n" id="tool_ns" data-value="{{[1-9][0-9]*}}">
+// REPORT: "tool_ns":{{[1-9][0-9]*}},"tool_flush_ns":{{[1-9][0-9]*}},"recording_ns":{{[0-9]+}},"recording_cost_ns":{{[1-9][0-9]*}}
 // RUN: otter export --format states -o - %t.d | FileCheck %s --check-prefix=CSV
 // CSV: {{^[01],[0-9]+,[0-9]+,tool,,,,$}}
 #include <stdio.h>
