@@ -37,6 +37,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <cstdlib>
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -72,6 +73,12 @@ inline constexpr const char *CutProperty = "OTTER::CUT";
 /// OTTER's time, not the program's (docs/utils.md, "OTTER's own time").
 /// Absent: not measured (an older trace, a filtered or paused start).
 inline constexpr const char *RecordingCostProperty = "OTTER::RECORDING_COST";
+/// The property's value as ns; 0 for anything above 1 ms an event (not a
+/// measurement).
+inline std::uint32_t decodeRecordingCost(const char *Value) {
+  unsigned long long Ns = std::strtoull(Value, nullptr, 10);
+  return Ns < 1000000 ? std::uint32_t(Ns) : 0;
+}
 
 /// Anchor property: the run's name table (annotations, otter/otter.h): the
 /// strings of name ids 1, 2, ... one a line ('\\' and newline escaped as

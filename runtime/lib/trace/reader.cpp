@@ -536,42 +536,28 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   }
   std::string F = Format;
   std::free(Format);
-  char *NameList = nullptr;
-  if (OTF2_Reader_GetProperty(P->R, NamesProperty, &NameList) == OTF2_SUCCESS &&
-      NameList) {
-    P->Names = decodeNames(NameList);
-    std::free(NameList);
-  }
-  char *State = nullptr;
-  if (OTF2_Reader_GetProperty(P->R, StateProperty, &State) == OTF2_SUCCESS &&
-      State) {
-    P->Complete = std::string(State) != StateRunning;
-    std::free(State);
-  }
-  char *Cut = nullptr;
+  // An anchor property's value to Use, if the archive has it.
+  auto property = [&](const char *Name, auto Use) {
+    char *V = nullptr;
+    if (OTF2_Reader_GetProperty(P->R, Name, &V) == OTF2_SUCCESS && V) {
+      Use(V);
+      std::free(V);
+    }
+  };
+  property(NamesProperty, [&](const char *V) { P->Names = decodeNames(V); });
+  property(StateProperty, [&](const char *V) {
+    P->Complete = std::string(V) != StateRunning;
+  });
   P->CutLimit = 0;
-  if (OTF2_Reader_GetProperty(P->R, CutProperty, &Cut) == OTF2_SUCCESS && Cut) {
-    P->CutLimit = std::strtoull(Cut, nullptr, 10);
-    if (!P->CutLimit) // the limit is never 0 (no limit): a cut all the same
-      P->CutLimit = 1;
-    std::free(Cut);
-  }
-  char *Cost = nullptr;
+  property(CutProperty, [&](const char *V) {
+    // The limit is never 0 (no limit): a cut all the same.
+    P->CutLimit = std::max<std::uint64_t>(1, std::strtoull(V, nullptr, 10));
+  });
   P->RecordingCostNs = 0;
-  if (OTF2_Reader_GetProperty(P->R, RecordingCostProperty, &Cost) ==
-          OTF2_SUCCESS &&
-      Cost) {
-    // A cost above 1 ms per event is not a measurement: ignored.
-    unsigned long long Ns = std::strtoull(Cost, nullptr, 10);
-    P->RecordingCostNs = Ns < 1000000 ? std::uint32_t(Ns) : 0;
-    std::free(Cost);
-  }
-  char *Filter = nullptr;
-  if (OTF2_Reader_GetProperty(P->R, FilterProperty, &Filter) == OTF2_SUCCESS &&
-      Filter) {
-    P->Filter = Filter;
-    std::free(Filter);
-  }
+  property(RecordingCostProperty, [&](const char *V) {
+    P->RecordingCostNs = decodeRecordingCost(V);
+  });
+  property(FilterProperty, [&](const char *V) { P->Filter = V; });
   if (std::find(std::begin(FormatVersionsRead), std::end(FormatVersionsRead),
                 F) == std::end(FormatVersionsRead)) {
     Error = "'" + Anchor + "' has OTTER trace format '" + F +
