@@ -45,6 +45,23 @@ inline std::uint64_t code(const void *Codeptr) {
 
 /// The code address to record: as reported when the gate has checked it is
 /// outside libomp, else moved out of libomp (stack walk) where needed.
+/// A task record with a fresh id and sequence: on the fast path from the
+/// thread's free list (the callback's fast case checked it is not empty),
+/// else made if need be; null if memory ran out.
+template <bool Fast>
+[[gnu::always_inline]] inline TaskState *newTaskRecord(ThreadState *T) {
+  TaskState *S;
+  if (Fast) {
+    S = T->FreeTasks;
+    T->FreeTasks = S->NextFree;
+  } else if (!(S = recorder::allocTask(T))) {
+    return nullptr;
+  }
+  S->Id = recorder::newId(T);
+  S->Seq = 0;
+  return S;
+}
+
 template <bool Fast>
 [[gnu::always_inline]] inline std::uint64_t codeOf(const void *Codeptr) {
   return Fast ? reinterpret_cast<std::uint64_t>(Codeptr) : code(Codeptr);

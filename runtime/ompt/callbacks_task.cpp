@@ -94,15 +94,9 @@ struct TaskCreate {
         return;
       }
     }
-    TaskState *S;
-    if (Fast) {
-      S = T->FreeTasks;
-      T->FreeTasks = S->NextFree;
-    } else if (!(S = recorder::allocTask(T))) {
+    TaskState *S = newTaskRecord<Fast>(T);
+    if (!S)
       return;
-    }
-    S->Id = recorder::newId(T);
-    S->Seq = 0;
     // Included (otter/events.h): an undeferred task that its creating
     // thread executes at once, before its creator goes on. libomp 19
     // reports as undeferred only tasks it runs so -- if(0), a final task's

@@ -150,15 +150,9 @@ struct ImplicitTask {
        ompt_data_t *ParallelData, ompt_data_t *TaskData,
        unsigned int ActualParallelism, unsigned int Index, int Flags) {
     if (Endpoint == ompt_scope_begin) {
-      TaskState *S;
-      if (Fast) {
-        S = T->FreeTasks;
-        T->FreeTasks = S->NextFree;
-      } else if (!(S = recorder::allocTask(T))) {
+      TaskState *S = newTaskRecord<Fast>(T);
+      if (!S)
         return;
-      }
-      S->Id = recorder::newId(T);
-      S->Seq = 0;
       S->Flags = std::uint32_t(Flags);
       if (!Fast && ParallelData && (ParallelData->value & ParallelFiltered) &&
           !(Flags & ompt_task_initial)) [[unlikely]]
