@@ -43,7 +43,7 @@ static int spawn(int n) {
         s += i;
       }
     }
-    spin_ms(1); // the region's critical path runs through this implicit task
+    spin_ms(20); // the region's critical path runs through this implicit task
   }
   return s;
 }
@@ -75,7 +75,8 @@ int main(void) {
 // JSON: "explicit_tasks":8,"parallel_regions":2,
 // JSON-SAME: "phases":[{"name":"solve","instances":2,
 // The initial task's path runs through both occurrences, in order: in each,
-// through the implicit task that runs the single (it spins 1 ms; without
+// through the implicit task that runs the single (it spins 20 ms, longer
+// than a task preempted on a loaded machine is likely to be held; without
 // that, which of a region's tasks the path passes through, if any, is
 // timing, and zero-length steps are not listed).
 // PAR: parallel regions:
