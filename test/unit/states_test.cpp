@@ -19,6 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analysis.h"
+#include "otter/mpi.h"
 #include "export.h"
 #include "random_programs.h"
 #include "report.h"
@@ -274,6 +275,80 @@ TEST(States, DescheduledIsRunningTimeOffTheCpuBeyondWaits) {
   R.DescheduledNs = R.BusyNs / 25;
   F.clear();
   EXPECT_FALSE(addDescheduled(R, F));
+}
+
+/// Scalasca's OpenMP idle threads: region Par (code 0x500) ends at 100
+/// while its worker stays in the implicit barrier (libomp's hot team) until
+/// the next region's fork at 290 releases it at 300. Meanwhile the primary
+/// thread runs serial code (100-150, 250-290) and an MPI_Allreduce at 0x700
+/// (150-250). The worker's barrier wait is waiting only until the region's
+/// end (60-100), idle after it (100-300), and so is its time between its
+/// implicit tasks (302-306), all blamed on what the primary did: from the
+/// fork at 290 on, starting the next region.
+TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
+  constexpr TaskId Par2 = 5, I2 = 6, I3 = 7;
+  Stream S;
+  S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  S.at(0, 10, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
+  S.at(0, 20, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
+  S.at(1, 22, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
+  S.sync(1, 60, 60, 300, 301, I1, SyncKind::BarrierImplicitParallel, 0x500);
+  S.sync(0, 80, 80, 90, 91, I0, SyncKind::BarrierImplicitParallel, 0x500);
+  S.at(0, 95, Event::implicitTaskEnd(0, I0));
+  S.at(0, 100, Event::parallelEnd(0, Init, Par, 0x500));
+  S.at(0, 150,
+       Event::mpiCallBegin(0, Init, mpi::Function::Allreduce, 0x700));
+  S.at(0, 250, Event::mpiCallEnd(0, Init, mpi::Function::Allreduce, 0x700, 0));
+  S.at(0, 290, Event::parallelBegin(0, Init, Par2, 2, 0, 0x800));
+  S.at(1, 302, Event::implicitTaskEnd(0, I1));
+  S.at(0, 305, Event::implicitTaskBegin(0, I2, Par2, 2, 0, TaskImplicit));
+  S.at(1, 306, Event::implicitTaskBegin(0, I3, Par2, 2, 1, TaskImplicit));
+  S.sync(0, 320, 320, 330, 331, I2, SyncKind::BarrierImplicitParallel, 0x800);
+  S.sync(1, 320, 320, 330, 331, I3, SyncKind::BarrierImplicitParallel, 0x800);
+  S.at(0, 332, Event::implicitTaskEnd(0, I2));
+  S.at(1, 332, Event::implicitTaskEnd(0, I3));
+  S.at(0, 340, Event::parallelEnd(0, Init, Par2, 0x800));
+  S.at(0, 350, Event::implicitTaskEnd(0, Init));
+  StateTimeline T;
+  Result R = S.run(T);
+  checkTimeline(R, T);
+  EXPECT_EQ(R.IdleThreadsNs, 204u);
+  // The barrier's waiting: the worker's 40 ns before the end, the
+  // primary's 10 ns, the second region's 20 ns; not the idle 200 ns.
+  std::uint64_t BarrierWait = 0;
+  for (const ConstructStats &C : R.Constructs)
+    if (C.K == Kind::ImplicitBarrier)
+      BarrierWait += C.WaitNs;
+  EXPECT_EQ(BarrierWait, 70u);
+  ASSERT_EQ(R.IdleCauses.size(), 3u);
+  EXPECT_EQ(R.IdleCauses[0].State, ThreadState::Waiting);
+  EXPECT_EQ(R.IdleCauses[0].K, Kind::Mpi);
+  EXPECT_EQ(R.IdleCauses[0].Code, 0x700u);
+  EXPECT_EQ(R.IdleCauses[0].After, 0x500u);
+  EXPECT_EQ(R.IdleCauses[0].Ns, 100u);
+  EXPECT_EQ(R.IdleCauses[1].State, ThreadState::Running);
+  EXPECT_EQ(R.IdleCauses[1].K, Kind::Initial);
+  EXPECT_EQ(R.IdleCauses[1].Ns, 90u);
+  EXPECT_EQ(R.IdleCauses[2].K, Kind::Parallel);
+  EXPECT_EQ(R.IdleCauses[2].Code, 0x800u);
+  EXPECT_EQ(R.IdleCauses[2].Ns, 14u);
+  // The timeline: the worker waits 60-100, is idle 100-300.
+  ASSERT_EQ(T.threads().size(), 2u);
+  const std::vector<std::string> Worker = rows(T.threads()[1]);
+  EXPECT_NE(std::find(Worker.begin(), Worker.end(),
+                      "60-100 waiting barrier_implicit task 4"),
+            Worker.end());
+  EXPECT_NE(std::find(Worker.begin(), Worker.end(), "100-300 idle"),
+            Worker.end());
+  // The finding names the MPI call and says what to change.
+  std::vector<Finding> F;
+  EXPECT_TRUE(addIdleThreads(R, testutil::labelOf, F));
+  ASSERT_EQ(F.size(), 1u);
+  EXPECT_EQ(F[0].Check, "idle_threads");
+  EXPECT_EQ(F[0].LostNs, 204u);
+  EXPECT_NE(F[0].Evidence.find("in MPI_Allreduce at"), std::string::npos)
+      << F[0].Evidence;
+  EXPECT_NE(F[0].Evidence.find("Overlap the MPI call"), std::string::npos);
 }
 
 TEST(States, CsvRowsAndLabels) {

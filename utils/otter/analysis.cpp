@@ -51,6 +51,8 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
         if (StatesWanted)
           stateInterval(TS, From, From + Own, ThreadState::Tool, Kind::Task, 0,
                         None);
+        if (TS.LogOpen) [[unlikely]]
+          logActivity(TS, From, From + Own, ThreadState::Tool, Kind::Task, 0);
         From += Own;
         Dt -= Own;
       }
@@ -60,14 +62,30 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
       if (StatesWanted)
         stateInterval(TS, From, E.Time, ThreadState::Idle, Kind::Task, 0,
                       None);
+      blameIdle(TS, From, E.Time);
+      if (TS.LogOpen) [[unlikely]]
+        logActivity(TS, From, E.Time, ThreadState::Idle, Kind::Task, 0);
     } else if (Dt) {
       if (!TS.Waits.empty() && TS.Waits.back().Task == TS.Cur) {
+        // A worker still in its region's barrier after the region ended is
+        // idle from the end on (docs/utils.md, "Idle threads").
+        std::uint64_t Idle = idleInBarrier(TS, From, E.Time);
+        std::uint64_t To = E.Time - Idle;
         WaitFrame &W = TS.Waits.back();
-        W.Ns += Dt;
-        TS.Wait += Dt;
-        if (StatesWanted)
-          stateInterval(TS, From, E.Time, ThreadState::Waiting, W.K, W.Code,
+        W.Ns += To - From;
+        TS.Wait += To - From;
+        if (StatesWanted && To > From)
+          stateInterval(TS, From, To, ThreadState::Waiting, W.K, W.Code,
                         TS.Cur);
+        if (TS.LogOpen) [[unlikely]]
+          logActivity(TS, From, To, ThreadState::Waiting, W.K, W.Code);
+        if (Idle) [[unlikely]] {
+          TS.Idle += Idle;
+          if (StatesWanted)
+            stateInterval(TS, To, E.Time, ThreadState::Idle, Kind::Task, 0,
+                          None);
+          blameIdle(TS, To, E.Time);
+        }
       } else {
         Slot &X = Slots[TS.Cur];
         X.Exec += Dt;
@@ -75,6 +93,8 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
         if (StatesWanted)
           stateInterval(TS, From, E.Time, ThreadState::Running, X.K, X.Code,
                         TS.Cur);
+        if (TS.LogOpen) [[unlikely]]
+          logActivity(TS, From, E.Time, ThreadState::Running, X.K, X.Code);
       }
     }
   }
@@ -415,6 +435,7 @@ void Analyzer::Impl::onSyncWaitBegin(ThreadSt &TS, std::uint32_t T,
 //===----------------------------------------------------------------------===//
 
 Result Analyzer::Impl::finish() {
+  finishIdle();
   for (const auto &[Name, P] : PhaseAcc)
     R.Phases.push_back(P);
   std::stable_sort(R.Phases.begin(), R.Phases.end(),

@@ -130,6 +130,19 @@ struct ThreadTime {
   std::uint64_t ToolNs = 0;          // OTTER's own time (ThreadState::Tool)
 };
 
+/// OpenMP idle threads (docs/utils.md, "Idle threads"): a worker's time
+/// with no work after its team's region ended (in libomp's barrier or its
+/// thread pool) until the next region starts, by what the team's primary
+/// thread did meanwhile: State/K/Code its state timeline's interval then
+/// (serial code: Running its own task; an MPI call: Waiting in K = Mpi),
+/// After the region it had left (code address).
+struct IdleCause {
+  ThreadState State = ThreadState::Running;
+  Kind K = Kind::Initial;
+  std::uint64_t Code = 0, After = 0;
+  std::uint64_t Ns = 0;
+};
+
 struct PathStep {
   std::uint64_t Code = 0;
   Kind K = Kind::Task;
@@ -172,6 +185,10 @@ struct Result {
   std::uint64_t CpuWindowNs = 0, CpuUsedNs = 0, DescheduledNs = 0;
   std::uint64_t InvoluntarySwitches = 0;
   std::uint32_t Cpus = 0;
+  /// OpenMP idle threads (IdleCause): in all, and by cause, largest first.
+  /// Part of the threads' idle time (ThreadTime::IdleNs), never waiting.
+  std::uint64_t IdleThreadsNs = 0;
+  std::vector<IdleCause> IdleCauses;
   std::vector<ThreadTime> PerThread;
   /// CreateCostNs: the median creation cost. ScheduleCostNs: the
   /// scheduling cost, the one figure `parallelism` (burden), `simulate`

@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -153,6 +154,7 @@ struct Team {
   std::uint64_t Id = 0;
   std::uint32_t Code = 0, Size = 1, Members = 0, Ended = 0, Epoch = 0;
   std::uint32_t ParentTeam = None, Encountering = None;
+  std::uint32_t EncThread = None; // the thread of its parallel begin
   bool ParallelEnded = false, Finalized = false, Pseudo = false;
   std::int64_t ForkV = 0;       // the encountering task's path at the fork
   std::uint32_t ForkRec = None; // and its record: where members start
@@ -207,6 +209,16 @@ struct MpiFrame {
   const MpiLinks *Links;
 };
 
+/// What a team's primary thread did while the team's other threads were
+/// idle (analysis_idle.cpp): one piece of its state timeline. Code: a code
+/// index.
+struct Activity {
+  std::uint64_t Start, End;
+  ThreadState St;
+  Kind K;
+  std::uint32_t Code;
+};
+
 struct ThreadSt {
   bool Seen = false;
   std::uint32_t Cur = None; // the task running on the thread
@@ -239,6 +251,13 @@ struct ThreadSt {
   std::vector<OpenFrame> Open;
   std::vector<ImplFrame> Impl;
   std::vector<MpiFrame> MpiCalls;
+  /// As a primary thread (analysis_idle.cpp): its activity from the end of
+  /// the last region it encountered (team LogTeam, code index LogAfter) to
+  /// its next fork (LogOpen: not yet forked), which its idle workers are
+  /// blamed on.
+  std::vector<Activity> Log;
+  std::uint32_t LogTeam = None, LogAfter = 0;
+  bool LogOpen = false;
 };
 
 struct Analyzer::Impl {
@@ -291,6 +310,11 @@ struct Analyzer::Impl {
   std::map<std::uint32_t, PhaseStats> PhaseAcc;
   std::unordered_map<TaskId, std::uint32_t> LabelOfTask;
   std::uint64_t OutOfOrder = 0;
+  /// OpenMP idle threads (analysis_idle.cpp): idle time by what the primary
+  /// thread did then (state, construct, code index, the region it had left).
+  std::map<std::tuple<ThreadState, Kind, std::uint32_t, std::uint32_t>,
+           std::uint64_t>
+      IdleBlame;
   // Between the ranks of a job (analysis_mpi.cpp).
   LinkSource *Links = nullptr;
   std::vector<PathVal> LinkVals;
@@ -307,6 +331,21 @@ struct Analyzer::Impl {
                      ThreadState St, Kind K, std::uint32_t Code,
                      std::uint32_t T);
   void flushState(ThreadSt &TS);
+  // ---- analysis_idle.cpp: OpenMP idle threads ----------------------------
+  /// The part of a worker's barrier wait [From, To) after its team's region
+  /// ended (idle, not waiting); 0 when none is.
+  std::uint64_t idleInBarrier(const ThreadSt &TS, std::uint64_t From,
+                              std::uint64_t To) const;
+  /// Idle time [From, To) of worker TS: blamed on what its last team's
+  /// primary thread did then, from the region's end on.
+  void blameIdle(const ThreadSt &TS, std::uint64_t From, std::uint64_t To);
+  /// A piece of a primary thread's timeline, kept while it is logging.
+  void logActivity(ThreadSt &TS, std::uint64_t From, std::uint64_t To,
+                   ThreadState St, Kind K, std::uint32_t Code);
+  /// The region of team TI ended on TS / TS forks team TI: the log's ends.
+  void startIdleLog(ThreadSt &TS, std::uint32_t TI);
+  void stopIdleLog(ThreadSt &TS, std::uint32_t TI, std::uint64_t At);
+  void finishIdle();
   /// A CPU sample: the window since the thread's previous one (analysis.h,
   /// Result::DescheduledNs).
   void onThreadCpu(ThreadSt &TS, const Event &E);

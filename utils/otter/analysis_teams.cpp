@@ -193,6 +193,8 @@ void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
   Tm.Begin = E.Time;
   Tm.Size = std::max<std::uint32_t>(Tm.Size, E.requested());
   Tm.Encountering = T;
+  Tm.EncThread = std::uint32_t(&TS - Threads.data());
+  stopIdleLog(TS, TI, E.Time);
   ++R.ParallelRegions;
   if (T != None) {
     Tm.ForkV = mark(T);
@@ -244,6 +246,7 @@ void Analyzer::Impl::onParallelEnd(ThreadSt &TS, std::uint32_t Th,
   Tm.ForkRec = None;
   TeamOf.erase(It);
   finalizeTeam(TI);
+  startIdleLog(TS, TI);
   if (T != None)
     TS.Cur = T;
 }

@@ -141,6 +141,17 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
            : std::string());
   key("tool_ns", "OTTER's own time", fmtNs(double(R.ToolNs)),
       std::to_string(R.ToolNs), ToolNote.c_str());
+  if (R.IdleThreadsNs) {
+    const std::string IdleNote =
+        "a team's other threads from its region's end to the next fork; "
+        "mostly while the primary thread was " +
+        (R.IdleCauses.empty()
+             ? std::string("?")
+             : idleCauseText(R, R.IdleCauses.front(), In.Label));
+    key("idle_threads_ns", "OpenMP idle threads",
+        fmtNs(double(R.IdleThreadsNs)), std::to_string(R.IdleThreadsNs),
+        IdleNote.c_str());
+  }
   key("explicit_tasks", "tasks", std::to_string(R.ExplicitTasks),
       std::to_string(R.ExplicitTasks), "explicit");
   key("parallel_regions", "parallel regions", std::to_string(R.ParallelRegions),
@@ -387,6 +398,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"findings\":" << F.size();
   toolTimeJson(R, OS);
+  idleThreadsJson(R, In.Label, OS);
   if (In.Times && !In.Times->bins().empty()) {
     OS << ",";
     writeTimelineJson(*In.Times, OS);

@@ -228,6 +228,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
   if (Json) {
     OS << "{\"run_ns\":" << R.runNs() << ",\"thread_ns\":" << threadTimeNs(R);
     toolTimeJson(R, OS);
+    idleThreadsJson(R, Label, OS);
     OS << ",\"threads\":" << R.Threads
        << ",\"events\":" << R.Events << ",\"explicit_tasks\":"
        << R.ExplicitTasks << ",\"parallel_regions\":" << R.ParallelRegions
@@ -304,6 +305,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
         "share:     exclusive / thread time ("
      << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
   printToolTime(R, OS);
+  printIdleThreads(R, Label, OS);
   if (!R.Phases.empty() || !R.TaskLabels.empty() || R.Marks) {
     OS << "\n";
     printAnnotations(R, Names, OS, false);
@@ -685,6 +687,7 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
               fmtNs(double(S.WaitNs)) + " acquiring, " +
               fmtNs(double(S.TotalNs)) + " held");
   }
+  addIdleThreads(R, Label, F);
   // Time the OS took away looks like waiting and imbalance: say so there.
   if (addDescheduled(R, F))
     for (Finding &X : F)
@@ -748,9 +751,11 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
     OS << "]}\n";
     return;
   }
-  OS << "creation+scheduling cost measured: " << fmtNs(R.CreateCostNs)
-     << " + " << fmtNs(R.ScheduleCostNs) << " per task; thread time "
-     << fmtNs(double(R.runNs()) * R.Threads) << "\n";
+  // Per-task costs only where there are tasks to have measured them on.
+  if (R.ExplicitTasks)
+    OS << "creation+scheduling cost measured: " << fmtNs(R.CreateCostNs)
+       << " + " << fmtNs(R.ScheduleCostNs) << " per task; ";
+  OS << "thread time " << fmtNs(double(R.runNs()) * R.Threads) << "\n";
   if (F.empty()) {
     OS << "no findings\n";
     return;

@@ -92,6 +92,21 @@ inline constexpr double DescheduledShare = 0.05;
 /// Adds the `descheduled` finding if the run's threads lost at least
 /// DescheduledShare of their running time to the OS; whether it did.
 bool addDescheduled(const Result &R, std::vector<Finding> &F);
+/// OpenMP idle threads (docs/utils.md, "Idle threads"; report_idle.cpp):
+/// what the primary thread did while its team's other threads idled, as
+/// one phrase ("in MPI_Allreduce at ddot.cpp:75", "running serial code
+/// after the parallel region at cg.c:40").
+std::string idleCauseText(const Result &R, const IdleCause &C,
+                          const LabelFn &Label);
+/// `otter summary`'s "idle:" lines (nothing without idle threads) and its
+/// JSON fields (",\"idle_threads_ns\":...,\"idle_threads\":[...]").
+void printIdleThreads(const Result &R, const LabelFn &Label,
+                      std::ostream &OS);
+void idleThreadsJson(const Result &R, const LabelFn &Label, std::ostream &OS);
+/// Adds the `idle_threads` finding when idle threads take more than
+/// WaitShare of the thread time; whether it did.
+bool addIdleThreads(const Result &R, const LabelFn &Label,
+                    std::vector<Finding> &F);
 
 /// Names: the trace's name table (annotations: phases, task labels);
 /// ByPhase: the per-phase table only (`otter summary --by phase`).

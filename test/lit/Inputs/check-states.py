@@ -17,7 +17,9 @@
 #    wait_ns (summed over its rows of that kind and region id), and every
 #    sync_wait/contention finding of `otter diagnose` loses exactly that;
 #  - exclusive time over every construct + idle + tool = the thread time,
-#    and the tool rows sum to `otter summary`'s tool_ns;
+#    and the tool rows sum to `otter summary`'s tool_ns; its OpenMP idle
+#    threads (idle_threads_ns) are part of the idle rows, and its causes
+#    add up to it;
 #  - the running time of all threads is `otter parallelism`'s work;
 #  - the JSON form (--json) has the same rows, and per-thread totals equal
 #    to the rows' sums;
@@ -223,6 +225,13 @@ def main(argv):
           sum(exclusive.values()) + idle + tool == thread_ns)
     check(f"summary tool_ns {sj.get('tool_ns', 0)} != timeline {tool}",
           sj.get("tool_ns", 0) == tool)
+    # OpenMP idle threads: part of the idle rows, the causes adding up.
+    idle_threads = sj.get("idle_threads_ns", 0)
+    check(f"summary idle_threads_ns {idle_threads} > timeline idle {idle}",
+          idle_threads <= idle)
+    causes = sum(c["ns"] for c in sj.get("idle_threads", []))
+    check(f"idle_threads causes {causes} != idle_threads_ns {idle_threads}",
+          causes == idle_threads)
     for f in json.loads(otter("diagnose", "--json", d))["findings"]:
         if f["check"] in ("sync_wait", "contention"):
             k = (f["kind"], f["region_id"])
