@@ -168,10 +168,13 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   key("burdened_parallelism", "burdened parallelism",
       fmt("%.2f", R.burdenedParallelism()),
       fmt("%.4f", R.burdenedParallelism()));
-  key("creation_cost_ns", "creation cost", fmtNs(R.CreateCostNs),
-      fmt("%.0f", R.CreateCostNs), "median per task");
-  key("scheduling_cost_ns", "scheduling cost", fmtNs(R.ScheduleCostNs),
-      fmt("%.0f", R.ScheduleCostNs), schedulingCostDefinition().c_str());
+  // Per-task costs only where there are tasks to have measured them on.
+  if (R.ExplicitTasks) {
+    key("creation_cost_ns", "creation cost", fmtNs(R.CreateCostNs),
+        fmt("%.0f", R.CreateCostNs), "median per task");
+    key("scheduling_cost_ns", "scheduling cost", fmtNs(R.ScheduleCostNs),
+        fmt("%.0f", R.ScheduleCostNs), schedulingCostDefinition().c_str());
+  }
   OS << "</table><div>constructs:";
   for (std::size_t K = 0; K < std::size_t(Kind::Count); ++K)
     if (Counts[K])
