@@ -14,6 +14,7 @@ packages=(build-essential cmake python3 git file
   libzstd-dev zstd
   openmpi-bin libopenmpi-dev chromium
   libclang-rt-19-dev # sanitizer and libFuzzer runtimes (scripts/sanitize.sh)
+  clang-tools-19 # clang-offload-packager: host offload (docs/offload.md)
   valgrind) # the instruction-count regression guard (bench/run.py guard)
 
 missing=()

@@ -125,6 +125,24 @@ import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
 
+# Host offload (docs/offload.md): clang's offload driver needs
+# clang-offload-packager (clang-tools-19, scripts/setup.sh), the program
+# libomptarget from LLVM's library directory. %offload-cc compiles for the
+# x86_64 host device with the plugin, through otter-clang (which compiles
+# the host code in one step: docs/offload.md); %offload_env runs with
+# libomptarget found (otter-run does that itself).
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+if (os.path.exists(os.path.join(config.llvm_tools_dir,
+                                "clang-offload-packager")) and
+        os.path.exists(os.path.join(llvm_lib_dir, "libomptarget.so"))):
+    config.available_features.add("host-offload")
+config.substitutions.append(
+    ("%offload-cc",
+     os.path.join(config.otter_build_dir, "bin", "otter-clang") +
+     " -fopenmp-targets=x86_64-unknown-linux-gnu -Wno-unused"))
+config.substitutions.append(
+    ("%offload_env", f"LD_LIBRARY_PATH={llvm_lib_dir}"))
+
 # MPI: compile with the plugin against Open MPI, run N ranks in a bounded
 # time. As root (containers, CI) Open MPI wants its two confirmations; more
 # ranks than cores is the normal case on a CI machine (--oversubscribe);
