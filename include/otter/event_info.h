@@ -67,6 +67,8 @@ enum class EventGroup : std::uint8_t {
   Mpi,         // the MPI wrapper library (otter/source.h)
   Control,     // control_tool (omp_control_tool: pause, start, flush, end;
                // the program's annotations, otter/otter.h)
+  Target,      // target_emi, target_data_op_emi, target_submit_emi,
+               // device_initialize, device_load (offload: docs/offload.md)
   Other,       // a kind whose OTF2 record names no group (none today)
   Count
 };
@@ -120,6 +122,8 @@ enum class FieldFormat : std::uint8_t {
   ControlCommand,
   ToolWork,
   Name, // a name id: its string where the name table is known
+  TargetKind,
+  DataOpKind,
 };
 
 /// A payload field of one or more kinds.

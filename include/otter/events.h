@@ -177,6 +177,35 @@ inline constexpr unsigned SyncEndShift = 3;
 /// The largest time difference a folded end carries (Extra >> SyncEndShift).
 inline constexpr std::uint32_t SyncEndMaxDelta = 0x1fffffff;
 
+/// Target constructs, values of OMPT's ompt_target_t (libomptarget 19
+/// reports a `target data` region as enter data and exit data: the plugin's
+/// site label tells them apart, docs/offload.md).
+enum class TargetKind : std::uint16_t {
+  Target = 1,
+  EnterData = 2,
+  ExitData = 3,
+  Update = 4,
+  TargetNowait = 9,
+  EnterDataNowait = 10,
+  ExitDataNowait = 11,
+  UpdateNowait = 12,
+};
+
+/// Data operations of a target construct, values of OMPT's
+/// ompt_target_data_op_t.
+enum class DataOpKind : std::uint16_t {
+  Alloc = 1,
+  TransferToDevice = 2,
+  TransferFromDevice = 3,
+  Delete = 4,
+  Associate = 5,
+  Disassociate = 6,
+  AllocAsync = 17,
+  TransferToDeviceAsync = 18,
+  TransferFromDeviceAsync = 19,
+  DeleteAsync = 20,
+};
+
 /// Dispatch kinds, values of OMPT's ompt_dispatch_t.
 enum class DispatchKind : std::uint16_t {
   Iteration = 1,

@@ -22,7 +22,8 @@ namespace {
 
 constexpr const char *GroupNames[] = {
     "threads", "parallel", "tasks",  "dependences", "sync",    "worksharing",
-    "masked",  "mutex",    "cancel", "mpi",         "control", "other"};
+    "masked",  "mutex",    "cancel", "mpi",         "control", "target",
+    "other"};
 static_assert(std::size(GroupNames) == std::size_t(EventGroup::Count));
 
 /// The group of each kind: its row's Group column in otter/event_kinds.def.

@@ -217,10 +217,11 @@ template <class CB, class... Args> struct Callback<CB, void (*)(Args...)> {
 }
 
 // The rows of the callback table (ompt/registration.h) of the callbacks
-// defined in ompt/callbacks_task.cpp and ompt/callbacks_other.cpp:
-// ompt/tool.cpp registers them with its own.
+// defined in ompt/callbacks_task.cpp, ompt/callbacks_other.cpp and
+// ompt/callbacks_target.cpp: ompt/tool.cpp registers them with its own.
 std::span<const CallbackSpec> taskCallbacks();
 std::span<const CallbackSpec> otherCallbacks();
+std::span<const CallbackSpec> targetCallbacks();
 
 } // namespace otter::ompt::adapter
 

@@ -26,6 +26,7 @@ Registration registerCallbacks(std::span<const CallbackSpec> Table,
                                const SetCallback &Set, GroupSet Unwanted) {
   Registration Reg;
   CallbackSet Drop = 0;
+  GroupSet WarnedGroups = 0;
   for (const CallbackSpec &S : Table) {
     CallbackOutcome O{&S};
     if (S.Required || !(Unwanted & groupBit(S.Group))) {
@@ -34,6 +35,14 @@ Registration registerCallbacks(std::span<const CallbackSpec> Table,
     }
     if (O.Refused) {
       Drop |= S.Dependents;
+      // An optional group that says what its refusal costs (offload) gets
+      // one line, for its first refused callback.
+      if (!S.Required && *S.Loss && !(WarnedGroups & groupBit(S.Group))) {
+        WarnedGroups |= groupBit(S.Group);
+        Reg.Warnings.push_back(
+            std::string("the OpenMP runtime refuses ompt_callback_") + S.Name +
+            " (" + setResultName(O.Result) + "): " + S.Loss);
+      }
       if (S.Required) {
         std::string Lost;
         for (const CallbackSpec &D : Table)

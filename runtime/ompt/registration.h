@@ -13,7 +13,9 @@
 //    required one also when the runtime delivers it only sometimes) takes
 //    down the callbacks that depend on it: they are unregistered, so no
 //    half of a pair is recorded. A refused required callback gets a one-line
-//    warning; every result is in the OTTER_VERBOSE report.
+//    warning, and so does an optional group whose rows say what their
+//    refusal costs (Loss not empty: offload), once for the group; every
+//    result is in the OTTER_VERBOSE report.
 // Kept apart from tool.cpp so that it is tested without an OpenMP runtime.
 //
 //===----------------------------------------------------------------------===//

@@ -408,7 +408,7 @@ std::vector<ompt::CallbackSpec> callbackTable() {
   };
   std::vector<ompt::CallbackSpec> Table(std::begin(Own), std::end(Own));
   for (std::span<const ompt::CallbackSpec> Part :
-       {taskCallbacks(), otherCallbacks()})
+       {taskCallbacks(), otherCallbacks(), targetCallbacks()})
     Table.insert(Table.end(), Part.begin(), Part.end());
   // Without implicit tasks no event has a task: every callback but the
   // threads' and tool control's means nothing.

@@ -166,3 +166,32 @@ TEST(Registration, OptionalRefusalsAreQuietAndImpossibleLosesNothing) {
   EXPECT_FALSE(outcome(R, "dependences").Refused);
   EXPECT_EQ(R.report().back(), "callbacks, cancel: cancel impossible");
 }
+
+// Offload's group: optional, all or nothing, and its refusal says so in one
+// line (however many of its callbacks the runtime refuses); the rest of the
+// table is untouched.
+TEST(Registration, ARefusedOffloadGroupIsOneLineAndDisablesOnlyOffload) {
+  std::vector<CallbackSpec> T = table();
+  const CallbackSet Target = callbackBit(ompt_callback_target_emi) |
+                             callbackBit(ompt_callback_target_submit_emi) |
+                             callbackBit(ompt_callback_device_load);
+  const char *Loss = "offload is not traced";
+  T.push_back({ompt_callback_target_emi, fn(), "target_emi",
+               EventGroup::Target, false, Target, Loss});
+  T.push_back({ompt_callback_target_submit_emi, fn(), "target_submit_emi",
+               EventGroup::Target, false, Target, Loss});
+  T.push_back({ompt_callback_device_load, fn(), "device_load",
+               EventGroup::Target, false, Target, Loss});
+  FakeRuntime RT;
+  RT.Answers[ompt_callback_target_submit_emi] = ompt_set_never;
+  RT.Answers[ompt_callback_device_load] = ompt_set_error;
+  Registration R = registerCallbacks(T, RT.set(), 0);
+  ASSERT_EQ(R.Warnings.size(), 1u);
+  EXPECT_EQ(R.Warnings[0], "the OpenMP runtime refuses "
+                           "ompt_callback_target_submit_emi (never): offload "
+                           "is not traced");
+  EXPECT_TRUE(outcome(R, "target_emi").Dropped);
+  EXPECT_FALSE(RT.Registered[ompt_callback_target_emi]);
+  EXPECT_TRUE(RT.Registered[ompt_callback_mutex_acquire]);
+  EXPECT_TRUE(RT.Registered[ompt_callback_task_create]);
+}

@@ -80,6 +80,25 @@ const char *const ClockPoints[] = {"init", "finalize"};
 const char *const ControlCommands[] = {nullptr, "start", "pause", "flush",
                                        "end"};
 const char *const ToolWorks[] = {nullptr, "flush"};
+const char *const TargetKinds[] = {nullptr,
+                                   "target",
+                                   "enter_data",
+                                   "exit_data",
+                                   "update",
+                                   nullptr,
+                                   nullptr,
+                                   nullptr,
+                                   nullptr,
+                                   "target_nowait",
+                                   "enter_data_nowait",
+                                   "exit_data_nowait",
+                                   "update_nowait"};
+const char *const DataOpKinds[] = {
+    nullptr,  "alloc",   "transfer_to_device", "transfer_from_device",
+    "delete", "associate", "disassociate", nullptr, nullptr, nullptr,
+    nullptr,  nullptr,   nullptr, nullptr, nullptr, nullptr, nullptr,
+    "alloc_async", "transfer_to_device_async", "transfer_from_device_async",
+    "delete_async"};
 const Flag TaskFlagNames[] = {{TaskInitial, "initial"},
                               {TaskImplicit, "implicit"},
                               {TaskExplicit, "explicit"},
@@ -167,6 +186,10 @@ std::string fieldText(const FieldInfo &F, const Event &E,
     return named(ControlCommands, V);
   case FieldFormat::ToolWork:
     return named(ToolWorks, V);
+  case FieldFormat::TargetKind:
+    return named(TargetKinds, V);
+  case FieldFormat::DataOpKind:
+    return named(DataOpKinds, V);
   case FieldFormat::Name: // the Printer gives the string when it has it
     return "#" + std::to_string(V);
   }
