@@ -111,6 +111,8 @@ static bool kindSuits(llvm::StringRef Callee, llvm::StringRef Kind) {
   if (isApiName(Kind))
     return false;
   auto Has = [&](llvm::StringRef W) { return Kind.contains(W); };
+  if (isTargetEntry(Callee)) // a kernel or a data construct
+    return Kind.starts_with("target");
   if (Callee.contains("fork_call") || Callee.contains("serialized_parallel") ||
       Callee.contains("push_num_threads") || Callee.contains("push_proc_bind"))
     return Has("parallel");

@@ -166,6 +166,8 @@ bool isQuietEntry(llvm::StringRef Name);
 /// NoMerge.cpp keeps optimisations from merging them): __kmpc_* entry
 /// points but the quiet ones, and the API functions above.
 bool isSiteEntry(llvm::StringRef Name);
+/// libomptarget's entry points of target constructs (sites, with an ident_t).
+bool isTargetEntry(llvm::StringRef Name);
 
 } // namespace otter::plugin
 

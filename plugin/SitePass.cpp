@@ -69,7 +69,29 @@ bool isQuietEntry(StringRef Name) {
   return false;
 }
 
+/// libomptarget's entry points whose return address is the codeptr_ra of
+/// a target construct's callbacks (docs/offload.md): the kernel launch and
+/// the data constructs (target data, enter/exit data, update). Their first
+/// argument is an ident_t, as for __kmpc_ calls.
+bool isTargetEntry(StringRef Name) {
+  static const char *const Entries[] = {
+      "__tgt_target_kernel",
+      "__tgt_target_data_begin_mapper",
+      "__tgt_target_data_end_mapper",
+      "__tgt_target_data_update_mapper",
+      "__tgt_target_data_begin_nowait_mapper",
+      "__tgt_target_data_end_nowait_mapper",
+      "__tgt_target_data_update_nowait_mapper",
+  };
+  for (const char *E : Entries)
+    if (Name == E)
+      return true;
+  return false;
+}
+
 bool isSiteEntry(StringRef Name) {
+  if (isTargetEntry(Name))
+    return true;
   return Name.starts_with("__kmpc_") ? !isQuietEntry(Name)
                                      : isOmptApiFunction(Name);
 }
@@ -335,7 +357,7 @@ std::vector<Todo> findSites(Module &M, TUState &S) {
         });
       for (CallBase *CB : Calls->second) {
         StringRef Name = CB->getCalledFunction()->getName();
-        bool Kmpc = Name.starts_with("__kmpc_");
+        bool Kmpc = Name.starts_with("__kmpc_") || isTargetEntry(Name);
         CallLoc L;
         if (Kmpc) {
           if (const GlobalVariable *SG = identString(*CB)) {
