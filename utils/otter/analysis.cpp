@@ -354,6 +354,12 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::MpiCallEnd:
     onMpiCallEnd(TS, Th, T, E);
     break;
+  case EventKind::TargetBegin:
+  case EventKind::TargetEnd:
+  case EventKind::TargetDataOpBegin:
+  case EventKind::TargetSubmitBegin:
+    onTarget(Th, E);
+    break;
   default:
     break;
   }

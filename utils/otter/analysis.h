@@ -77,6 +77,18 @@ struct PhaseStats {
   std::uint32_t Name = 0; // id in the trace's name table
   std::uint64_t Instances = 0, TotalNs = 0, MaxNs = 0;
 };
+/// One target construct's call site (offload, docs/offload.md): its
+/// instances (begin to end on the thread that ran it) and the transfers
+/// between them, to and from the device (OMPT's transfer data operations,
+/// synchronous or asynchronous).
+struct OffloadStats {
+  std::uint64_t Code = 0;     // the construct's code address (its begin's)
+  std::uint16_t TargetKind = 0; // OMPT's ompt_target_t of its begin
+  std::uint64_t Instances = 0, TotalNs = 0, MaxNs = 0;
+  std::uint64_t BytesTo = 0, TransfersTo = 0;
+  std::uint64_t BytesFrom = 0, TransfersFrom = 0;
+  std::uint64_t Kernels = 0; // kernel submissions
+};
 /// Tasks named by otter_task_label, by name (a task's last label).
 struct LabelStats {
   std::uint32_t Name = 0;
@@ -204,6 +216,7 @@ struct Result {
   std::vector<PhaseStats> Phases;         // by TotalNs, descending
   std::vector<LabelStats> TaskLabels;     // by Tasks, descending
   std::uint64_t Marks = 0;                // mark events
+  std::vector<OffloadStats> Offload;      // by code address
   std::vector<std::string> Warnings;
   std::uint64_t runNs() const {
     return LastTime > FirstTime ? LastTime - FirstTime : 0;

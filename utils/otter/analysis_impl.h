@@ -309,6 +309,13 @@ struct Analyzer::Impl {
       OpenPhases;
   std::map<std::uint32_t, PhaseStats> PhaseAcc;
   std::unordered_map<TaskId, std::uint32_t> LabelOfTask;
+  // Offload (analysis_offload.cpp): per thread, its open target constructs
+  // (their stats' index, begin time); the stats by code address.
+  std::unordered_map<std::uint32_t,
+                     std::vector<std::pair<std::size_t, std::uint64_t>>>
+      OpenTargets;
+  std::map<std::uint64_t, std::size_t> OffloadIndex;
+  void onTarget(std::uint32_t Th, const Event &E);
   std::uint64_t OutOfOrder = 0;
   /// OpenMP idle threads (analysis_idle.cpp): idle time by what the primary
   /// thread did then (state, construct, code index, the region it had left).

@@ -259,6 +259,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
       First = false;
     }
     OS << "]";
+    offloadJson(R, Label, OS);
     printAnnotationsJson(R, Names, OS);
     OS << ",\"warnings\":[";
     for (std::size_t I = 0; I < R.Warnings.size(); ++I)
@@ -306,6 +307,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
      << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
   printToolTime(R, OS);
   printIdleThreads(R, Label, OS);
+  printOffload(R, Label, OS);
   if (!R.Phases.empty() || !R.TaskLabels.empty() || R.Marks) {
     OS << "\n";
     printAnnotations(R, Names, OS, false);

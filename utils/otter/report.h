@@ -45,6 +45,11 @@ std::uint64_t threadTimeNs(const Result &R);
 void printToolTime(const Result &R, std::ostream &OS);
 void toolTimeJson(const Result &R, std::ostream &OS);
 std::string sourceText(const SourceLabel &L);
+/// `otter summary`'s offload section and its JSON field (",\"offload\":
+/// [...]"): nothing when the run has no target construct
+/// (report_offload.cpp).
+void printOffload(const Result &R, const LabelFn &Label, std::ostream &OS);
+void offloadJson(const Result &R, const LabelFn &Label, std::ostream &OS);
 
 /// What to change for a finding, and its gain predicted by replaying the
 /// program with the change applied (advice.h; docs/utils.md, "Advice").
