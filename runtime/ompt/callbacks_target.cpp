@@ -40,10 +40,9 @@ std::uint64_t targetIdOf(const ompt_data_t *TargetData) {
   return TargetData ? TargetData->value : 0;
 }
 
-void onTarget(ompt_target_t Kind, ompt_scope_endpoint_t Endpoint,
-              int DeviceNum, ompt_data_t *TaskData,
-              ompt_data_t *TargetTaskData, ompt_data_t *TargetData,
-              const void *Codeptr) {
+void onTarget(ompt_target_t Kind, ompt_scope_endpoint_t Endpoint, int DeviceNum,
+              ompt_data_t *TaskData, ompt_data_t *TargetTaskData,
+              ompt_data_t *TargetData, const void *Codeptr) {
   OTTER_PROLOGUE();
   TaskState *S = targetTask(TargetTaskData, TaskData);
   const bool Begin = Endpoint == ompt_scope_begin;
@@ -93,17 +92,16 @@ void onDeviceInitialize(int DeviceNum, const char *Type, ompt_device_t *,
 void onDeviceLoad(int DeviceNum, const char *, std::int64_t, void *,
                   size_t Bytes, void *, void *, std::uint64_t) {
   OTTER_PROLOGUE();
-  record(T, nullptr, [&] {
-    return Event::deviceLoad(0, DeviceNum, std::uint64_t(Bytes));
-  });
+  record(T, nullptr,
+         [&] { return Event::deviceLoad(0, DeviceNum, std::uint64_t(Bytes)); });
 }
 
 /// Offload tracing is all or nothing: a submission without its target
 /// region, or a region without its transfers, would mislead.
-constexpr CallbackSet TargetAll = callbackBits(
-    {ompt_callback_target_emi, ompt_callback_target_data_op_emi,
-     ompt_callback_target_submit_emi, ompt_callback_device_initialize,
-     ompt_callback_device_load});
+constexpr CallbackSet TargetAll =
+    callbackBits({ompt_callback_target_emi, ompt_callback_target_data_op_emi,
+                  ompt_callback_target_submit_emi,
+                  ompt_callback_device_initialize, ompt_callback_device_load});
 
 constexpr const char *TargetLoss =
     "offload is not traced (target regions, data transfers, kernels)";

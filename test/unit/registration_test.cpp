@@ -176,8 +176,8 @@ TEST(Registration, ARefusedOffloadGroupIsOneLineAndDisablesOnlyOffload) {
                              callbackBit(ompt_callback_target_submit_emi) |
                              callbackBit(ompt_callback_device_load);
   const char *Loss = "offload is not traced";
-  T.push_back({ompt_callback_target_emi, fn(), "target_emi",
-               EventGroup::Target, false, Target, Loss});
+  T.push_back({ompt_callback_target_emi, fn(), "target_emi", EventGroup::Target,
+               false, Target, Loss});
   T.push_back({ompt_callback_target_submit_emi, fn(), "target_submit_emi",
                EventGroup::Target, false, Target, Loss});
   T.push_back({ompt_callback_device_load, fn(), "device_load",

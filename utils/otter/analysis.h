@@ -82,7 +82,7 @@ struct PhaseStats {
 /// between them, to and from the device (OMPT's transfer data operations,
 /// synchronous or asynchronous).
 struct OffloadStats {
-  std::uint64_t Code = 0;     // the construct's code address (its begin's)
+  std::uint64_t Code = 0;       // the construct's code address (its begin's)
   std::uint16_t TargetKind = 0; // OMPT's ompt_target_t of its begin
   std::uint64_t Instances = 0, TotalNs = 0, MaxNs = 0;
   std::uint64_t BytesTo = 0, TransfersTo = 0;

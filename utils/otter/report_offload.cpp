@@ -81,17 +81,17 @@ void printOffload(const Result &R, const LabelFn &Label, std::ostream &OS) {
     return;
   char B[512];
   std::snprintf(B, sizeof B, "\n%-38s %-28s %9s %12s %7s %12s %9s %12s %9s\n",
-                "offload", "where", "instances", "time", "kernels",
-                "to_device", "transfers", "from_device", "transfers");
+                "offload", "where", "instances", "time", "kernels", "to_device",
+                "transfers", "from_device", "transfers");
   OS << B;
   for (const OffloadRow &Row : offloadRows(R, Label)) {
     std::snprintf(B, sizeof B,
                   "%-38s %-28s %9" PRIu64 " %12s %7" PRIu64 " %12" PRIu64
                   " %9" PRIu64 " %12" PRIu64 " %9" PRIu64 "\n",
-                  Row.Kind.c_str(), sourceText(Row.L).c_str(),
-                  Row.S.Instances, fmtNs(double(Row.S.TotalNs)).c_str(),
-                  Row.S.Kernels, Row.S.BytesTo, Row.S.TransfersTo,
-                  Row.S.BytesFrom, Row.S.TransfersFrom);
+                  Row.Kind.c_str(), sourceText(Row.L).c_str(), Row.S.Instances,
+                  fmtNs(double(Row.S.TotalNs)).c_str(), Row.S.Kernels,
+                  Row.S.BytesTo, Row.S.TransfersTo, Row.S.BytesFrom,
+                  Row.S.TransfersFrom);
     OS << B;
   }
   OS << "offload: per target directive; time: its constructs' begin to end "
