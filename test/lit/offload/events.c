@@ -11,6 +11,11 @@
 // RUN: %offload-cc %s -o %t
 // RUN: otter-sites %t | FileCheck --check-prefix=SITES %s
 // RUN: env %offload_env OMP_NUM_THREADS=2 %t > %t.plain
+// The plugin under clang's own offload driver (it runs in the device-side
+// compilation too): no crash, no diagnostic, a program that works.
+// RUN: %clang -fopenmp -fopenmp-targets=x86_64-unknown-linux-gnu -fplugin=%otter_plugin -Wno-unused %s -o %t.driver 2> %t.driver.err
+// RUN: test ! -s %t.driver.err
+// RUN: env %offload_env OMP_NUM_THREADS=2 %t.driver | diff %t.plain -
 // RUN: rm -rf %t.d && %otter-run %offload_env OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d %t > %t.out 2> %t.err
 // RUN: diff %t.plain %t.out
 // RUN: FileCheck --check-prefix=ERR --allow-empty %s < %t.err
