@@ -51,6 +51,16 @@ inline constexpr const char *Filter = "OTTER_FILTER";
 /// omp_control_tool(omp_control_tool_start, ...); "recording" (default).
 inline constexpr const char *Start = "OTTER_START";
 
+/// Sampling (docs/sampling.md): samples per second per thread; 0 (the
+/// default) or unset: no sampling.
+inline constexpr const char *Sample = "OTTER_SAMPLE";
+/// The clock sampling counts: "cpu" (the thread's CPU time, the default)
+/// or "wall" (elapsed time: sleeping and blocked threads are sampled too).
+inline constexpr const char *SampleClock = "OTTER_SAMPLE_CLOCK";
+/// The signal the sampling timers send, as N for SIGRTMIN+N (0 .. the
+/// last real-time signal). Default: 4.
+inline constexpr const char *SampleSignal = "OTTER_SAMPLE_SIGNAL";
+
 /// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;
 /// default: only when ranks run on more than one host.
 inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";
@@ -62,7 +72,8 @@ inline constexpr const char *MpiClockSync = "OTTER_MPI_CLOCK_SYNC";
 inline constexpr const char *RuntimeVariables[] = {
     OutputDir, GraphFormat, DotMaxNodes, CsvZstdNodes, CsvZstdEdges,
     Trace,     Verbose,     BufferEvents, Symbolize,  Symbolizer,
-    Filter,    Start,       MpiClockSync, MaxTraceSize};
+    Filter,    Start,       MpiClockSync, MaxTraceSize, Sample,
+    SampleClock, SampleSignal};
 inline constexpr const char *ToolVariables[] = {
     "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
     "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",

@@ -130,6 +130,49 @@ bool parseBool(const std::string &Text, bool &Out) {
   return false;
 }
 
+namespace {
+/// OTTER_SAMPLE, OTTER_SAMPLE_CLOCK, OTTER_SAMPLE_SIGNAL.
+void readSampling(const std::function<const char *(const char *)> &Getenv,
+                  const std::function<void(const std::string &)> &Warn,
+                  Config &C) {
+  auto whole = [](const char *V, long Lo, long Hi, long &Out) {
+    char *End = nullptr;
+    errno = 0;
+    long N = std::strtol(V, &End, 10);
+    if (End == V || *End != '\0' || errno || N < Lo || N > Hi)
+      return false;
+    Out = N;
+    return true;
+  };
+  long N = 0;
+  if (const char *V = Getenv(env::Sample)) {
+    if (whole(V, 0, MaxSampleHz, N))
+      C.SampleHz = unsigned(N);
+    else
+      Warn(std::string(env::Sample) + "='" + V +
+           "' is not valid (use samples per second per thread, 0 to " +
+           std::to_string(MaxSampleHz) + ", 0 for none); not sampling");
+  }
+  if (const char *V = Getenv(env::SampleClock)) {
+    std::string S = lower(trim(V));
+    if (S == "wall" || S == "cpu")
+      C.SampleWall = S == "wall";
+    else
+      Warn(std::string(env::SampleClock) + "='" + V +
+           "' is not valid (use cpu or wall); using cpu");
+  }
+  if (const char *V = Getenv(env::SampleSignal)) {
+    if (whole(V, 0, MaxSampleSignal, N))
+      C.SampleSignal = int(N);
+    else
+      Warn(std::string(env::SampleSignal) + "='" + V +
+           "' is not valid (use N for the signal SIGRTMIN+N, 0 to " +
+           std::to_string(MaxSampleSignal) + "); using " +
+           std::to_string(C.SampleSignal));
+  }
+}
+} // namespace
+
 Config readConfig(const std::function<const char *(const char *)> &Getenv,
                   const std::function<void(const std::string &)> &Warn,
                   const std::string &ProgramName, long Pid, long ParentPid) {
@@ -224,6 +267,8 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
            "0 for no limit); using the default (the smaller of 10G and half "
            "the free disk space)");
   }
+
+  readSampling(Getenv, Warn, C);
 
   // A rank of an MPI job: the launcher says so before MPI_Init (libomp
   // starts the tool before main).

@@ -17,6 +17,12 @@
 
 namespace otter {
 
+/// OTTER_SAMPLE's largest rate, and OTTER_SAMPLE_SIGNAL's largest N (glibc
+/// on Linux: SIGRTMIN 34 .. SIGRTMAX 64; the sampler checks the signal
+/// exists at start).
+inline constexpr long MaxSampleHz = 100000;
+inline constexpr long MaxSampleSignal = 30;
+
 struct Config {
   std::string OutputDir; // resolved: default filled in; rank-<N>/ of an MPI job
   /// MPI job (a rank variable was set; env.h): the job's directory, which
@@ -45,6 +51,12 @@ struct Config {
   /// default, defaultMaxTraceBytes() of the trace's directory.
   bool MaxTraceSet = false;
   std::uint64_t MaxTraceBytes = 0;
+  /// OTTER_SAMPLE: samples per second per thread (0: no sampling), the
+  /// clock they count (OTTER_SAMPLE_CLOCK) and the signal, SIGRTMIN plus
+  /// SampleSignal (OTTER_SAMPLE_SIGNAL); core/sampler.h.
+  unsigned SampleHz = 0;
+  bool SampleWall = false;
+  int SampleSignal = 4;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

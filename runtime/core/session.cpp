@@ -6,6 +6,7 @@
 #include "core/manifest.h"
 #include "core/memory_room.h"
 #include "core/recorder.h"
+#include "core/samples.h"
 #include "core/sinks.h"
 #include "core/write_guard.h"
 #include "otter/env.h"
@@ -14,6 +15,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -307,6 +309,8 @@ bool start() {
     if (memory::limited() && !std::getenv(env::BufferEvents))
       Cfg.BufferEvents = memory::LimitedBufferEvents;
     recorder::setBufferEvents(Cfg.BufferEvents);
+    samples::configure(Cfg.SampleHz, Cfg.SampleWall,
+                       SIGRTMIN + Cfg.SampleSignal);
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     startFilter(Cfg);
     std::vector<EventSink *> Consumers;

@@ -12,6 +12,7 @@ namespace otter {
 // Each sink's file defines its factory.
 std::unique_ptr<RunSink> makeGraphSink(const Config &Cfg, std::string &Why);
 std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why);
+std::unique_ptr<RunSink> makeSampleSink(const Config &Cfg, std::string &Why);
 
 namespace {
 
@@ -20,6 +21,8 @@ namespace {
 constexpr SinkSpec Registry[] = {
     {"graph", [](const Config &C) { return C.Formats.any(); }, makeGraphSink},
     {"trace", [](const Config &C) { return C.Trace; }, makeTraceSink},
+    {"samples", [](const Config &C) { return C.SampleHz > 0; },
+     makeSampleSink},
 };
 
 } // namespace

@@ -42,6 +42,7 @@
 #include "ompt/adapter.h"
 #include "ompt/calibrate.h"
 #include "ompt/registration.h"
+#include "ompt/sampler.h"
 
 #include <omp-tools.h>
 
@@ -69,12 +70,15 @@ void onThreadBegin(ompt_thread_t Type, ompt_data_t *ThreadData) {
   if (!T)
     return;
   ThreadData->ptr = T;
+  ompt::sampler::threadBegin(T->Index);
   record<false, false, false>(
       T, nullptr, [&] { return Event::threadBegin(0, ThreadType(Type)); });
   recorder::recordThreadCpu(T);
 }
 
 void onThreadEnd(ompt_data_t *) {
+  // Before anything else: a thread never leaves with its timer running.
+  ompt::sampler::threadEnd();
   OTTER_PROLOGUE();
   recorder::recordThreadCpu(T);
   record<false, false, false>(T, nullptr, [&] { return Event::threadEnd(0); });
@@ -233,6 +237,8 @@ Sync<Wait>::body(ThreadState *T, ompt_sync_region_t Kind,
   std::uint64_t Code = codeOf<Fast>(Codeptr);
   std::uint64_t A = ParallelData ? ParallelData->value : 0;
   bool Begin = Endpoint == ompt_scope_begin;
+  if constexpr (Wait) // for the sampler's states (ompt/sampler.h)
+    ompt::sampler::noteWait(S, Kind, Begin);
   // Refused by the filter stage (general path only): neither recorded nor
   // folded into its pair.
   if (!Fast && filter::engaged() &&
@@ -452,7 +458,11 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
       ompt::measureRecordingCostNs(Table));
   // The initial thread's thread_begin may already have happened before
   // initialize returned: make sure it is registered.
-  recorder::registerThread(std::uint32_t(ompt_thread_initial));
+  ThreadState *Initial =
+      recorder::registerThread(std::uint32_t(ompt_thread_initial));
+  // Sampling (OTTER_SAMPLE): the initial thread's timer starts here.
+  if (Initial && ompt::sampler::install(Lookup))
+    ompt::sampler::threadBegin(Initial->Index);
   return 1; // keep the tool active
 }
 

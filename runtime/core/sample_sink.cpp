@@ -1,0 +1,129 @@
+//===- core/sample_sink.cpp - The samples of the run ----------------------===//
+//
+// OTTER_SAMPLE=<Hz>: at the end of the run every sampled thread's timer is
+// deleted and its ring drained (core/samples.h), and the samples are
+// written to $OTTER_OUTPUT_DIR/samples.csv, with the code mappings of the
+// process in modules.csv, so that `otter profile` symbolizes the addresses
+// after the run (never in the handler). docs/sampling.md has the columns.
+//
+//===----------------------------------------------------------------------===//
+#include "core/recorder.h"
+#include "core/samples.h"
+#include "core/sinks.h"
+#include "otter/sample_states.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+
+namespace otter {
+
+namespace {
+
+bool writeSamples(const std::string &Path, std::uint64_t &Written) {
+  std::FILE *F = std::fopen(Path.c_str(), "w");
+  if (!F)
+    return false;
+  std::fputs("thread,time_ns,state,class,wait_id,task,exit_frame,enter_frame,"
+             "weight,truncated,stack\n",
+             F);
+  for (SampleThread *S : samples::threads()) {
+    std::lock_guard<std::mutex> L(S->DrainLock);
+    const std::vector<std::uint64_t> &D = S->Drained;
+    for (std::size_t I = 0; I + samples::SampleWords <= D.size();) {
+      const std::uint32_t State = std::uint32_t(D[I + 1]);
+      const unsigned Depth = unsigned(D[I + 1] >> 32) & 0xffff;
+      const unsigned Flags = unsigned(D[I + 1] >> 48);
+      std::fprintf(F,
+                   "%" PRIu32 ",%" PRIu64 ",0x%" PRIx32 ",%s,%" PRIu64
+                   ",%" PRIu64 ",0x%" PRIx64 ",0x%" PRIx64 ",%" PRIu64
+                   ",%d,",
+                   S->ThreadIndex, recorder::toNs(D[I]), State,
+                   stateClassName(stateClassOf(State)), D[I + 2], D[I + 3],
+                   D[I + 4], D[I + 5], D[I + 6],
+                   (Flags & SampleTruncated) ? 1 : 0);
+      I += samples::SampleWords;
+      for (unsigned K = 0; K < Depth && I < D.size(); ++K, ++I)
+        std::fprintf(F, "%s0x%" PRIx64, K ? ";" : "", D[I]);
+      std::fputc('\n', F);
+      ++Written;
+    }
+  }
+  return std::fclose(F) == 0;
+}
+
+/// The executable mappings of the process: start,end,offset,path.
+bool writeModules(const std::string &Path) {
+  std::FILE *In = std::fopen("/proc/self/maps", "r");
+  if (!In)
+    return false;
+  std::FILE *F = std::fopen(Path.c_str(), "w");
+  if (!F) {
+    std::fclose(In);
+    return false;
+  }
+  std::fputs("start,end,offset,path\n", F);
+  char Line[4096];
+  while (std::fgets(Line, sizeof Line, In)) {
+    unsigned long long Start, End, Offset;
+    char Perms[8] = {}, Name[4096] = {};
+    int N = std::sscanf(Line, "%llx-%llx %7s %llx %*s %*s %4095[^\n]", &Start,
+                        &End, Perms, &Offset, Name);
+    if (N < 4 || Perms[2] != 'x')
+      continue;
+    const char *P = Name;
+    while (*P == ' ')
+      ++P;
+    std::fprintf(F, "0x%llx,0x%llx,0x%llx,%s\n", Start, End, Offset, P);
+  }
+  std::fclose(In);
+  return std::fclose(F) == 0;
+}
+
+class SampleSink final : public RunSink {
+public:
+  void consume(const ThreadInfo &, const Event *, std::size_t) override {}
+
+  void close(FinishContext &) override { samples::stopAll(); }
+
+  void write(FinishContext &C) override {
+    if (!samples::rate()) // sampling could not start (it said why)
+      return;
+    if (samples::handlerReplaced())
+      C.Message("warning: ",
+                "the program installed a handler of its own for the "
+                "sampling signal, SIGRTMIN+" +
+                    std::to_string(C.Cfg.SampleSignal) +
+                    ": the samples after that went to the program; choose "
+                    "a signal it does not use with OTTER_SAMPLE_SIGNAL");
+    const std::string Dir = C.Cfg.OutputDir;
+    std::uint64_t N = 0;
+    if (!writeSamples(Dir + "/samples.csv", N) ||
+        !writeModules(Dir + "/modules.csv")) {
+      C.Message("error: ", "cannot write " + Dir + "/samples.csv: " +
+                               std::strerror(errno));
+      return;
+    }
+    C.Wrote = true;
+    C.Files.push_back("samples.csv");
+    C.Unlisted.push_back("modules.csv");
+    C.Details += ", " + std::to_string(N) + " samples";
+  }
+
+  void report(FinishContext &C) override {
+    C.Message("", "sampling: " + std::to_string(samples::rate()) +
+                      " Hz, signal " + std::to_string(samples::signal()) +
+                      ", " + std::to_string(samples::threads().size()) +
+                      " threads sampled, " +
+                      std::to_string(samples::dropped()) +
+                      " samples dropped (a ring was full)");
+  }
+};
+
+} // namespace
+
+std::unique_ptr<RunSink> makeSampleSink(const Config &, std::string &) {
+  return std::make_unique<SampleSink>();
+}
+
+} // namespace otter

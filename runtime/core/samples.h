@@ -1,0 +1,88 @@
+//===- core/samples.h - Sampling: per-thread rings, timers, output -*- C++ -*-===//
+//
+// The sampling mode's state outside the signal handler (which is the event
+// source's: ompt/sampler.cpp). Each sampled thread has a SampleThread: its
+// ring (core/sample_ring.h, mapped at the thread's start, written only by
+// the handler), its stack bounds for the handler's unwind, its timer
+// (timer_create, SIGEV_THREAD_ID: the signal goes to that thread only) and
+// what was drained from the ring so far. The rings are drained by their
+// thread at its end and by the session at the end of the run; the sample
+// sink (sample_sink.cpp) writes samples.csv and modules.csv from them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_CORE_SAMPLES_H
+#define OTTER_CORE_SAMPLES_H
+
+#include "core/sample_ring.h"
+
+#include <atomic>
+#include <cstdint>
+#include <ctime>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace otter {
+
+struct SampleThread {
+  SampleRing Ring;
+  std::uint32_t ThreadIndex = 0; // the recorder's index of the thread
+  /// The thread's stack, [StackLow, StackHigh): the unwind reads no frame
+  /// outside it.
+  std::uintptr_t StackLow = 0, StackHigh = 0;
+  timer_t Timer{};
+  bool HasTimer = false;
+  /// Set while the handler may sample this thread.
+  std::atomic<bool> Live{false};
+  /// Taken by whoever drains (never by the handler).
+  std::mutex DrainLock;
+  /// Drained samples, compacted: per sample a header of SampleWords words
+  /// (time, state|depth<<32|flags<<48, wait id, task, exit frame, enter
+  /// frame, weight) and then Depth frames.
+  std::vector<std::uint64_t> Drained;
+  std::uint64_t Count = 0;
+  Sample *Slots = nullptr;
+  std::size_t SlotBytes = 0;
+};
+
+namespace samples {
+
+inline constexpr unsigned SampleWords = 7;
+/// Slots per thread: ~8 s of samples at 1 kHz between two drains; the
+/// pages are committed only as the handler first touches them.
+inline constexpr std::size_t RingSlots = 8192;
+
+/// Sampling as configured: Hz samples per second per thread of the chosen
+/// clock, sent as signal Signal. Set once at start (before any thread is
+/// added).
+void configure(unsigned Hz, bool Wall, int Signal);
+unsigned rate();
+/// The sampling signal's handler, once installed (the event source's);
+/// handlerReplaced(): the program has installed another one since (its
+/// samples were lost: the signal went to the program's handler).
+void setHandler(void *Handler);
+bool handlerReplaced();
+int signal();
+
+/// The calling thread's sampling state, made and its timer started (off
+/// the hot path: thread start). Null if sampling is off, the thread is
+/// sampled already, or something failed (the thread is then not sampled).
+/// \p Current: where the handler finds it (the event source's
+/// thread-local pointer), set before the timer starts.
+SampleThread *startThread(std::uint32_t ThreadIndex,
+                          SampleThread *&Current);
+/// The calling thread is ending: its timer deleted, its ring drained.
+void endThread(SampleThread *&Current);
+/// Drains one thread's ring into its Drained samples.
+void drain(SampleThread *S);
+/// The end of the run: every timer deleted, every ring drained.
+void stopAll();
+/// Every thread's state (for the sink), and the samples dropped because a
+/// ring was full.
+std::vector<SampleThread *> threads();
+std::uint64_t dropped();
+
+} // namespace samples
+} // namespace otter
+
+#endif // OTTER_CORE_SAMPLES_H

@@ -1,0 +1,149 @@
+//===- ompt/sampler.cpp - The sampling signal handler (OMPT) --------------===//
+//
+// The handler is async-signal-safe: it takes no lock, allocates nothing and
+// calls only the OMPT inquiry functions the specification declares
+// async-signal-safe (ompt_get_state, ompt_get_task_info). It keeps errno.
+// It finds its thread's ring through an initial-exec thread-local pointer
+// (no call into the dynamic linker) and unwinds by frame pointers only
+// (no libunwind: its module lookup takes a lock the interrupted thread may
+// hold), reading no word outside the interrupted stack, [sp, stack top).
+//
+//===----------------------------------------------------------------------===//
+#include "ompt/sampler.h"
+#include "core/recorder.h"
+#include "core/samples.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <ucontext.h>
+
+namespace otter::ompt::sampler {
+
+thread_local constinit TaskWait Waiting
+    __attribute__((tls_model("initial-exec"))) = {nullptr, 0};
+
+namespace {
+
+thread_local constinit SampleThread *Current
+    __attribute__((tls_model("initial-exec"))) = nullptr;
+ompt_get_state_t GetState = nullptr;
+ompt_get_task_info_t GetTaskInfo = nullptr;
+bool Installed = false;
+
+/// Frame-pointer unwind of the interrupted context into X.Frames.
+__attribute__((no_sanitize("address", "undefined", "thread"))) void
+unwind(const SampleThread &S, const void *Context, Sample &X) {
+  X.Depth = 0;
+#if defined(__x86_64__)
+  const auto *U = static_cast<const ucontext_t *>(Context);
+  std::uintptr_t Pc = std::uintptr_t(U->uc_mcontext.gregs[REG_RIP]);
+  std::uintptr_t Fp = std::uintptr_t(U->uc_mcontext.gregs[REG_RBP]);
+  std::uintptr_t Sp = std::uintptr_t(U->uc_mcontext.gregs[REG_RSP]);
+  X.Frames[X.Depth++] = Pc;
+  while (true) {
+    if (Fp < Sp || Fp < S.StackLow || Fp + 16 > S.StackHigh || (Fp & 7))
+      return; // not a frame of this stack: the chain ends (or is broken)
+    const auto *Frame = reinterpret_cast<const std::uintptr_t *>(Fp);
+    const std::uintptr_t Next = Frame[0], Ret = Frame[1];
+    if (!Ret)
+      return;
+    if (X.Depth == Sample::MaxFrames) {
+      X.Flags |= SampleTruncated;
+      return;
+    }
+    X.Frames[X.Depth++] = Ret;
+    if (Next <= Fp)
+      return;
+    Sp = Fp + 16;
+    Fp = Next;
+  }
+#else
+  (void)S;
+  (void)Context;
+#endif
+}
+
+void onSignal(int, siginfo_t *Info, void *Context) {
+  const int SavedErrno = errno;
+  SampleThread *S = Current;
+  if (S && S->Live.load(std::memory_order_acquire)) {
+    if (Sample *X = S->Ring.claim()) {
+      X->Time = recorder::now();
+      X->Flags = 0;
+      X->Weight = 1 + std::uint32_t(Info && Info->si_overrun > 0
+                                        ? Info->si_overrun
+                                        : 0);
+      ompt_wait_id_t Wait = 0;
+      X->State = GetState ? std::uint32_t(GetState(&Wait)) : 0x102;
+      X->WaitId = Wait;
+      X->Task = X->ExitFrame = X->EnterFrame = 0;
+      int Flags = 0, ThreadNum = 0;
+      ompt_data_t *Task = nullptr, *Parallel = nullptr;
+      ompt_frame_t *Frame = nullptr;
+      if (GetTaskInfo &&
+          GetTaskInfo(0, &Flags, &Task, &Frame, &Parallel, &ThreadNum) == 2) {
+        if (Task && Task->ptr) {
+          const auto *TS = static_cast<const TaskState *>(Task->ptr);
+          X->Task = TS->Id;
+          if (TS == Waiting.Task && X->State <= ompt_state_work_reduction)
+            X->State = Waiting.Kind == ompt_sync_region_taskgroup
+                           ? ompt_state_wait_taskgroup
+                           : ompt_state_wait_taskwait;
+        }
+        if (Frame) {
+          X->ExitFrame = std::uint64_t(Frame->exit_frame.ptr);
+          X->EnterFrame = std::uint64_t(Frame->enter_frame.ptr);
+        }
+      }
+      unwind(*S, Context, *X);
+      S->Ring.publish();
+    }
+  }
+  errno = SavedErrno;
+}
+
+} // namespace
+
+bool install(ompt_function_lookup_t Lookup) {
+  const int Signo = samples::signal();
+  if (!samples::rate() || Installed)
+    return Installed;
+  auto Off = [&](const char *Why) {
+    std::fprintf(stderr, "otter: warning: %s; not sampling\n", Why);
+    samples::configure(0, false, 0);
+    return false;
+  };
+  if (Signo < SIGRTMIN || Signo > SIGRTMAX)
+    return Off("OTTER_SAMPLE_SIGNAL names no real-time signal of this "
+               "system (SIGRTMIN+N must not pass SIGRTMAX)");
+  struct sigaction Old {};
+  if (sigaction(Signo, nullptr, &Old) != 0 ||
+      (Old.sa_flags & SA_SIGINFO) || Old.sa_handler != SIG_DFL)
+    return Off("the sampling signal (OTTER_SAMPLE_SIGNAL) has a handler of "
+               "the program's; choose another N");
+  GetState = reinterpret_cast<ompt_get_state_t>(Lookup("ompt_get_state"));
+  GetTaskInfo =
+      reinterpret_cast<ompt_get_task_info_t>(Lookup("ompt_get_task_info"));
+  struct sigaction Act {};
+  Act.sa_sigaction = onSignal;
+  Act.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigemptyset(&Act.sa_mask);
+  if (sigaction(Signo, &Act, nullptr) != 0)
+    return Off("cannot install the sampling signal's handler");
+  samples::setHandler(reinterpret_cast<void *>(onSignal));
+  Installed = true;
+  return true;
+}
+
+void threadBegin(std::uint32_t ThreadIndex) {
+  if (Installed)
+    samples::startThread(ThreadIndex, Current);
+}
+
+void threadEnd() {
+  if (Installed)
+    samples::endThread(Current);
+}
+
+} // namespace otter::ompt::sampler

@@ -1,0 +1,58 @@
+//===- ompt/sampler.h - The sampling signal handler (OMPT) --------*- C++ -*-===//
+//
+// Sampling mode's event source: the signal handler that, on each tick of a
+// thread's sampling timer, asks the OpenMP runtime for the thread's state
+// (ompt_get_state) and current task (ompt_get_task_info), unwinds the
+// interrupted stack by its frame pointers and writes all of it into the
+// thread's ring (core/samples.h). The rings, timers and output are core's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_OMPT_SAMPLER_H
+#define OTTER_OMPT_SAMPLER_H
+
+#include <omp-tools.h>
+
+#include <cstdint>
+
+namespace otter {
+struct TaskState;
+}
+
+namespace otter::ompt::sampler {
+
+/// The task the calling thread waits for in a taskwait or at a taskgroup's
+/// end, and which of the two (ompt_sync_region_t), set by the sync region
+/// callbacks (tool.cpp) and read by the handler: libomp reports such a
+/// wait as work (ompt_get_state), so a sample whose current task is this
+/// one is given the state ompt_state_wait_taskwait or _taskgroup. (When
+/// the waiting thread runs another task meanwhile, that task is current:
+/// work.)
+struct TaskWait {
+  const TaskState *Task;
+  std::uint32_t Kind;
+};
+extern thread_local constinit TaskWait Waiting
+    __attribute__((tls_model("initial-exec")));
+/// At a taskwait's or taskgroup's wait begin (Begin) or end.
+[[gnu::always_inline]] inline void noteWait(const TaskState *Task,
+                                            ompt_sync_region_t Kind,
+                                            bool Begin) {
+  if (Kind == ompt_sync_region_taskwait ||
+      Kind == ompt_sync_region_taskgroup) {
+    Waiting.Kind = std::uint32_t(Kind);
+    Waiting.Task = Begin ? Task : nullptr;
+  }
+}
+
+/// At tool start, when OTTER_SAMPLE asks for sampling: installs the
+/// handler (one line and no sampling if the signal is the program's or
+/// does not exist). Returns whether threads will be sampled.
+bool install(ompt_function_lookup_t Lookup);
+/// The calling thread starts (its timer) / ends (its timer deleted, its
+/// ring drained). No-ops when not sampling.
+void threadBegin(std::uint32_t ThreadIndex);
+void threadEnd();
+
+} // namespace otter::ompt::sampler
+
+#endif // OTTER_OMPT_SAMPLER_H
