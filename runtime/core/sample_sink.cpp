@@ -12,9 +12,12 @@
 #include "core/sinks.h"
 #include "otter/sample_states.h"
 
+#include <chrono>
 #include <cinttypes>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <thread>
 
 namespace otter {
 
@@ -80,11 +83,27 @@ bool writeModules(const std::string &Path) {
   return std::fclose(F) == 0;
 }
 
+/// Drains every ring every DrainPeriod while the program runs, so that a
+/// thread that runs longer than its ring lasts (RingSlots samples) loses
+/// none: the consumer side only (core/sample_ring.h), under each ring's
+/// drain lock; the handlers never wait for it.
 class SampleSink final : public RunSink {
 public:
+  static constexpr std::chrono::milliseconds DrainPeriod{250};
+  SampleSink() {
+    try {
+      Drainer = std::thread([this] { drainLoop(); });
+    } catch (...) { // no thread: the rings are drained at thread end only
+    }
+  }
+  ~SampleSink() override { stopDrainer(); }
+
   void consume(const ThreadInfo &, const Event *, std::size_t) override {}
 
-  void close(FinishContext &) override { samples::stopAll(); }
+  void close(FinishContext &) override {
+    stopDrainer();
+    samples::stopAll();
+  }
 
   void write(FinishContext &C) override {
     if (!samples::rate()) // sampling could not start (it said why)
@@ -118,6 +137,37 @@ public:
                       std::to_string(samples::dropped()) +
                       " samples dropped (a ring was full)");
   }
+
+private:
+  void drainLoop() {
+    std::unique_lock<std::mutex> L(M);
+    while (!Stop) {
+      Wake.wait_for(L, DrainPeriod, [this] { return Stop; });
+      if (Stop)
+        break;
+      L.unlock();
+      for (SampleThread *S : samples::threads())
+        try {
+          samples::drain(S);
+        } catch (...) { // out of memory: the samples wait in the ring
+        }
+      L.lock();
+    }
+  }
+  void stopDrainer() {
+    {
+      std::lock_guard<std::mutex> L(M);
+      Stop = true;
+    }
+    Wake.notify_all();
+    if (Drainer.joinable())
+      Drainer.join();
+  }
+
+  std::mutex M;
+  std::condition_variable Wake;
+  bool Stop = false;
+  std::thread Drainer;
 };
 
 } // namespace
