@@ -43,6 +43,11 @@ static_assert(sizeof(Sample) == 256);
 
 /// Sample::Flags: the unwind stopped at MaxFrames, not at the stack's end.
 inline constexpr std::uint16_t SampleTruncated = 1;
+/// Sample::Flags: the unwind went past frames of the OpenMP runtime (from
+/// the interrupted instruction, or where the frame chain broke, to a task's
+/// enter frame): Frames[0] may be in the runtime, the frames after it are
+/// the user's call path.
+inline constexpr std::uint16_t SampleRuntimeSkipped = 2;
 
 /// A single-producer ring of Capacity (a power of two) samples over
 /// storage the owner provides (ompt/sampler.cpp maps it; tests use an

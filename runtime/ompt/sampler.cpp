@@ -31,7 +31,40 @@ ompt_get_state_t GetState = nullptr;
 ompt_get_task_info_t GetTaskInfo = nullptr;
 bool Installed = false;
 
-/// Frame-pointer unwind of the interrupted context into X.Frames.
+/// The enter frame of the task at Level or, with Outer, of the first
+/// enclosing task from Level on whose enter frame lies above Fp: the frame
+/// of the runtime entry its code called (libomp's entry points keep a
+/// frame pointer), so the frame chain goes on from there into the user's
+/// code, past the runtime's frames (which have none). 0: none. Level is
+/// left at the next task to look at.
+std::uintptr_t enterFrame(int &Level, std::uintptr_t Fp, bool Outer) {
+  constexpr int MaxLevels = 16;
+  for (; GetTaskInfo && Level < MaxLevels; ++Level) {
+    int Flags = 0, ThreadNum = 0;
+    ompt_data_t *Task = nullptr, *Parallel = nullptr;
+    ompt_frame_t *F = nullptr;
+    if (GetTaskInfo(Level, &Flags, &Task, &F, &Parallel, &ThreadNum) != 2)
+      return 0;
+    const auto E = reinterpret_cast<std::uintptr_t>(F ? F->enter_frame.ptr
+                                                      : nullptr);
+    const bool FramePointer =
+        F && (F->enter_frame_flags & 0x30) == ompt_frame_framepointer;
+    if (E && FramePointer && E > Fp) {
+      ++Level;
+      return E;
+    }
+    if (!Outer)
+      return 0;
+  }
+  return 0;
+}
+
+/// Frame-pointer unwind of the interrupted context into X.Frames: the
+/// interrupted instruction, then the return addresses of the frame chain,
+/// reading no word outside [sp, the stack's top). Where the chain breaks
+/// (code without frame pointers: libomp), it goes on at the enter frame of
+/// the next enclosing task above it (SampleRuntimeSkipped: runtime frames
+/// left out), as the OMPT frames allow.
 __attribute__((no_sanitize("address", "undefined", "thread"))) void
 unwind(const SampleThread &S, const void *Context, Sample &X) {
   X.Depth = 0;
@@ -41,9 +74,28 @@ unwind(const SampleThread &S, const void *Context, Sample &X) {
   std::uintptr_t Fp = std::uintptr_t(U->uc_mcontext.gregs[REG_RBP]);
   std::uintptr_t Sp = std::uintptr_t(U->uc_mcontext.gregs[REG_RSP]);
   X.Frames[X.Depth++] = Pc;
-  while (true) {
-    if (Fp < Sp || Fp < S.StackLow || Fp + 16 > S.StackHigh || (Fp & 7))
-      return; // not a frame of this stack: the chain ends (or is broken)
+  auto Valid = [&](std::uintptr_t F) {
+    return F >= Sp && F >= S.StackLow && F + 16 <= S.StackHigh && !(F & 7);
+  };
+  int Level = 0;
+  // In the runtime on behalf of the current task (its enter frame is set):
+  // the user's frames start there.
+  if (std::uintptr_t E = enterFrame(Level, Sp - 1, false); E && Valid(E)) {
+    Fp = E;
+    X.Flags |= SampleRuntimeSkipped;
+  }
+  Level = 1;
+  for (int Jumps = 0; Jumps < 8;) {
+    if (!Valid(Fp)) {
+      // The chain broke: on at an enclosing task's enter frame above it.
+      const std::uintptr_t E = enterFrame(Level, Sp, true);
+      if (!E || !Valid(E))
+        return;
+      Fp = E;
+      X.Flags |= SampleRuntimeSkipped;
+      ++Jumps;
+      continue;
+    }
     const auto *Frame = reinterpret_cast<const std::uintptr_t *>(Fp);
     const std::uintptr_t Next = Frame[0], Ret = Frame[1];
     if (!Ret)
@@ -53,10 +105,8 @@ unwind(const SampleThread &S, const void *Context, Sample &X) {
       return;
     }
     X.Frames[X.Depth++] = Ret;
-    if (Next <= Fp)
-      return;
     Sp = Fp + 16;
-    Fp = Next;
+    Fp = Next > Fp ? Next : 0; // callers' frames are above
   }
 #else
   (void)S;
