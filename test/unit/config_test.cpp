@@ -279,3 +279,40 @@ TEST(Config, EveryVariableReadIsKnown) {
   }
   EXPECT_GE(Asked.size(), 10u);
 }
+
+TEST(Config, Sampling) {
+  Env E;
+  Config C = E.read();
+  EXPECT_EQ(C.SampleHz, 0u); // off by default
+  EXPECT_FALSE(C.SampleWall);
+  EXPECT_EQ(C.SampleSignal, 4);
+  E.Vars = {{"OTTER_SAMPLE", "1000"},
+            {"OTTER_SAMPLE_CLOCK", "WALL"},
+            {"OTTER_SAMPLE_SIGNAL", "7"}};
+  C = E.read();
+  EXPECT_EQ(C.SampleHz, 1000u);
+  EXPECT_TRUE(C.SampleWall);
+  EXPECT_EQ(C.SampleSignal, 7);
+  EXPECT_TRUE(E.Warnings.empty());
+}
+
+TEST(Config, SamplingInvalidValuesWarnAndKeepDefaults) {
+  Env E;
+  E.Vars = {{"OTTER_SAMPLE", "fast"},
+            {"OTTER_SAMPLE_CLOCK", "cycles"},
+            {"OTTER_SAMPLE_SIGNAL", "99"}};
+  Config C = E.read();
+  EXPECT_EQ(C.SampleHz, 0u);
+  EXPECT_FALSE(C.SampleWall);
+  EXPECT_EQ(C.SampleSignal, 4);
+  ASSERT_EQ(E.Warnings.size(), 3u);
+  EXPECT_NE(E.Warnings[0].find("OTTER_SAMPLE='fast' is not valid"),
+            std::string::npos)
+      << E.Warnings[0];
+  EXPECT_NE(E.Warnings[1].find("use cpu or wall"), std::string::npos);
+  EXPECT_NE(E.Warnings[2].find("SIGRTMIN+N"), std::string::npos);
+  E.Warnings.clear();
+  E.Vars = {{"OTTER_SAMPLE", "100001"}}; // above the largest rate
+  EXPECT_EQ(E.read().SampleHz, 0u);
+  EXPECT_EQ(E.Warnings.size(), 1u);
+}
