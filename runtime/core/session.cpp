@@ -200,6 +200,10 @@ void finishImpl() {
 } // namespace
 
 bool started() { return state().Started; }
+bool samplingAlone() {
+  const Config &C = state().Cfg;
+  return C.SampleHz > 0 && !C.Trace && !C.Formats.any();
+}
 
 void noteRank(int Rank, int Size) {
   State &St = state();

@@ -30,6 +30,9 @@ void finish();
 /// again at the next construct) the run goes on: buffers are flushed and
 /// the next initialize() continues the same output.
 void runtimeFinalized();
+/// Sampling alone (OTTER_SAMPLE with no trace and no graph file): no event
+/// needs recording, only samples (docs/sampling.md). Valid after start().
+bool samplingAlone();
 /// True once start() succeeded.
 bool started();
 /// The MPI rank and job size MPI_Init reported (checked against the

@@ -136,11 +136,12 @@ void onSignal(int, siginfo_t *Info, void *Context) {
         if (Task && Task->ptr) {
           const auto *TS = static_cast<const TaskState *>(Task->ptr);
           X->Task = TS->Id;
-          if (TS == Waiting.Task && X->State <= ompt_state_work_reduction)
+        }
+        if (Task && Task == Waiting.Task &&
+            X->State <= ompt_state_work_reduction)
             X->State = Waiting.Kind == ompt_sync_region_taskgroup
                            ? ompt_state_wait_taskgroup
                            : ompt_state_wait_taskwait;
-        }
         if (Frame) {
           X->ExitFrame = std::uint64_t(Frame->exit_frame.ptr);
           X->EnterFrame = std::uint64_t(Frame->enter_frame.ptr);
@@ -194,6 +195,31 @@ void threadBegin(std::uint32_t ThreadIndex) {
 void threadEnd() {
   if (Installed)
     samples::endThread(Current);
+}
+
+namespace {
+void onThreadBeginAlone(ompt_thread_t Type, ompt_data_t *) {
+  if (ThreadState *T = recorder::registerThread(std::uint32_t(Type)))
+    threadBegin(T->Index);
+}
+void onThreadEndAlone(ompt_data_t *) { threadEnd(); }
+void onSyncWaitAlone(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
+                     ompt_data_t *, ompt_data_t *Task, const void *) {
+  noteWait(Task, Kind, Endpoint == ompt_scope_begin);
+}
+} // namespace
+
+bool registerSamplingCallbacks(ompt_set_callback_t SetCallback) {
+  auto Set = [&](ompt_callbacks_t Which, auto *F) {
+    const ompt_set_result_t R =
+        SetCallback(Which, reinterpret_cast<ompt_callback_t>(F));
+    return R == ompt_set_always;
+  };
+  bool Ok = Set(ompt_callback_thread_begin, &onThreadBeginAlone);
+  Ok &= Set(ompt_callback_thread_end, &onThreadEndAlone);
+  // Without it a taskwait's samples are work (libomp's state).
+  Set(ompt_callback_sync_region_wait, &onSyncWaitAlone);
+  return Ok;
 }
 
 } // namespace otter::ompt::sampler

@@ -14,10 +14,6 @@
 
 #include <cstdint>
 
-namespace otter {
-struct TaskState;
-}
-
 namespace otter::ompt::sampler {
 
 /// The task the calling thread waits for in a taskwait or at a taskgroup's
@@ -28,13 +24,13 @@ namespace otter::ompt::sampler {
 /// the waiting thread runs another task meanwhile, that task is current:
 /// work.)
 struct TaskWait {
-  const TaskState *Task;
+  const ompt_data_t *Task; // the task's data: one per task, as it runs
   std::uint32_t Kind;
 };
 extern thread_local constinit TaskWait Waiting
     __attribute__((tls_model("initial-exec")));
 /// At a taskwait's or taskgroup's wait begin (Begin) or end.
-[[gnu::always_inline]] inline void noteWait(const TaskState *Task,
+[[gnu::always_inline]] inline void noteWait(const ompt_data_t *Task,
                                             ompt_sync_region_t Kind,
                                             bool Begin) {
   if (Kind == ompt_sync_region_taskwait ||
@@ -52,6 +48,13 @@ bool install(ompt_function_lookup_t Lookup);
 /// ring drained). No-ops when not sampling.
 void threadBegin(std::uint32_t ThreadIndex);
 void threadEnd();
+
+/// Sampling alone (no per-event output, session::samplingAlone()): instead
+/// of the recording callbacks, only what the sampler needs -- thread begin
+/// and end (the timers) and the sync region waits (the taskwait state):
+/// the program's tasks and events then cost nothing. Returns false if the
+/// runtime refused one.
+bool registerSamplingCallbacks(ompt_set_callback_t SetCallback);
 
 } // namespace otter::ompt::sampler
 

@@ -238,7 +238,7 @@ Sync<Wait>::body(ThreadState *T, ompt_sync_region_t Kind,
   std::uint64_t A = ParallelData ? ParallelData->value : 0;
   bool Begin = Endpoint == ompt_scope_begin;
   if constexpr (Wait) // for the sampler's states (ompt/sampler.h)
-    ompt::sampler::noteWait(S, Kind, Begin);
+    ompt::sampler::noteWait(TaskData, Kind, Begin);
   // Refused by the filter stage (general path only): neither recorded nor
   // folded into its pair.
   if (!Fast && filter::engaged() &&
@@ -441,6 +441,18 @@ int initialize(ompt_function_lookup_t Lookup, int, ompt_data_t *) {
   }
   if (!session::start())
     return 0; // session printed why; the program runs untraced
+  if (session::samplingAlone()) {
+    // No event is recorded (recorder::Active stays false): only the
+    // sampler's callbacks (ompt/sampler.h).
+    if (!ompt::sampler::install(Lookup) ||
+        !ompt::sampler::registerSamplingCallbacks(SetCallback))
+      return 0;
+    ThreadState *Initial =
+        recorder::registerThread(std::uint32_t(ompt_thread_initial));
+    if (Initial)
+      ompt::sampler::threadBegin(Initial->Index);
+    return 1;
+  }
   const std::vector<ompt::CallbackSpec> Table = callbackTable();
   // The groups the filter stage drops entirely need no callback, where the
   // adapter does not need it either.
