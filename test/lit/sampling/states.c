@@ -36,11 +36,11 @@ int main(void) {
     work(0.4); // both: work
 #pragma omp barrier
     if (Me == 0)
-      work(0.3); // thread 1 waits at the barrier
+      work(0.5); // thread 1 waits at the barrier
 #pragma omp barrier
     if (Me == 0) {
       omp_set_lock(&L);
-      work(0.15); // thread 1 waits for the lock
+      work(0.25); // thread 1 waits for the lock (3x the taskwait below)
       omp_unset_lock(&L);
     } else {
       work(0.02);
