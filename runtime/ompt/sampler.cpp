@@ -121,7 +121,10 @@ void onSignal(int, siginfo_t *Info, void *Context) {
     if (Sample *X = S->Ring.claim()) {
       X->Time = recorder::now();
       X->Flags = 0;
-      X->Weight = 1 + std::uint32_t(Info && Info->si_overrun > 0
+      // A timer's tick carries its overrun (another sender's signal, e.g.
+      // raise(), has the sender's uid in that place).
+      X->Weight = 1 + std::uint32_t(Info && Info->si_code == SI_TIMER &&
+                                            Info->si_overrun > 0
                                         ? Info->si_overrun
                                         : 0);
       ompt_wait_id_t Wait = 0;
