@@ -141,10 +141,14 @@ TEST(Sinks, TheRegistryAndWhatTheConfigurationAsksFor) {
     EXPECT_NE(S.Wanted, nullptr);
     EXPECT_NE(S.Make, nullptr);
   }
-  EXPECT_EQ(Names, (std::set<std::string>{"graph", "trace"}));
+  EXPECT_EQ(Names, (std::set<std::string>{"graph", "samples", "trace"}));
   Config C;
   EXPECT_TRUE(spec("graph").Wanted(C));
   EXPECT_TRUE(spec("trace").Wanted(C));
+  // Samples only when sampling is asked for (OTTER_SAMPLE, off by default).
+  EXPECT_FALSE(spec("samples").Wanted(C));
+  C.SampleHz = 1000;
+  EXPECT_TRUE(spec("samples").Wanted(C));
   C.Formats = GraphFormats{false, false, false};
   C.Trace = false;
   EXPECT_FALSE(spec("graph").Wanted(C));
