@@ -31,7 +31,7 @@ extern "C" {
 typedef struct otter_event otter_event; /* otter::Event (otter/events.h) */
 #endif
 
-#define OTTER_SOURCE_VERSION 1
+#define OTTER_SOURCE_VERSION 2
 
 #if defined(__GNUC__)
 #define OTTER_SOURCE_API __attribute__((visibility("default")))
@@ -74,6 +74,15 @@ OTTER_SOURCE_API void otter_source_set_rank(int rank, int size);
  * as at exit, from a forked copy of the process so that threads still
  * running cannot disturb it. Later events are not recorded. */
 OTTER_SOURCE_API void otter_source_finish_now(void);
+
+/* How far the trace's clock is from this host's CLOCK_MONOTONIC now:
+ * CLOCK_MONOTONIC minus the trace's time (ns), and the trace's time of the
+ * sample in *trace_ns. The trace's clock is the time-stamp counter scaled
+ * by a calibration over ~2 ms at start, so it drifts from CLOCK_MONOTONIC
+ * by up to a few us/s, differently in every process: sampled at MPI_Init
+ * and MPI_Finalize, the two errors put every rank of a host on its
+ * CLOCK_MONOTONIC by linear interpolation (docs/mpi.md, "Clocks"). */
+OTTER_SOURCE_API int64_t otter_source_clock_error(uint64_t *trace_ns);
 
 #ifdef __cplusplus
 }

@@ -151,6 +151,30 @@ void initClock() {
 
 std::uint64_t toNs(std::uint64_t Raw) { return UseTsc ? Scale.toNs(Raw) : Raw; }
 
+std::int64_t clockError(std::uint64_t &TraceNs) {
+#if defined(__x86_64__)
+  if (UseTsc) {
+    // As initClock's samples: the (counter, clock, counter) reading whose
+    // counter reads are closest was not preempted in between.
+    std::uint64_t Best = ~0ull, Tsc = 0, Ns = 0;
+    for (int I = 0; I < 16; ++I) {
+      std::uint64_t A = __rdtsc(), N = monotonicNs(), B = __rdtsc();
+      if (B >= A && B - A < Best) {
+        Best = B - A;
+        Tsc = A + (B - A) / 2;
+        Ns = N;
+      }
+    }
+    if (Best != ~0ull) {
+      TraceNs = Scale.toNs(Tsc);
+      return std::int64_t(Ns - TraceNs);
+    }
+  }
+#endif
+  TraceNs = monotonicNs();
+  return 0;
+}
+
 const TickScale &tickScale() { return Scale; }
 
 ThreadState *makeScratchThread(std::size_t Capacity) {

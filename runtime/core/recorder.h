@@ -220,6 +220,10 @@ void initClock();
 const TickScale &tickScale();
 /// Converts a raw timestamp to CLOCK_MONOTONIC ns.
 std::uint64_t toNs(std::uint64_t Raw);
+/// CLOCK_MONOTONIC minus the trace's clock (toNs(now())), sampled now at
+/// TraceNs (the trace's time): what the start's short calibration has
+/// drifted by so far (0 when the clock is CLOCK_MONOTONIC itself).
+std::int64_t clockError(std::uint64_t &TraceNs);
 
 void flush(ThreadState *T);
 /// flush() of the calling thread's full buffer, recording the time it took

@@ -115,6 +115,10 @@ void otter_source_set_rank(int Rank, int Size) {
   session::noteRank(Rank, Size);
 }
 
+int64_t otter_source_clock_error(uint64_t *TraceNs) {
+  return recorder::clockError(*TraceNs);
+}
+
 void otter_source_finish_now(void) {
   recorder::Active.store(false, std::memory_order_release);
   session::finishNow();

@@ -1,15 +1,20 @@
 //===- mpi/clock_sync.h - Clock offsets between hosts of a job ---*- C++
 //-*-===//
 //
-// Timestamps are CLOCK_MONOTONIC nanoseconds of each host: comparable
-// between the ranks of one host, not between hosts. At MPI_Init and at
-// MPI_Finalize every rank learns which ranks share rank 0's host (one
-// allgather of host ids on a private duplicate of MPI_COMM_WORLD); only when
-// some do not, rank 0 measures each other rank's offset with a few
-// ping-pongs (the one with the shortest round trip wins, as Score-P does)
-// and each rank records it as an MpiClockOffset event. A single-host run
-// measures nothing and needs no correction. OTTER_MPI_CLOCK_SYNC=1 measures
-// even on one host (tests), =0 never.
+// A trace's timestamps are the time-stamp counter scaled by a calibration
+// over ~2 ms at start (core/recorder.cpp): close to the host's
+// CLOCK_MONOTONIC, but off by up to a few us/s, differently in every
+// process. At MPI_Init and at MPI_Finalize every rank records one
+// MpiClockOffset: what to add to its trace's clock to read rank 0's
+// CLOCK_MONOTONIC, i.e. its own clock error (sampled locally,
+// otter_source_clock_error) plus its host's offset to rank 0's host. The
+// readers interpolate linearly between the two, which puts every rank of a
+// host on that host's CLOCK_MONOTONIC. Host offsets: every rank learns
+// which ranks share rank 0's host (one allgather of host ids on a private
+// duplicate of MPI_COMM_WORLD); rank 0 measures each rank of another host
+// with a few ping-pongs (the shortest round trip wins, as Score-P does).
+// OTTER_MPI_CLOCK_SYNC=1 ping-pongs even on one host (tests), =0 records
+// nothing.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_MPI_CLOCK_SYNC_H

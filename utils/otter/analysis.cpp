@@ -506,7 +506,7 @@ Result Analyzer::Impl::finish() {
     R.Warnings.push_back(
         std::to_string(LateLinks) +
         " message or collective value(s) arrived after the call that "
-        "received them (clocks of different hosts out of step?): those "
+        "received them (the ranks' clocks out of step?): those "
         "edges are not in the span");
   R.PerThread.resize(Threads.size());
   for (std::size_t I = 0; I < Threads.size(); ++I) {

@@ -327,6 +327,20 @@ void rankWarnings(const JobInput &Job) {
   }
   for (const std::string &W : Job.matching().Warnings)
     std::fprintf(stderr, "otter: warning: %s\n", W.c_str());
+  const job::ClockCondition &C = Job.clockCondition();
+  if (C.Corrected) {
+    std::string Ranks;
+    for (std::uint32_t R : C.Ranks)
+      Ranks += (Ranks.empty() ? "" : ", ") + std::to_string(R);
+    std::fprintf(stderr,
+                 "otter: warning: %zu of %llu messages were received before "
+                 "they were sent by the ranks' clocks: moved by a controlled "
+                 "logical clock (the times of rank(s) %s, by at most %.3f "
+                 "us)\n",
+                 C.Corrected,
+                 static_cast<unsigned long long>(Job.matching().Stats.Messages),
+                 Ranks.c_str(), double(C.MaxMoveNs) / 1000.0);
+  }
 }
 
 std::vector<Finding> jobMpiWaits(const JobInput &Job, const Result &R,

@@ -57,7 +57,7 @@ bool hasName(EventKind K) {
 JobInput::JobInput() = default;
 JobInput::~JobInput() = default;
 
-std::uint64_t JobInput::Rank::toJobTime(std::uint64_t T) const {
+std::uint64_t JobInput::Rank::offsetTime(std::uint64_t T) const {
   if (Offsets.empty())
     return T;
   std::int64_t Off;
@@ -227,8 +227,37 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
     NameMap.emplace_back();
   }
   Match = buildJobGraph(std::move(Calls), /*Edges=*/false);
+  enforceClockCondition();
   makeLinks();
   return true;
+}
+
+void JobInput::enforceClockCondition() {
+  auto call = [&](std::uint32_t R, NodeId N) -> const MpiCall * {
+    if (R >= Match.Ranks.size() || N >= Match.Ranks[R].Mpi.Calls.size())
+      return nullptr;
+    const MpiCall &C = Match.Ranks[R].Mpi.Calls[N]; // one call per node
+    return C.Node == N ? &C : nullptr;
+  };
+  std::vector<job::ClockMessage> Messages;
+  for (const JobMessage &X : Match.Messages) {
+    if (X.State != JobMessage::Matched || X.SendRank >= Ranks.size() ||
+        X.RecvRank >= Ranks.size())
+      continue;
+    const MpiCall *S = call(X.SendRank, X.SendNode);
+    const MpiCall *R = call(X.RecvRank, X.RecvNode);
+    if (!S || !R)
+      continue;
+    // The analysis publishes a send when its call begins and takes it when
+    // the receiving call ends (analysis_mpi.cpp): that order is the one
+    // kept.
+    Messages.push_back({X.SendRank, Ranks[X.SendRank].offsetTime(S->Begin),
+                        X.RecvRank, Ranks[X.RecvRank].offsetTime(R->End)});
+  }
+  Clock = job::enforceClockCondition(Messages, Ranks.size());
+  for (std::size_t R = 0; R < Ranks.size(); ++R)
+    Ranks[R].Logical = std::move(Clock.Shifts[R]);
+  Clock.Shifts.clear();
 }
 
 void JobInput::makeLinks() {

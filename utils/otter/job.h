@@ -33,6 +33,7 @@
 #include "analysis.h"
 #include "input.h"
 #include "job_input.h"
+#include "logical_clock.h"
 
 #include <cstdint>
 #include <memory>
@@ -63,8 +64,16 @@ public:
     std::uint64_t IdBase = 0;                  // added to ids' thread part
     /// Clock offsets (local time, offset to rank 0's clock), by time.
     std::vector<std::pair<std::uint64_t, std::int64_t>> Offsets;
-    /// Rank's local time to the job's (rank 0's) clock.
-    std::uint64_t toJobTime(std::uint64_t T) const;
+    /// The controlled logical clock's move of this rank's times (on the
+    /// offset clock; job/logical_clock.h).
+    job::ClockShift Logical;
+    /// Rank's local time to the job's (rank 0's) clock: the offsets, then
+    /// the logical clock's move.
+    std::uint64_t toJobTime(std::uint64_t T) const {
+      return Logical.apply(offsetTime(T));
+    }
+    /// The offsets only.
+    std::uint64_t offsetTime(std::uint64_t T) const;
   };
   const std::vector<Rank> &ranks() const { return Ranks; }
   const std::string &dir() const { return Dir; }
@@ -76,6 +85,9 @@ public:
   /// ranks' MPI calls (graph nodes stand for calls: Ranks[r].Mpi.Calls,
   /// in the order they were made; times are the rank's own clock).
   const JobGraph &matching() const { return Match; }
+  /// Matched messages received before they were sent by the offset clocks,
+  /// which the controlled logical clock moved (logical_clock.h).
+  const job::ClockCondition &clockCondition() const { return Clock; }
 
   /// Every event of every rank in the job's terms, merged by time.
   bool streamOrdered(const ArchiveInput::EventFn &Fn, std::string &Error);
@@ -102,6 +114,7 @@ private:
   std::vector<Rank> Ranks;
   std::vector<std::unique_ptr<ArchiveInput>> Inputs; // by rank; null: unread
   JobGraph Match;
+  job::ClockCondition Clock;
   std::vector<std::string> Names{""};
   std::uint64_t RecordingCostNs = 0;
   /// Per rank: its name ids to the job's (NameMap[r][id]).
@@ -123,6 +136,8 @@ private:
   std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> CallKeys;
 
   void makeLinks();
+  /// Runs the controlled logical clock over the matched messages.
+  void enforceClockCondition();
   /// Puts a batch of rank R's events in the job's terms.
   void toJob(std::uint32_t R, std::uint32_t &Thread, Event *E,
              std::size_t N) const;

@@ -494,7 +494,7 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
           if (Maps[M])
             OTF2_DefWriter_WriteMappingTable(DW, Types[M], Maps[M]);
         // "time:offset:roundtrip;...": what to add to this rank's clock to
-        // read rank 0's (none on one host).
+        // read rank 0's CLOCK_MONOTONIC (its clock error and host offset).
         const char *P = R.ClockOffsets.c_str();
         unsigned long long T, RT;
         long long Off;
