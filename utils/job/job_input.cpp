@@ -2,9 +2,11 @@
 #include "job_input.h"
 
 #include "graph/builder.h"
+#include "trace/merge.h"
 #include "trace/reader.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <cstdio>
 #include <dirent.h>
@@ -100,6 +102,25 @@ bool findJob(const std::string &Path, Layout &L) {
     return false;
   L.Dir = Dir;
   L.RankDirs = std::move(Ranks);
+  // No rank assembled the job's archive (the job ended by a fault): the
+  // first utility that reads the job does, and says so.
+  bool AnyArchive = false;
+  for (const std::string &R : L.RankDirs)
+    AnyArchive = AnyArchive ||
+                 (!R.empty() && stat((R + "/trace/traces.otf2").c_str(), &St) == 0);
+  trace::MergeResult R;
+  std::string Error;
+  if (AnyArchive && trace::assembleIfMissing(Dir, R, Error)) {
+    std::fprintf(stderr,
+                 "%s: assembled the job's archive %s/trace/ (no rank did: "
+                 "the job ended by a fault): %u ranks",
+                 program_invocation_short_name, Dir.c_str(), R.Ranks);
+    if (R.IncompleteRanks)
+      std::fprintf(stderr, ", %u cut off", R.IncompleteRanks);
+    if (R.MissingRanks)
+      std::fprintf(stderr, ", %u missing", R.MissingRanks);
+    std::fprintf(stderr, "\n");
+  }
   return true;
 }
 

@@ -42,6 +42,9 @@ int main(int argc, char **argv) {
   if (R.IncompleteRanks)
     std::printf(", %u rank(s) cut off: their archives were not closed",
                 R.IncompleteRanks);
+  if (R.MissingRanks)
+    std::printf(", %u rank(s) missing: no archive that reads",
+                R.MissingRanks);
   std::printf(")\n");
   return 0;
 }

@@ -254,9 +254,23 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
   std::sort(
       Ranks.begin(), Ranks.end(),
       [](const RankDefs &A, const RankDefs &B) { return A.Rank < B.Rank; });
+  // A rank whose archive cannot be read (killed before its first
+  // checkpoint) is missing, not a reason to lose the others'.
+  std::string FirstError;
   for (RankDefs &R : Ranks)
-    if (!readRank(R, Error))
-      return false;
+    if (!readRank(R, Error)) {
+      if (FirstError.empty())
+        FirstError = Error;
+      R.Rank = -1;
+    }
+  Ranks.erase(std::remove_if(Ranks.begin(), Ranks.end(),
+                             [](const RankDefs &R) { return R.Rank < 0; }),
+              Ranks.end());
+  if (Ranks.empty()) {
+    Error = FirstError;
+    return false;
+  }
+  Error.clear();
 
   // Unify.
   Strings S;
@@ -325,9 +339,21 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
       Start = std::min(Start, R.Start);
       End = std::max(End, R.End);
     }
-    if (!R.Complete)
-      Incomplete += (Incomplete.empty() ? "" : ",") + std::to_string(R.Rank);
     Result.Locations += std::uint32_t(R.Locations.size());
+  }
+  // Ranks cut off (archive not closed) and ranks of the world that left no
+  // readable archive, in rank order.
+  {
+    std::size_t Next = 0;
+    for (std::uint32_t Rk = 0; Rk < WorldSize; ++Rk) {
+      while (Next < Ranks.size() && std::uint32_t(Ranks[Next].Rank) < Rk)
+        ++Next;
+      bool Have = Next < Ranks.size() && std::uint32_t(Ranks[Next].Rank) == Rk;
+      if (Have && Ranks[Next].Complete)
+        continue;
+      Incomplete += (Incomplete.empty() ? "" : ",") + std::to_string(Rk);
+      ++(Have ? Result.IncompleteRanks : Result.MissingRanks);
+    }
   }
   // Parents of MPI communicators, now that every one has its job ref.
   for (std::size_t I = 0; I < Ranks.size(); ++I)
@@ -556,8 +582,6 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
             "': " + std::strerror(errno);
   removeTree(Tmp);
   Result.Ranks = std::uint32_t(Ranks.size());
-  for (const RankDefs &R : Ranks)
-    Result.IncompleteRanks += R.Complete ? 0 : 1;
   return Moved;
 }
 
@@ -600,6 +624,29 @@ bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
     if (Merged && WorldSize > 0)
       removeTree(Marks); // a rerun into the same directory starts afresh
   }
+  ::flock(Lock, LOCK_UN);
+  ::close(Lock);
+  return Merged;
+}
+
+bool assembleIfMissing(const std::string &JobDir, MergeResult &Result,
+                       std::string &Error) {
+  const std::string Out = JobDir + "/trace";
+  struct stat St;
+  if (stat((Out + "/traces.otf2").c_str(), &St) == 0)
+    return false;
+  ::mkdir(Out.c_str(), 0777);
+  int Lock =
+      ::open((Out + "/.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (Lock < 0) {
+    Error = "cannot lock '" + Out + "/.lock': " + std::strerror(errno);
+    return false;
+  }
+  while (::flock(Lock, LOCK_EX) != 0 && errno == EINTR)
+    ;
+  // Another process may have assembled it while this one waited.
+  bool Merged = stat((Out + "/traces.otf2").c_str(), &St) != 0 &&
+                mergeJob(JobDir, Result, Error);
   ::flock(Lock, LOCK_UN);
   ::close(Lock);
   return Merged;

@@ -40,7 +40,9 @@
 namespace otter::trace {
 
 /// Anchor property of the job archive: comma list of ranks whose own
-/// archive was not closed (killed); absent when every rank closed its own.
+/// archive was not closed (killed) or that left none that reads (killed
+/// before its first checkpoint), in rank order; absent when every rank
+/// closed its own.
 inline constexpr const char *IncompleteRanksProperty =
     "OTTER::INCOMPLETE_RANKS";
 /// Anchor property of a rank's archive: "time:offset:roundtrip;..." (ns), the
@@ -51,6 +53,7 @@ struct MergeResult {
   std::uint32_t Ranks = 0; // rank archives merged
   std::uint32_t Locations = 0;
   std::uint32_t IncompleteRanks = 0; // their archive was not closed
+  std::uint32_t MissingRanks = 0;    // of the world, no readable archive
 };
 
 /// Builds (or rebuilds) <JobDir>/trace from <JobDir>/rank-*/trace (with
@@ -70,6 +73,14 @@ void rankOpened(const std::string &JobDir, int Rank);
 /// Returns true and fills Result when it merged.
 bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
                 MergeResult &Result, std::string &Error);
+
+/// A utility that reads job directory JobDir calls this first: when the
+/// job's archive is missing (no rank assembled it: the job ended by a
+/// SIGKILL, MPI_Abort or Ctrl-C before its last rank closed), assembles it
+/// from whatever the ranks left, under the closing ranks' lock. True and
+/// Result filled when it did.
+bool assembleIfMissing(const std::string &JobDir, MergeResult &Result,
+                       std::string &Error);
 
 } // namespace otter::trace
 

@@ -12,14 +12,19 @@
 // RUN: head -1 %t/re1/graph.txt | awk '{print ($6 > 50000 && $6 < 150002)}' | FileCheck --check-prefix=PART %s
 // RUN: otter-graph %t/rank-0 -o %t/re0 --format canon
 // RUN: head -1 %t/re0/graph.txt | FileCheck --check-prefix=WHOLE %s
-// The killed rank never assembled the job's archive: otter-merge does, and
-// says which rank is cut off (also in the archive, for OTF2 tools).
-// RUN: otter-merge %t | FileCheck --check-prefix=MERGE %s
-// RUN: otf2-print -I %t/trace/traces.otf2 | FileCheck --check-prefix=PROPS %s
-// The job's graph from what both ranks wrote: rank 1 named as cut off,
-// the barriers it never reached incomplete collectives, not errors.
+// Nobody assembled the job's archive (the killed rank never closed): the
+// first utility that reads the job directory does, in one line, and the
+// archive says which rank is cut off (for OTF2 tools). The job's graph
+// from what both ranks wrote: rank 1 named as cut off, the barriers it
+// never reached incomplete collectives, not errors.
+// RUN: test ! -e %t/trace/traces.otf2
 // RUN: otter-graph %t -o %t/job --format canon 2> %t/job.err
 // RUN: FileCheck --check-prefix=JOBERR %s < %t/job.err
+// RUN: otf2-print -I %t/trace/traces.otf2 | FileCheck --check-prefix=PROPS %s
+// Once: the next reader finds the archive.
+// RUN: otter-graph %t -o %t/job2 --format canon 2>&1 | FileCheck --allow-empty --check-prefix=ONCE %s
+// otter-merge assembles it again, and says which rank is cut off.
+// RUN: otter-merge %t | FileCheck --check-prefix=MERGE %s
 // RUN: FileCheck --check-prefix=JOBG %s < %t/job/graph.txt
 // RUN: otf2-print %t/trace/traces.otf2 | awk '/^LEAVE/ {n++} END {print (n > 200000)}' | FileCheck --check-prefix=READS %s
 #include <mpi.h>
@@ -52,6 +57,8 @@ int main(int argc, char **argv) {
 // PROPS: Property name OTTER::INCOMPLETE_RANKS
 // PROPS-NEXT: Property value 1
 // READS: 1
+// ONCE-NOT: assembled
+// JOBERR: otter-graph: assembled the job's archive {{.*}}/trace/ (no rank did: the job ended by a fault): 2 ranks, 1 cut off
 // JOBERR: otter-graph: warning: rank 1's trace was not closed
 // JOBERR: otter-graph: warning: MPI_Barrier instance {{[0-9]+}} on comm world {{.*}}: 1 of 2 members recorded, 1 completed
 // JOBERR: otter-graph: warning: ... and {{[0-9]+}} more incomplete collectives
