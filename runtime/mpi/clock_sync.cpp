@@ -84,7 +84,8 @@ void measure(wrap::Call &C, std::uint16_t Which) {
   std::uint64_t TraceNs = 0, RoundTrip = 0;
   std::int64_t Offset = otter_source_clock_error(&TraceNs);
   int Rank = 0, Size = 0;
-  if (Private != MPI_COMM_NULL && PMPI_Comm_rank(Private, &Rank) == MPI_SUCCESS &&
+  if (Private != MPI_COMM_NULL &&
+      PMPI_Comm_rank(Private, &Rank) == MPI_SUCCESS &&
       PMPI_Comm_size(Private, &Size) == MPI_SUCCESS) {
     std::vector<std::uint64_t> Hosts(static_cast<std::size_t>(Size), 0);
     if (PMPI_Allgather(&Host, 1, MPI_UINT64_T, Hosts.data(), 1, MPI_UINT64_T,

@@ -6,8 +6,8 @@
 #include "trace/reader.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <dirent.h>
 #include <exception>
@@ -106,8 +106,9 @@ bool findJob(const std::string &Path, Layout &L) {
   // first utility that reads the job does, and says so.
   bool AnyArchive = false;
   for (const std::string &R : L.RankDirs)
-    AnyArchive = AnyArchive ||
-                 (!R.empty() && stat((R + "/trace/traces.otf2").c_str(), &St) == 0);
+    AnyArchive =
+        AnyArchive ||
+        (!R.empty() && stat((R + "/trace/traces.otf2").c_str(), &St) == 0);
   trace::MergeResult R;
   std::string Error;
   if (AnyArchive && trace::assembleIfMissing(Dir, R, Error)) {

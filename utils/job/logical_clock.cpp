@@ -78,14 +78,12 @@ ClockCondition enforceClockCondition(const std::vector<ClockMessage> &Messages,
   for (std::uint32_t R = 0; R < Ranks; ++R)
     Ready.push_back(R);
 
-  auto receive = [&](std::uint32_t R, const RankEvent &E,
-                     std::uint64_t Send) {
+  auto receive = [&](std::uint32_t R, const RankEvent &E, std::uint64_t Send) {
     std::uint64_t Cur = E.Ns + Cum[R], Need = Send + MinLatencyNs;
     if (Cur < Need) {
       std::uint64_t Delta = Need - Cur;
-      std::uint64_t Start = HasPrev[R]
-                                ? Prev[R]
-                                : E.Ns - std::min(E.Ns, FirstWindowNs);
+      std::uint64_t Start =
+          HasPrev[R] ? Prev[R] : E.Ns - std::min(E.Ns, FirstWindowNs);
       Out.Shifts[R].add({Start, E.Ns, Delta});
       Cum[R] += Delta;
       ++Out.Corrected;

@@ -1,4 +1,4 @@
-//===- job/logical_clock.h - Clock condition of a job's messages -*- C++ -*-===//
+//===- job/logical_clock.h - A job's clock condition ------------*- C++ -*-===//
 //
 // After the measured clock offsets (docs/mpi.md, "Clocks") a message may
 // still seem to be received before it was sent: the offsets are measured at
@@ -56,9 +56,9 @@ private:
 };
 
 struct ClockCondition {
-  std::vector<ClockShift> Shifts; // by rank
-  std::size_t Corrected = 0;      // receives that were moved
-  std::uint64_t MaxMoveNs = 0;    // the largest single move
+  std::vector<ClockShift> Shifts;   // by rank
+  std::size_t Corrected = 0;        // receives that were moved
+  std::uint64_t MaxMoveNs = 0;      // the largest single move
   std::vector<std::uint32_t> Ranks; // the ranks moved, ascending
 };
 

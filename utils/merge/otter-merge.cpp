@@ -43,8 +43,7 @@ int main(int argc, char **argv) {
     std::printf(", %u rank(s) cut off: their archives were not closed",
                 R.IncompleteRanks);
   if (R.MissingRanks)
-    std::printf(", %u rank(s) missing: no archive that reads",
-                R.MissingRanks);
+    std::printf(", %u rank(s) missing: no archive that reads", R.MissingRanks);
   std::printf(")\n");
   return 0;
 }
