@@ -119,6 +119,9 @@ config.substitutions.append(
 
 if os.path.exists(plugin):
     config.available_features.add("plugin")
+# Tests with x86-64 assembly (e.g. sampling/bad-frame-pointer.c).
+if os.uname().machine == "x86_64":
+    config.available_features.add("x86_64")
 # Headless Chromium for the HTML report's browser test (scripts/setup.sh
 # installs it).
 import shutil

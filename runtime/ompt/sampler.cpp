@@ -74,8 +74,12 @@ unwind(const SampleThread &S, const void *Context, Sample &X) {
   std::uintptr_t Fp = std::uintptr_t(U->uc_mcontext.gregs[REG_RBP]);
   std::uintptr_t Sp = std::uintptr_t(U->uc_mcontext.gregs[REG_RSP]);
   X.Frames[X.Depth++] = Pc;
+  // F <= StackHigh - 16, not F + 16 <= StackHigh: a frame register that
+  // holds no frame (code built without frame pointers uses it for data)
+  // may be near 2^64, where F + 16 wraps round.
   auto Valid = [&](std::uintptr_t F) {
-    return F >= Sp && F >= S.StackLow && F + 16 <= S.StackHigh && !(F & 7);
+    return F >= Sp && F >= S.StackLow && S.StackHigh >= 16 &&
+           F <= S.StackHigh - 16 && !(F & 7);
   };
   int Level = 0;
   // In the runtime on behalf of the current task (its enter frame is set):
