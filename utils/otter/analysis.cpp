@@ -85,6 +85,8 @@ inline void Analyzer::Impl::chargeTime(ThreadSt &TS, const Event &E) {
             stateInterval(TS, To, E.Time, ThreadState::Idle, Kind::Task, 0,
                           None);
           blameIdle(TS, To, E.Time);
+          if (TS.LogOpen) [[unlikely]]
+            logActivity(TS, To, E.Time, ThreadState::Idle, Kind::Task, 0);
         }
       } else {
         Slot &X = Slots[TS.Cur];

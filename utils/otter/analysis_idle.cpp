@@ -110,15 +110,20 @@ void Analyzer::Impl::blameIdle(const ThreadSt &TS, std::uint64_t From,
     Add(ThreadState::Idle, Kind::Parallel, 0, To - From);
     return;
   }
+  // Every ns of [From, To) goes to exactly one cause (the causes add up
+  // to IdleThreadsNs): a stretch the log does not hold is "not known".
   std::uint64_t Covered = From;
   for (const Activity &A : P.Log) {
-    if (A.End <= From)
+    if (A.End <= Covered)
       continue;
     if (A.Start >= To)
       break;
-    std::uint64_t S = std::max(A.Start, From), E = std::min(A.End, To);
+    const std::uint64_t S = std::max(A.Start, Covered),
+                        E = std::min(A.End, To);
+    if (S > Covered)
+      Add(ThreadState::Idle, Kind::Parallel, 0, S - Covered);
     Add(A.St, A.K, A.Code, E - S);
-    Covered = std::max(Covered, E);
+    Covered = E;
   }
   if (Covered >= To)
     return;
