@@ -589,6 +589,21 @@ void rankOpened(const std::string &JobDir, int Rank) {
   ::unlink((JobDir + "/trace/.closed/" + std::to_string(Rank)).c_str());
 }
 
+/// The job archive's lock (Out/.lock), held exclusively: one merge at a
+/// time; a process killed while merging frees it. -1 (Error set) if the
+/// lock file cannot be opened.
+static int lockJobTrace(const std::string &Out, std::string &Error) {
+  int Lock =
+      ::open((Out + "/.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+  if (Lock < 0) {
+    Error = "cannot lock '" + Out + "/.lock': " + std::strerror(errno);
+    return -1;
+  }
+  while (::flock(Lock, LOCK_EX) != 0 && errno == EINTR)
+    ;
+  return Lock;
+}
+
 bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
                 MergeResult &Result, std::string &Error) {
   const std::string Out = JobDir + "/trace", Marks = Out + "/.closed";
@@ -598,15 +613,9 @@ bool rankClosed(const std::string &JobDir, int Rank, int WorldSize,
   int Fd = ::open(Mark.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
   if (Fd >= 0)
     ::close(Fd);
-  // One merge at a time; a process killed while merging frees the lock.
-  int Lock =
-      ::open((Out + "/.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (Lock < 0) {
-    Error = "cannot lock '" + Out + "/.lock': " + std::strerror(errno);
+  int Lock = lockJobTrace(Out, Error);
+  if (Lock < 0)
     return false;
-  }
-  while (::flock(Lock, LOCK_EX) != 0 && errno == EINTR)
-    ;
   int Closed = 0;
   if (DIR *D = opendir(Marks.c_str())) {
     while (dirent *E = readdir(D)) {
@@ -636,14 +645,9 @@ bool assembleIfMissing(const std::string &JobDir, MergeResult &Result,
   if (stat((Out + "/traces.otf2").c_str(), &St) == 0)
     return false;
   ::mkdir(Out.c_str(), 0777);
-  int Lock =
-      ::open((Out + "/.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  if (Lock < 0) {
-    Error = "cannot lock '" + Out + "/.lock': " + std::strerror(errno);
+  int Lock = lockJobTrace(Out, Error);
+  if (Lock < 0)
     return false;
-  }
-  while (::flock(Lock, LOCK_EX) != 0 && errno == EINTR)
-    ;
   // Another process may have assembled it while this one waited.
   bool Merged = stat((Out + "/traces.otf2").c_str(), &St) != 0 &&
                 mergeJob(JobDir, Result, Error);
