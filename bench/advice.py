@@ -43,9 +43,16 @@ def cutoff_args(advice):
     return ["24", str(int(depth.group(1)) + 1)]
 
 
+def sort_cutoff_args(advice):
+    # As fib_depth: the top call is depth 0, its tasks depth 0 too.
+    depth = re.search(r"cut-off at depth (\d+)", advice["transformation"])
+    return ["1000000", str(int(depth.group(1)) + 1)]
+
+
 # name: (source, arguments as is, advice kind, arguments changed by hand)
 CASES = {
     "fib": ("fib_depth.c", ["24", "-1"], "cutoff", cutoff_args),
+    "sort": ("sort.c", ["1000000", "-1"], "cutoff", sort_cutoff_args),
     "regions": ("regions.c", ["0"], "fuse_regions", lambda a: ["1"]),
     "chain": ("chain.c", ["0"], "dependences", lambda a: ["1"]),
 }

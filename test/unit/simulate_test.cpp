@@ -140,6 +140,50 @@ TEST(Simulate, FourTasksByHand) {
   EXPECT_EQ(simulate(G, 1, O).MakespanNs, 110u);
 }
 
+/// Calibration (sim::calibrate): the four tasks traced on two threads in a
+/// run that took longer than the replay places: the rest is charged per task
+/// dispatched, so the calibrated replay takes the run's time; nothing is
+/// charged for one thread, for a run the replay places, or on one core.
+TEST(Simulate, CalibratedToTheRun) {
+  Stream S;
+  fourTasks(S);
+  Program G;
+  analysis::Result R;
+  S.program(G, &R);
+  Options O = ideal();
+  O.Overheads = true;
+  std::uint64_t Replay = simulate(G, 2, O).MakespanNs;
+  R.Threads = 2;
+  R.FirstTime = 0;
+  R.LastTime = 1000; // the run: 1000 ns, of which OTTER's own 2 x 100
+  R.ToolNs = 200;
+  Options C = O;
+  Calibration Cal = calibrate(G, R, C);
+  ASSERT_TRUE(Cal.Applied);
+  EXPECT_EQ(Cal.RunNs, 900u);
+  EXPECT_EQ(Cal.ReplayNs, Replay);
+  EXPECT_GT(C.ContentionNs, 0.0);
+  EXPECT_EQ(Cal.ContentionNs, C.ContentionNs);
+  std::uint64_t Got = simulate(G, 2, C).MakespanNs;
+  EXPECT_EQ(Got, Cal.CalibratedNs);
+  EXPECT_NEAR(double(Got), 900.0, 0.02 * 900 + 1);
+  EXPECT_NE(calibrationText(Cal).find("per task dispatched"),
+            std::string::npos);
+  // One core runs every task at once: no dispatch, nothing charged.
+  EXPECT_EQ(simulate(G, 1, C).MakespanNs, simulate(G, 1, O).MakespanNs);
+  // A run the replay places (within 5 %): unchanged.
+  R.LastTime = Replay;
+  R.ToolNs = 0;
+  Options U = O;
+  EXPECT_FALSE(calibrate(G, R, U).Applied);
+  EXPECT_EQ(U.ContentionNs, 0.0);
+  // One thread: nothing to calibrate against.
+  R.Threads = 1;
+  R.LastTime = 100000;
+  EXPECT_FALSE(calibrate(G, R, U).Applied);
+  EXPECT_EQ(U.ContentionNs, 0.0);
+}
+
 /// A team of two: member 0 computes 30 ns, barrier, 10 ns; member 1 10 ns,
 /// barrier, 30 ns. The fork takes 5 ns (the primary begins at 5), the
 /// join 3 ns (the primary ends at 70, the region at 73). The barrier's

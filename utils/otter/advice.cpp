@@ -188,8 +188,9 @@ void Advisor::fusion() {
       " run(s) of consecutive regions (" + std::to_string(Regions) +
       " regions) become " + std::to_string(Runs.size()) +
       " region(s) with one fork and one join each; every thread runs its "
-      "parts of the regions in turn (their barriers kept), the code between "
-      "them replicated";
+      "parts of the regions in turn (their barriers kept, each releasing "
+      "the team with the wake-up its fork measured), the code between them "
+      "replicated";
   A.Evidence = std::to_string(Regions) + " regions forked back to back: " +
                fmtNs(double(Overhead) / double(Regions)) +
                " fork+join per region for " +
@@ -319,6 +320,11 @@ std::vector<Advice> advise(const sim::Program &G, const analysis::Result &R,
   A.fusion();
   A.dependences();
   A.taskwaits();
+  if (O.ContentionNs > 0)
+    for (Advice &X : A.Out)
+      X.Transformation += "; every replay with the runtime's cost per task "
+                          "dispatched calibrated to the run (" +
+                          fmtNs(O.ContentionNs) + ", docs/utils.md)";
   return std::move(A.Out);
 }
 

@@ -137,6 +137,15 @@ bool simOptions(bool Ideal, const std::string &DispatchNs, const Result &R,
   return true;
 }
 
+sim::Calibration calibrateMeasured(const sim::Program &G, const Result &R,
+                                   sim::Options &O,
+                                   sim::DispatchSource From) {
+  if (From != sim::DispatchSource::Measured &&
+      From != sim::DispatchSource::Default)
+    return {};
+  return sim::calibrate(G, R, O);
+}
+
 namespace {
 
 bool argsOptions(const Options &A, const Result &R, sim::Options &O,
@@ -236,8 +245,10 @@ int cmdSimulate(const Options &A) {
     return fail(Error);
   if (!argsOptions(A, R, O, From, Error))
     return usage(Error);
+  sim::Calibration Cal = calibrateMeasured(G, R, O, From);
   sim::Prediction P = sim::predict(G, R, Cores, O);
   P.ScheduleFrom = From;
+  P.Calibrated = Cal;
   if (!A.SvgFile.empty() &&
       !writeOutputText(A.SvgFile, picture::scalabilitySvg(P), Error))
     return fail(Error);
@@ -302,8 +313,10 @@ int cmdReport(const Options &A) {
     sim::Options O;
     sim::DispatchSource From;
     argsOptions(A, R, O, From, Error);
+    sim::Calibration Cal = calibrateMeasured(G, R, O, From);
     P = sim::predict(G, R, Cores, O);
     P.ScheduleFrom = From;
+    P.Calibrated = Cal;
     Advice = advice::advise(G, R, O, Rel, std::max(1u, R.Threads));
     G = sim::Program(); // its memory is not needed any more
   }

@@ -167,6 +167,12 @@ int diagnoseArchive(const std::string &Path, bool Json,
 bool simOptions(bool Ideal, const std::string &DispatchNs,
                 const analysis::Result &R, sim::Options &O,
                 sim::DispatchSource &From, std::string &Error);
+/// The replay calibrated to the run (sim::calibrate) when its dispatch cost
+/// is the measured or the default one (not given, not --ideal): every view
+/// that replays a trace calls it, so they agree.
+sim::Calibration calibrateMeasured(const sim::Program &G,
+                                   const analysis::Result &R, sim::Options &O,
+                                   sim::DispatchSource From);
 
 /// The warnings every job command prints on stderr about its ranks (a rank
 /// missing, a rank's trace not closed) and about matching their messages.

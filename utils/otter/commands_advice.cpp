@@ -9,6 +9,7 @@
 #include "advice.h"
 #include "commands.h"
 #include "input.h"
+#include "simulate.h"
 #include "stream.h"
 
 #include <iostream>
@@ -32,6 +33,7 @@ int diagnoseArchive(const std::string &Path, bool Json,
     sim::DispatchSource From;
     if (!simOptions(false, "", R, O, From, Error))
       return fail(Error);
+    calibrateMeasured(G, R, O, From);
     std::vector<analysis::Advice> A =
         advice::advise(G, R, O, L.fn(), std::max(1u, R.Threads));
     G = sim::Program();

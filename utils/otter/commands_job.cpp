@@ -96,8 +96,10 @@ bool predictJob(const job::Layout &L, const std::vector<unsigned> &Cores,
     sim::DispatchSource From;
     if (!simOptions(Ideal, DispatchNs, R, O, From, Error))
       return false;
+    sim::Calibration Cal = calibrateMeasured(G, R, O, From);
     X.P = sim::predict(G, R, Cores, O);
     X.P.ScheduleFrom = From;
+    X.P.Calibrated = Cal;
     X.Read = true;
     Out.Ranks.push_back(std::move(X));
   }

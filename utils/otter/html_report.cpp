@@ -354,6 +354,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
                : xmlEscape(In.ScalingNote))
        << " Measured: " << xmlEscape(fmtNs(double(P.MeasuredNs))) << " on "
        << P.MeasuredThreads << " thread(s).";
+    if (P.Calibrated.Applied)
+      OS << " Contention: " << xmlEscape(fmtNs(P.Calibrated.ContentionNs))
+         << " per task dispatched: "
+         << xmlEscape(sim::calibrationText(P.Calibrated)) << ".";
     if (!P.Limit.empty())
       OS << " Not predicted beyond " << P.ApplyCores
          << " core(s): " << xmlEscape(P.Limit) << ".";

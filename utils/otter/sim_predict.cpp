@@ -14,6 +14,7 @@
 #include <atomic>
 #include <chrono>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
@@ -74,6 +75,53 @@ bool parseCores(const std::string &S, std::vector<unsigned> &Out,
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return true;
+}
+
+Calibration calibrate(const Program &G, const analysis::Result &R,
+                      Options &O) {
+  Calibration C;
+  C.Threads = R.Threads;
+  if (R.Threads < 2 || !G.ExplicitTasks || !O.Overheads)
+    return C;
+  std::uint64_t Off = (R.ToolNs + R.DescheduledNs) / R.Threads;
+  C.RunNs = R.runNs() > Off ? R.runNs() - Off : 0;
+  Run First = simulate(G, R.Threads, O);
+  C.ReplayNs = C.CalibratedNs = First.MakespanNs;
+  if (!First.Dispatched || double(C.ReplayNs) >= 0.95 * double(C.RunNs))
+    return C;
+  // The makespan grows with the cost per dispatch, about by the tasks
+  // dispatched per core: a few corrections reach the run within 2 %.
+  double PerNs = double(First.Dispatched) / R.Threads, Extra = 0;
+  std::uint64_t Got = C.ReplayNs;
+  for (int I = 0; I < 8; ++I) {
+    double Miss = double(C.RunNs) - double(Got);
+    if (std::abs(Miss) <= 0.02 * double(C.RunNs))
+      break;
+    Extra = std::max(0.0, Extra + Miss / PerNs);
+    O.ContentionNs = Extra;
+    Run X = simulate(G, R.Threads, O);
+    Got = X.MakespanNs;
+    if (X.Dispatched)
+      PerNs = double(X.Dispatched) / R.Threads;
+  }
+  C.Applied = Extra > 0;
+  C.ContentionNs = O.ContentionNs = Extra;
+  C.CalibratedNs = Got;
+  return C;
+}
+
+std::string calibrationText(const Calibration &C) {
+  if (!C.Applied)
+    return "";
+  using analysis::fmtNs;
+  return "the replay on the traced " + std::to_string(C.Threads) +
+         " threads placed " + fmtNs(double(C.ReplayNs)) + " of the run's " +
+         fmtNs(double(C.RunNs)) +
+         " (less OTTER's own time and the time the OS took away): the rest "
+         "is charged as the runtime's cost per task dispatched, " +
+         fmtNs(C.ContentionNs) +
+         " (stealing, queue locks: fine tasks), in every replay on more "
+         "than one core";
 }
 
 Prediction predict(const Program &G, const analysis::Result &R,
@@ -159,6 +207,14 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
                   dispatchSourceName(P.ScheduleFrom), P.Tasks, P.Serialized,
                   P.MeasuredThreads, P.MeasuredNs);
     OS << B;
+    const Calibration &C = P.Calibrated;
+    std::snprintf(B, sizeof B,
+                  "\"contention_ns\":%.0f,\"calibration\":{\"applied\":%s,"
+                  "\"run_ns\":%" PRIu64 ",\"replay_ns\":%" PRIu64
+                  ",\"calibrated_ns\":%" PRIu64 "},",
+                  C.ContentionNs, C.Applied ? "true" : "false", C.RunNs,
+                  C.ReplayNs, C.CalibratedNs);
+    OS << B;
     // Every point is listed; those above applies_up_to_cores say nothing
     // of the program (why: limit).
     OS << "\"applies_up_to_cores\":" << P.ApplyCores
@@ -206,6 +262,9 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
     break;
   }
   OS << "\n";
+  if (P.Calibrated.Applied)
+    OS << "contention      " << fmtNs(P.Calibrated.ContentionNs)
+       << " per task dispatched: " << calibrationText(P.Calibrated) << "\n";
   if (P.Serialized)
     OS << "serialized      " << P.Serialized
        << " tasks ran at once only because their team had one thread: "

@@ -106,7 +106,8 @@ public:
       Tasks[T].Cursor = G.StepBegin[T];
       Tasks[T].PredsLeft = G.NPreds[T];
     }
-    Sched = std::uint64_t(std::llround(std::max(0.0, O.ScheduleNs)));
+    Sched = std::uint64_t(
+        std::llround(std::max(0.0, O.ScheduleNs + O.ContentionNs)));
     AllImmediate = O.SerialOneCore && P == 1;
     Deserialize = O.Deserialize && P > 1;
     for (std::uint8_t F : G.Flags)

@@ -25,6 +25,9 @@ namespace otter::sim {
 
 struct Options {
   double ScheduleNs = 0; // paid by every task started from a deque
+  /// Paid beside it: the runtime's cost per task dispatched that the run
+  /// shows and the replay does not (Calibration); 0: none.
+  double ContentionNs = 0;
   /// A region's members start after its fork time, the encountering task
   /// resumes after its join time, a barrier releases its members after its
   /// release time (the least a member waited in it). Without: the fork
@@ -56,6 +59,28 @@ enum class DispatchSource : std::uint8_t {
 inline constexpr double DefaultDispatchNs = 3000;
 const char *dispatchSourceName(DispatchSource S);
 
+/// The replay calibrated to the run (docs/utils.md, "Calibration"): the
+/// time the replay on the traced thread count cannot place — the run's
+/// time, less OTTER's own and the time the OS took away, beyond the
+/// replay's — charged as the runtime's cost per task dispatched
+/// (Options::ContentionNs): what libomp spends stealing and on its queues'
+/// locks when tasks are fine. Only for a run of explicit tasks on more
+/// than one thread with the measured (or default) dispatch cost, and only
+/// when the replay places less than 95 % of the run.
+struct Calibration {
+  bool Applied = false;
+  unsigned Threads = 0;
+  std::uint64_t RunNs = 0;    // the run less OTTER's and the OS's time
+  std::uint64_t ReplayNs = 0; // the replay on Threads cores, uncalibrated
+  std::uint64_t CalibratedNs = 0; // and calibrated
+  double ContentionNs = 0;        // per task dispatched
+};
+/// Calibrates O (its ContentionNs) to the run R of G, if it applies.
+Calibration calibrate(const Program &G, const analysis::Result &R,
+                      Options &O);
+/// The calibration in one line ("" if not applied).
+std::string calibrationText(const Calibration &C);
+
 struct Run {
   unsigned Cores = 0;
   std::uint64_t MakespanNs = 0;
@@ -82,6 +107,7 @@ struct Point {
 
 struct Prediction {
   std::vector<Point> Points;
+  Calibration Calibrated;
   std::uint64_t WorkNs = 0, SpanNs = 0;
   double BurdenedSpanNs = 0, ScheduleNs = 0;
   DispatchSource ScheduleFrom = DispatchSource::Measured;

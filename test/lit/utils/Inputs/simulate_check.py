@@ -48,6 +48,17 @@ m = sim["measured"]
 check("measured: 2 threads", m["threads"] == 2)
 check("replay on 2 cores near the measured run (0.5x .. 1.5x)",
       0.5 * m["run_ns"] <= pts[2]["simulated_ns"] <= 1.5 * m["run_ns"])
+cal = sim["calibration"]
+check("calibration: applied exactly when a contention cost is charged",
+      cal["applied"] == (sim["contention_ns"] > 0))
+if cal["applied"]:
+    check("calibration: the replay on the traced threads is the calibrated one",
+          pts[2]["simulated_ns"] == cal["calibrated_ns"])
+    check("calibration: nearer the run than the replay without it",
+          abs(cal["calibrated_ns"] - cal["run_ns"])
+          < abs(cal["replay_ns"] - cal["run_ns"]))
+check("ideal: no calibration", not ideal["calibration"]["applied"]
+      and ideal["contention_ns"] == 0)
 if not ok:
     print(json.dumps(sim, indent=1))
 sys.exit(0 if ok else 1)
