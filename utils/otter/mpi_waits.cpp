@@ -143,22 +143,38 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     std::uint64_t &LP = LatestPost[{X.SendRank, X.SendNode}];
     LP = std::max(LP, Co.begin(X.RecvRank, *P));
   }
+  // Each call's wait for its latest send (as a receiver) and for its latest
+  // receive's posting (as a sender). Both begin at the call's begin, so a
+  // call that is both (MPI_Sendrecv) waited for the longer of the two:
+  // counted once, under the pattern that explains more of it.
+  std::map<std::pair<std::uint32_t, NodeId>, std::uint64_t> AsReceiver,
+      AsSender; // the call's loss
   for (auto &[K, SendBegin] : LatestSend) {
     const MpiCall *C = Co.call(K.first, K.second);
     if (!C || !blockingReceive(C->Function))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
-    Co.add("late_sender", K.first, *C,
-           SendBegin > B ? std::min(E, SendBegin) - B : 0);
+    AsReceiver[K] = SendBegin > B ? std::min(E, SendBegin) - B : 0;
   }
   for (auto &[K, PostBegin] : LatestPost) {
     const MpiCall *C = Co.call(K.first, K.second);
     if (!C || !blockingSend(C->Function))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
-    Co.add("late_receiver", K.first, *C,
-           PostBegin > B ? std::min(E, PostBegin) - B : 0);
+    std::uint64_t Lost = PostBegin > B ? std::min(E, PostBegin) - B : 0;
+    auto R = AsReceiver.find(K);
+    if (R != AsReceiver.end()) {
+      if (Lost > R->second)
+        R->second = 0;
+      else
+        Lost = 0;
+    }
+    AsSender[K] = Lost;
   }
+  for (auto &[K, Lost] : AsReceiver)
+    Co.add("late_sender", K.first, *Co.call(K.first, K.second), Lost);
+  for (auto &[K, Lost] : AsSender)
+    Co.add("late_receiver", K.first, *Co.call(K.first, K.second), Lost);
   // Collectives: blocking ones (started and completed by one call).
   for (const JobCollective &X : M.Collectives) {
     struct Member {
@@ -216,31 +232,81 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
                                                        : Pattern::NxN));
   }
 
+  // One finding per pattern: its total over every call site, the
+  // threshold applied to the total (time spread over many sites is not
+  // hidden), then split by call site and rank.
+  std::map<std::string, std::vector<const Site *>> ByCheck;
+  for (auto &[Key, S] : Co.Sites)
+    ByCheck[S.Check].push_back(&S);
   std::vector<Finding> F;
   char B[64];
   std::snprintf(B, sizeof B, "%.0f", MinLostShare * 100);
-  for (auto &[Key, S] : Co.Sites) {
-    if (!S.LostNs || double(S.LostNs) <= MinLostShare * ThreadTimeNs)
+  for (auto &[Check, Sites] : ByCheck) {
+    std::uint64_t Lost = 0, Calls = 0, Waited = 0, Worst = 0;
+    std::map<std::string, std::uint64_t> Patterns;
+    std::map<std::uint32_t, std::uint64_t> Ranks;
+    for (const Site *S : Sites) {
+      Lost += S->LostNs;
+      Calls += S->Calls;
+      Waited += S->Waited;
+      Worst = std::max(Worst, S->WorstNs);
+      for (auto &[P, Ns] : S->Patterns)
+        Patterns[P] += Ns;
+      for (auto &[R, Ns] : S->RankLost)
+        Ranks[R] += Ns;
+    }
+    if (!Lost || double(Lost) <= MinLostShare * ThreadTimeNs)
       continue;
+    std::vector<const Site *> Lossy;
+    for (const Site *S : Sites)
+      if (S->LostNs)
+        Lossy.push_back(S);
+    std::stable_sort(Lossy.begin(), Lossy.end(),
+                     [](const Site *A, const Site *C) {
+                       return A->LostNs > C->LostNs;
+                     });
+    auto where = [](const Site &S) {
+      return sourceText(S.L) + " " + S.Function;
+    };
     Finding X;
-    X.Check = S.Check;
+    X.Check = Check;
     X.K = Kind::Mpi;
-    X.Where = sourceText(S.L) + " " + S.Function;
-    X.RegionId = S.L.RegionId;
-    X.LostNs = S.LostNs;
-    X.Threshold = std::string("time lost > ") + B + "% of thread time (" +
-                  fmtNs(MinLostShare * ThreadTimeNs) + ")";
-    const char *What = S.Check == "late_sender"     ? "receive(s) began before "
-                                                      "their send"
-                       : S.Check == "late_receiver" ? "send(s) began before "
-                                                      "their receive was posted"
-                                                    : "member call(s) waited";
-    X.Evidence = std::to_string(S.Waited) + " of " + std::to_string(S.Calls) +
-                 " " + What + ", " + fmtNs(double(S.LostNs)) + " lost, worst " +
-                 fmtNs(double(S.WorstNs));
-    for (auto &[P, Ns] : S.Patterns)
+    X.Where = where(*Lossy[0]);
+    if (Lossy.size() > 1)
+      X.Where += " and " + std::to_string(Lossy.size() - 1) +
+                 " other call site(s)";
+    X.RegionId = Lossy[0]->L.RegionId;
+    X.LostNs = Lost;
+    X.Threshold = std::string("time lost > ") + B +
+                  "% of thread time (" + fmtNs(MinLostShare * ThreadTimeNs) +
+                  "), summed over the pattern's call sites";
+    const char *What = Check == "late_sender"     ? "receive(s) began before "
+                                                    "their send"
+                       : Check == "late_receiver" ? "send(s) began before "
+                                                    "their receive was posted"
+                                                  : "member call(s) waited";
+    X.Evidence = std::to_string(Waited) + " of " + std::to_string(Calls) +
+                 " " + What + ", " + fmtNs(double(Lost)) + " lost, worst " +
+                 fmtNs(double(Worst));
+    for (auto &[P, Ns] : Patterns)
       X.Evidence += "; " + P + " " + fmtNs(double(Ns));
-    X.Ranks.assign(S.RankLost.begin(), S.RankLost.end());
+    if (Lossy.size() > 1) {
+      // The sites that lost most, then the rest in one figure.
+      constexpr std::size_t Shown = 5;
+      X.Evidence += "; by call site:";
+      std::uint64_t Rest = 0;
+      for (std::size_t I = 0; I < Lossy.size(); ++I)
+        if (I < Shown)
+          X.Evidence += std::string(I ? "," : "") + " " + where(*Lossy[I]) +
+                        " " + fmtNs(double(Lossy[I]->LostNs)) + " (" +
+                        std::to_string(Lossy[I]->Waited) + " calls)";
+        else
+          Rest += Lossy[I]->LostNs;
+      if (Rest)
+        X.Evidence += ", " + std::to_string(Lossy.size() - Shown) +
+                      " more " + fmtNs(double(Rest));
+    }
+    X.Ranks.assign(Ranks.begin(), Ranks.end());
     F.push_back(X);
   }
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &C) {

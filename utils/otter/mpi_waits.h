@@ -17,10 +17,12 @@
 //    wait for the root; Early Reduce (Reduce, Gather) the root's wait for
 //    the first of the others.
 //
-// A call that receives several messages counts the latest send once. Each
-// site's loss is summed over its calls (and ranks: a site is its source
-// line); a site is reported when it loses more than 1% of the job's
-// thread time, like the other checks (report.h).
+// A call that receives several messages counts the latest send once; a
+// call that both sends and receives (MPI_Sendrecv) counts its wait once,
+// as late sender or late receiver, whichever is longer. A pattern is one
+// finding: its loss summed over every call and rank, reported when the
+// total exceeds 1% of the job's thread time, like the other checks
+// (report.h), and split by call site (a site is its source line) and rank.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_MPI_WAITS_H
