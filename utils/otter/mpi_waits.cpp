@@ -41,6 +41,19 @@ bool blockingSend(Function F) {
   }
 }
 
+/// The calls that complete I-sends (MPI_Wait*; MPI_Test* do not wait).
+bool completesSends(Function F) {
+  switch (F) {
+  case Function::Wait:
+  case Function::Waitall:
+  case Function::Waitany:
+  case Function::Waitsome:
+    return true;
+  default:
+    return false;
+  }
+}
+
 enum class Pattern { NxN, Barrier, LateBroadcast, EarlyReduce };
 
 const char *patternName(Pattern P) {
@@ -143,9 +156,40 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     std::uint64_t &LP = LatestPost[{X.SendRank, X.SendNode}];
     LP = std::max(LP, Co.begin(X.RecvRank, *P));
   }
+  // A Wait* that completes an MPI_Isend waits for its receive to be posted
+  // as a blocking send does: the completing call of each I-send.
+  std::map<std::pair<std::uint32_t, NodeId>, NodeId> Completer;
+  for (std::uint32_t R = 0; R < M.Ranks.size(); ++R) {
+    const MpiGraph &G = M.Ranks[R].Mpi;
+    std::map<std::uint32_t, NodeId> Pending; // request -> the I-send's call
+    for (const MpiCall &C : G.Calls)
+      for (std::uint32_t I = C.FirstOp; I < C.FirstOp + C.OpCount; ++I) {
+        const MpiOp &Op = G.Ops[I];
+        if (Op.Kind == EventKind::MpiIsend && Op.Request)
+          Pending[Op.Request] = C.Node;
+        else if (Op.Kind == EventKind::MpiIsendComplete) {
+          auto It = Pending.find(Op.Request);
+          if (It != Pending.end()) {
+            Completer[{R, It->second}] = C.Node;
+            Pending.erase(It);
+          }
+        }
+      }
+  }
+  for (const JobMessage &X : M.Messages) {
+    if (X.State != JobMessage::Matched)
+      continue;
+    auto W = Completer.find({X.SendRank, X.SendNode});
+    const MpiCall *P = Co.call(X.RecvRank, X.RecvPost);
+    if (W == Completer.end() || !P)
+      continue;
+    std::uint64_t &LP = LatestPost[{X.SendRank, W->second}];
+    LP = std::max(LP, Co.begin(X.RecvRank, *P));
+  }
   // Each call's wait for its latest send (as a receiver) and for its latest
   // receive's posting (as a sender). Both begin at the call's begin, so a
-  // call that is both (MPI_Sendrecv) waited for the longer of the two:
+  // call that is both (MPI_Sendrecv, a Waitall completing receives and
+  // sends) waited for the longer of the two:
   // counted once, under the pattern that explains more of it.
   std::map<std::pair<std::uint32_t, NodeId>, std::uint64_t> AsReceiver,
       AsSender; // the call's loss
@@ -158,7 +202,7 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
   }
   for (auto &[K, PostBegin] : LatestPost) {
     const MpiCall *C = Co.call(K.first, K.second);
-    if (!C || !blockingSend(C->Function))
+    if (!C || !(blockingSend(C->Function) || completesSends(C->Function)))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
     std::uint64_t Lost = PostBegin > B ? std::min(E, PostBegin) - B : 0;

@@ -9,8 +9,9 @@
 //    Wait* that completes an MPI_Irecv) began before the send it receives:
 //    lost = min(end of the receiving call, begin of the send) - its begin;
 //  - late_receiver: a blocking send (MPI_Send, MPI_Ssend, MPI_Rsend,
-//    MPI_Sendrecv) began before its receive was posted: lost = min(end of
-//    the send, begin of the call that posted the receive) - its begin;
+//    MPI_Sendrecv), or the Wait* that completes an MPI_Isend, began before
+//    its receive was posted: lost = min(end of the call, begin of the call
+//    that posted the receive) - its begin;
 //  - wait_at_collective: in a blocking collective, Wait at N x N (and Wait
 //    at Barrier) is a member's wait for the last to arrive, min(its end,
 //    last begin) - its begin; Late Broadcast (Bcast, Scatter) a non-root's

@@ -6,6 +6,8 @@
 // MPI_Sendrecv exchange that rank 0 enters 100 ms late: rank 1's call waits
 // once, as late sender (its receive waited for the send), not also as late
 // receiver (its send waited for the receive to be posted: the same 100 ms).
+// Mode 2: an MPI_Waitall completing a 4 MiB MPI_Isend whose receive is
+// posted 100 ms late waits as a late receiver.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t.spread && %mpirun -np 2 otter-run -o %t.spread %t.prog 0 | sort | FileCheck --check-prefix=OUT %s
@@ -13,6 +15,8 @@
 // RUN: rm -rf %t.sr && %mpirun -np 2 otter-run -o %t.sr %t.prog 1 | sort | FileCheck --check-prefix=OUT %s
 // RUN: otter diagnose %t.sr | FileCheck --check-prefix=SENDRECV %s
 // RUN: otter diagnose --json %t.sr | FileCheck --check-prefix=SRJSON %s
+// RUN: rm -rf %t.wa && %mpirun -np 2 otter-run -o %t.wa %t.prog 2 | sort | FileCheck --check-prefix=OUT %s
+// RUN: otter diagnose %t.wa | FileCheck --check-prefix=WAITALL %s
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,12 +66,33 @@ static void exchange(int rank, int *x) {
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
+// 4 MiB: too large to be sent eagerly, the I-send completes only once the
+// receive is posted.
+#define BIG (1 << 20)
+
+static void late_receive(int rank) {
+  int *buf = calloc(BIG, sizeof(int));
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank == 0) {
+    MPI_Request r;
+    MPI_Isend(buf, BIG, MPI_INT, 1, 3, MPI_COMM_WORLD, &r);
+    MPI_Waitall(1, &r, MPI_STATUSES_IGNORE);
+  } else {
+    usleep(100000);
+    MPI_Recv(buf, BIG, MPI_INT, 0, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  free(buf);
+}
+
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   int rank, x[20] = {0};
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  if (argc > 1 && atoi(argv[1]) == 1)
+  int mode = argc > 1 ? atoi(argv[1]) : 0;
+  if (mode == 1)
     exchange(rank, x);
+  else if (mode == 2)
+    late_receive(rank);
   else
     spread(rank, x);
   printf("rank %d done\n", rank);
@@ -83,8 +108,12 @@ int main(int argc, char **argv) {
 // SPREAD-NEXT: evidence: {{[0-9]+}} of 20 receive(s) began before their send, {{.*}} lost, worst {{.*}}; by call site: {{.*}}waits-spread.c:{{[0-9]+}} MPI_Recv {{.*}} (1 calls), {{.*}}, {{[0-9]+}} more {{.*}}
 // SPREAD-NEXT: ranks: rank 1 {{.*}}
 
-// SENDRECV: late_sender: mpi at {{.*}}waits-spread.c:[[#@LINE-25]] MPI_Sendrecv (est. {{.*}} thread time lost)
+// SENDRECV: late_sender: mpi at {{.*}}waits-spread.c:[[#@LINE-46]] MPI_Sendrecv (est. {{.*}} thread time lost)
 // SENDRECV-NEXT: threshold:
 // SENDRECV-NEXT: evidence: 1 of 2 receive(s) began before their send, {{[0-9.]+}} ms lost
 // SENDRECV-NOT: late_receiver
 // SRJSON-NOT: late_receiver
+
+// WAITALL: late_receiver: mpi at {{.*}}waits-spread.c:[[#@LINE-38]] MPI_Waitall (est. {{.*}} thread time lost)
+// WAITALL-NEXT: threshold:
+// WAITALL-NEXT: evidence: 1 of 1 send(s) began before their receive was posted, {{[0-9.]+}} ms lost
