@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 namespace otter::analysis {
 
@@ -70,6 +71,24 @@ const char *patternName(Pattern P) {
   return "?";
 }
 
+/// The call a wait waited for (its rank and node; NoNode: unknown).
+struct WaitCause {
+  std::uint32_t Rank = 0;
+  NodeId Node = NoNode;
+};
+
+/// A call's latest partner: when it began, and which call it was.
+struct Partner {
+  std::uint64_t Begin = 0;
+  WaitCause Who;
+  void later(std::uint64_t B, WaitCause W) {
+    if (B >= Begin) {
+      Begin = B;
+      Who = W;
+    }
+  }
+};
+
 /// Where each site's losses add up.
 struct Site {
   std::string Check;
@@ -101,9 +120,16 @@ public:
   std::uint64_t end(std::uint32_t Rank, const MpiCall &C) const {
     return Time(Rank, C.End);
   }
-  /// One call's loss under Check (counted even when 0: calls per site).
+  /// One call's loss under Check (counted even when 0: calls per site),
+  /// caused by the call Cause made (its rank, its node; NoNode: unknown).
   void add(const char *Check, std::uint32_t Rank, const MpiCall &C,
-           std::uint64_t Lost, const char *Pattern = nullptr) {
+           std::uint64_t Lost, WaitCause Cause,
+           const char *Pattern = nullptr) {
+    if (Lost && Cause.Node != NoNode) {
+      DelayCause &D = Causes[{Cause.Rank, Cause.Node}];
+      D.LostNs += Lost;
+      ++D.Waits;
+    }
     std::uint64_t Code =
         (std::uint64_t(Rank + 1) << CodeRankShift) | codeAddress(C.Site);
     SourceLabel L = codeAddress(C.Site) ? Label(Code) : SourceLabel{};
@@ -128,6 +154,7 @@ public:
     }
   }
   std::map<std::string, Site> Sites;
+  std::map<std::pair<std::uint32_t, NodeId>, DelayCause> Causes;
 
 private:
   const JobGraph &M;
@@ -142,8 +169,7 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
                                      double ThreadTimeNs) {
   Collector Co(M, Time, Label);
   // Point to point: per receiving (sending) call, its latest partner.
-  std::map<std::pair<std::uint32_t, NodeId>, std::uint64_t> LatestSend,
-      LatestPost;
+  std::map<std::pair<std::uint32_t, NodeId>, Partner> LatestSend, LatestPost;
   for (const JobMessage &X : M.Messages) {
     if (X.State != JobMessage::Matched)
       continue;
@@ -151,10 +177,10 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     const MpiCall *P = Co.call(X.RecvRank, X.RecvPost);
     if (!S || !P)
       continue;
-    std::uint64_t &LS = LatestSend[{X.RecvRank, X.RecvNode}];
-    LS = std::max(LS, Co.begin(X.SendRank, *S));
-    std::uint64_t &LP = LatestPost[{X.SendRank, X.SendNode}];
-    LP = std::max(LP, Co.begin(X.RecvRank, *P));
+    LatestSend[{X.RecvRank, X.RecvNode}].later(
+        Co.begin(X.SendRank, *S), {X.SendRank, X.SendNode});
+    LatestPost[{X.SendRank, X.SendNode}].later(Co.begin(X.RecvRank, *P),
+                                               {X.RecvRank, X.RecvPost});
   }
   // A Wait* that completes an MPI_Isend waits for its receive to be posted
   // as a blocking send does: the completing call of each I-send.
@@ -183,42 +209,46 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     const MpiCall *P = Co.call(X.RecvRank, X.RecvPost);
     if (W == Completer.end() || !P)
       continue;
-    std::uint64_t &LP = LatestPost[{X.SendRank, W->second}];
-    LP = std::max(LP, Co.begin(X.RecvRank, *P));
+    LatestPost[{X.SendRank, W->second}].later(Co.begin(X.RecvRank, *P),
+                                              {X.RecvRank, X.RecvPost});
   }
   // Each call's wait for its latest send (as a receiver) and for its latest
   // receive's posting (as a sender). Both begin at the call's begin, so a
   // call that is both (MPI_Sendrecv, a Waitall completing receives and
   // sends) waited for the longer of the two:
   // counted once, under the pattern that explains more of it.
-  std::map<std::pair<std::uint32_t, NodeId>, std::uint64_t> AsReceiver,
-      AsSender; // the call's loss
-  for (auto &[K, SendBegin] : LatestSend) {
+  std::map<std::pair<std::uint32_t, NodeId>,
+           std::pair<std::uint64_t, WaitCause>>
+      AsReceiver, AsSender; // the call's loss, and its cause
+  for (auto &[K, Send] : LatestSend) {
     const MpiCall *C = Co.call(K.first, K.second);
     if (!C || !blockingReceive(C->Function))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
-    AsReceiver[K] = SendBegin > B ? std::min(E, SendBegin) - B : 0;
+    AsReceiver[K] = {Send.Begin > B ? std::min(E, Send.Begin) - B : 0,
+                     Send.Who};
   }
-  for (auto &[K, PostBegin] : LatestPost) {
+  for (auto &[K, Post] : LatestPost) {
     const MpiCall *C = Co.call(K.first, K.second);
     if (!C || !(blockingSend(C->Function) || completesSends(C->Function)))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
-    std::uint64_t Lost = PostBegin > B ? std::min(E, PostBegin) - B : 0;
+    std::uint64_t Lost = Post.Begin > B ? std::min(E, Post.Begin) - B : 0;
     auto R = AsReceiver.find(K);
     if (R != AsReceiver.end()) {
-      if (Lost > R->second)
-        R->second = 0;
+      if (Lost > R->second.first)
+        R->second.first = 0;
       else
         Lost = 0;
     }
-    AsSender[K] = Lost;
+    AsSender[K] = {Lost, Post.Who};
   }
-  for (auto &[K, Lost] : AsReceiver)
-    Co.add("late_sender", K.first, *Co.call(K.first, K.second), Lost);
-  for (auto &[K, Lost] : AsSender)
-    Co.add("late_receiver", K.first, *Co.call(K.first, K.second), Lost);
+  for (auto &[K, X] : AsReceiver)
+    Co.add("late_sender", K.first, *Co.call(K.first, K.second), X.first,
+           X.second);
+  for (auto &[K, X] : AsSender)
+    Co.add("late_receiver", K.first, *Co.call(K.first, K.second), X.first,
+           X.second);
   // Collectives: blocking ones (started and completed by one call).
   for (const JobCollective &X : M.Collectives) {
     struct Member {
@@ -245,33 +275,40 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     auto lost = [](const Member &M, std::uint64_t Until) {
       return Until > M.B ? std::min(M.E, Until) - M.B : 0;
     };
+    auto who = [](const Member *Y) {
+      return Y ? WaitCause{Y->Rank, Y->C->Node} : WaitCause{};
+    };
     if (OneToN || NToOne) {
-      const Member *Root = nullptr;
-      std::uint64_t FirstOther = ~0ull;
+      const Member *Root = nullptr, *First = nullptr;
       for (const Member &Y : Ms)
         if (Y.Rank == X.Root)
           Root = &Y;
-        else
-          FirstOther = std::min(FirstOther, Y.B);
+        else if (!First || Y.B < First->B)
+          First = &Y;
       if (!Root)
         continue;
       for (const Member &Y : Ms) {
         std::uint64_t L = 0;
-        if (OneToN && &Y != Root)
+        WaitCause Cause;
+        if (OneToN && &Y != Root) {
           L = lost(Y, Root->B);
-        else if (NToOne && &Y == Root)
-          L = lost(Y, FirstOther);
-        Co.add("wait_at_collective", Y.Rank, *Y.C, L,
+          Cause = who(Root);
+        } else if (NToOne && &Y == Root && First) {
+          L = lost(Y, First->B);
+          Cause = who(First);
+        }
+        Co.add("wait_at_collective", Y.Rank, *Y.C, L, Cause,
                patternName(OneToN ? Pattern::LateBroadcast
                                   : Pattern::EarlyReduce));
       }
       continue;
     }
-    std::uint64_t Last = 0;
+    const Member *Last = &Ms[0];
     for (const Member &Y : Ms)
-      Last = std::max(Last, Y.B);
+      if (Y.B > Last->B)
+        Last = &Y;
     for (const Member &Y : Ms)
-      Co.add("wait_at_collective", Y.Rank, *Y.C, lost(Y, Last),
+      Co.add("wait_at_collective", Y.Rank, *Y.C, lost(Y, Last->B), who(Last),
              patternName(X.Op == CollectiveOp::Barrier ? Pattern::Barrier
                                                        : Pattern::NxN));
   }
@@ -353,6 +390,9 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     X.Ranks.assign(Ranks.begin(), Ranks.end());
     F.push_back(X);
   }
+  if (std::optional<Finding> D =
+          delayCostFinding(M, Co.Causes, Label, ThreadTimeNs))
+    F.push_back(std::move(*D));
   std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &C) {
     return A.LostNs > C.LostNs;
   });

@@ -25,6 +25,12 @@
 // total exceeds 1% of the job's thread time, like the other checks
 // (report.h), and split by call site (a site is its source line) and rank.
 //
+// Delay costs, the waits' causes (mpi_delay.cpp): each wait is charged to
+// the call it waited for (the late send, the late receive's post, the
+// collective's last arrival, its root, ...) and so to the work its rank did
+// since its previous MPI call on that thread: Scalasca's short-term delay
+// costs, over MPI call intervals.
+//
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_MPI_WAITS_H
 #define OTTER_UTILS_MPI_WAITS_H
@@ -34,6 +40,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
+#include <optional>
 #include <vector>
 
 namespace otter::analysis {
@@ -41,6 +49,20 @@ namespace otter::analysis {
 /// A rank's local time on the job's clock.
 using JobTimeFn =
     std::function<std::uint64_t(std::uint32_t Rank, std::uint64_t Time)>;
+
+/// The waits one call caused on other ranks (mpiWaitFindings).
+struct DelayCause {
+  std::uint64_t LostNs = 0, Waits = 0;
+};
+
+/// Delay costs (mpi_delay.cpp): the `delay_cost` finding, or none when the
+/// waits with a known cause lose no more than 1% of ThreadTimeNs. Causes:
+/// by (rank, node) of the call waited for.
+std::optional<Finding>
+delayCostFinding(const JobGraph &M,
+                 const std::map<std::pair<std::uint32_t, NodeId>, DelayCause>
+                     &Causes,
+                 const LabelFn &Label, double ThreadTimeNs);
 
 /// The findings; Label takes a job's code ((rank + 1) << CodeRankShift |
 /// the call's site). ThreadTimeNs: the job's run time x threads.

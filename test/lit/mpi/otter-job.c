@@ -120,6 +120,7 @@ int main(int argc, char **argv) {
 // DIAG-DAG: evidence: 3 of 4 receive(s) began before their send, {{.*}} lost, worst {{[23][0-9][0-9]\.[0-9]+}} ms
 // DIAG-DAG: late_receiver: mpi at {{.*}}otter-job.c:[[#@LINE-62]] MPI_Ssend (est. {{.*}} thread time lost)
 // DIAG-DAG: evidence: 1 of 4 send(s) began before their receive was posted, {{.*}} lost
+// DIAG-DAG: delay_cost: mpi at rank 2's work from {{.*}}otter-job.c:[[#@LINE-69]] MPI_Send to {{.*}}otter-job.c:[[#@LINE-66]] MPI_Barrier and {{[0-9]+}} other(s)
 // PROCS: 4
 // FLOWS: 8
 
