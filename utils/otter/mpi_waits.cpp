@@ -94,6 +94,7 @@ struct Site {
   std::string Check;
   SourceLabel L;
   std::string Function;
+  std::string Pattern; // collectives: the site's pattern (Scalasca's)
   std::uint64_t Calls = 0, Waited = 0;
   std::uint64_t LostNs = 0, WorstNs = 0;
   std::map<std::string, std::uint64_t> Patterns; // collectives: by pattern
@@ -140,6 +141,7 @@ public:
     Site &S = Sites[Key];
     if (!S.Calls) {
       S.Check = Check;
+      S.Pattern = Pattern ? Pattern : "";
       S.L = L;
       S.Function = mpi::functionName(C.Function);
     }
@@ -313,16 +315,19 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
                                                        : Pattern::NxN));
   }
 
-  // One finding per pattern: its total over every call site, the
-  // threshold applied to the total (time spread over many sites is not
-  // hidden), then split by call site and rank.
-  std::map<std::string, std::vector<const Site *>> ByCheck;
+  // One finding per pattern (late sender, late receiver, and each of the
+  // collectives' patterns): its total over every call site, the threshold
+  // applied to the total (time spread over many sites is not hidden), then
+  // split by call site and rank.
+  std::map<std::pair<std::string, std::string>, std::vector<const Site *>>
+      ByCheck;
   for (auto &[Key, S] : Co.Sites)
-    ByCheck[S.Check].push_back(&S);
+    ByCheck[{S.Check, S.Pattern}].push_back(&S);
   std::vector<Finding> F;
   char B[64];
   std::snprintf(B, sizeof B, "%.0f", MinLostShare * 100);
-  for (auto &[Check, Sites] : ByCheck) {
+  for (auto &[CheckPattern, Sites] : ByCheck) {
+    const std::string &Check = CheckPattern.first;
     std::uint64_t Lost = 0, Calls = 0, Waited = 0, Worst = 0;
     std::map<std::string, std::uint64_t> Patterns;
     std::map<std::uint32_t, std::uint64_t> Ranks;

@@ -20,8 +20,8 @@
 //
 // A call that receives several messages counts the latest send once; a
 // call that both sends and receives (MPI_Sendrecv) counts its wait once,
-// as late sender or late receiver, whichever is longer. A pattern is one
-// finding: its loss summed over every call and rank, reported when the
+// as late sender or late receiver, whichever is longer. A pattern (late
+// sender, late receiver, each collective pattern) is one finding: its loss summed over every call and rank, reported when the
 // total exceeds 1% of the job's thread time, like the other checks
 // (report.h), and split by call site (a site is its source line) and rank.
 //
