@@ -1,6 +1,6 @@
 // MPI wait states as totals per pattern (issue 27, item 4). Mode 0: rank 1
-// receives 20 messages, each at its own MPI_Recv call site, each sent 3 ms
-// late, while both ranks spend 400 ms working: no site alone loses 1% of
+// receives 20 messages, each at its own MPI_Recv call site, each sent 10 ms
+// late, while both ranks spend 1.5 s working: no site alone loses 1% of
 // the thread time, the pattern does, and diagnose reports it as one
 // late_sender finding over the 20 sites, split by site and rank. Mode 1: an
 // MPI_Sendrecv exchange that rank 0 enters 100 ms late: rank 1's call waits
@@ -29,7 +29,7 @@ static void spread(int rank, int *x) {
   MPI_Barrier(MPI_COMM_WORLD); // both ready: each send is late by its sleep
   if (rank == 0) {
     for (int i = 0; i < 20; i++) {
-      usleep(3000);
+      usleep(10000);
       MPI_Send(&i, 1, MPI_INT, 1, i, MPI_COMM_WORLD);
     }
   } else {
@@ -55,7 +55,7 @@ static void spread(int rank, int *x) {
     RECV(18);
     RECV(19);
   }
-  usleep(400000);
+  usleep(1500000);
 }
 
 static void exchange(int rank, int *x) {
