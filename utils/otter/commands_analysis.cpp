@@ -106,6 +106,7 @@ JobInfo jobInfo(const JobInput &Job, const Result &R) {
   J.Match = M.Stats;
   J.Messages = M.Stats.Messages;
   J.Collectives = M.Stats.Collectives;
+  J.Comm = commMatrix(M);
   for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
     const JobInput::Rank &X = Job.ranks()[Rk];
     RankTime T;

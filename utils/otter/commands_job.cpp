@@ -46,6 +46,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 namespace otter::cli {
@@ -242,6 +243,77 @@ struct JobSource {
 /// The report's section on the ranks: each rank's threads, busy, MPI and
 /// other waiting time and run time (as `otter summary DIR`), and its
 /// predicted time per core count.
+/// The communication matrix as a heat map: a cell per (sender, receiver),
+/// its colour the bytes sent relative to the largest cell; up to 64 ranks
+/// (beyond: the 64 pairs that sent most, as a list).
+std::string commMatrixHtml(const std::vector<CommCell> &Cells,
+                           std::uint32_t Ranks) {
+  using picture::xmlEscape;
+  std::ostringstream OS;
+  OS << "<section id=\"comm-matrix\"><h2>Communication matrix</h2>";
+  if (Cells.empty()) {
+    OS << "<div class=\"muted\">no point-to-point message matched</div>"
+          "</section>\n";
+    return OS.str();
+  }
+  std::uint64_t Max = 1;
+  for (const CommCell &C : Cells)
+    Max = std::max(Max, C.Bytes);
+  auto cell = [&](const CommCell &C) {
+    char B[64];
+    std::snprintf(B, sizeof B, "rgba(214,96,77,%.2f)",
+                  0.1 + 0.8 * double(C.Bytes) / double(Max));
+    OS << "<td class=\"n\" data-bytes=\"" << C.Bytes << "\" data-messages=\""
+       << C.Messages << "\" style=\"background:" << B << "\" title=\"rank "
+       << C.From << " to rank " << C.To << ": " << C.Bytes << " bytes, "
+       << C.Messages << " messages\">" << C.Bytes << "<br><span "
+       "class=\"muted\">" << C.Messages << "</span></td>";
+  };
+  if (Ranks <= 64) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, const CommCell *> At;
+    for (const CommCell &C : Cells)
+      At[{C.From, C.To}] = &C;
+    OS << "<table id=\"comm\"><thead><tr><th>from \\ to</th>";
+    for (std::uint32_t T = 0; T < Ranks; ++T)
+      OS << "<th class=\"n\">" << T << "</th>";
+    OS << "</tr></thead><tbody>\n";
+    for (std::uint32_t F = 0; F < Ranks; ++F) {
+      OS << "<tr><th class=\"n\">" << F << "</th>";
+      for (std::uint32_t T = 0; T < Ranks; ++T) {
+        auto It = At.find({F, T});
+        if (It == At.end())
+          OS << "<td></td>";
+        else
+          cell(*It->second);
+      }
+      OS << "</tr>\n";
+    }
+    OS << "</tbody></table>";
+  } else {
+    std::vector<const CommCell *> Order;
+    for (const CommCell &C : Cells)
+      Order.push_back(&C);
+    std::stable_sort(Order.begin(), Order.end(),
+                     [](const CommCell *A, const CommCell *B) {
+                       return A->Bytes > B->Bytes;
+                     });
+    OS << "<table id=\"comm\"><thead><tr><th>from</th><th>to</th><th "
+          "class=\"n\">bytes, messages</th></tr></thead><tbody>\n";
+    for (std::size_t I = 0; I < Order.size() && I < 64; ++I) {
+      OS << "<tr><td>" << Order[I]->From << "</td><td>" << Order[I]->To
+         << "</td>";
+      cell(*Order[I]);
+      OS << "</tr>\n";
+    }
+    OS << "</tbody></table>";
+  }
+  OS << "<div class=\"muted\">Point-to-point messages matched "
+        "(collectives not included): a cell is what the row's rank sent to "
+        "the column's, bytes above, messages below; the darker, the more "
+        "bytes.</div></section>\n";
+  return OS.str();
+}
+
 std::string ranksHtml(const JobInput &Job, const Result &R,
                       const JobPrediction *JP) {
   using picture::xmlEscape;
@@ -309,6 +381,7 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
         "program (every rank's events, docs/utils.md \"An MPI job\"); "
         "predicted: each rank replayed alone on P cores, its MPI calls "
         "taking the time they took.</div></section>\n";
+  OS << commMatrixHtml(commMatrix(M), std::uint32_t(Job.ranks().size()));
   return OS.str();
 }
 

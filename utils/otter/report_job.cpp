@@ -55,6 +55,64 @@ std::vector<FunctionTime> perFunction(const std::vector<Construct> &Cs) {
   return V;
 }
 
+/// The matrix as text: rank x rank when there are few ranks, else the
+/// pairs that sent most.
+void printCommMatrix(const JobInfo &J, std::ostream &OS) {
+  if (J.Comm.empty())
+    return;
+  std::uint64_t Bytes = 0, Msgs = 0;
+  for (const CommCell &C : J.Comm) {
+    Bytes += C.Bytes;
+    Msgs += C.Messages;
+  }
+  OS << "\ncommunication matrix (point to point, matched messages: " << Msgs
+     << " messages, " << Bytes
+     << " bytes; a cell: bytes sent from the row's rank to the column's, "
+        "messages in parentheses):\n";
+  std::size_t N = J.Ranks.size();
+  if (N <= 16) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, const CommCell *> At;
+    for (const CommCell &C : J.Comm)
+      At[{C.From, C.To}] = &C;
+    char B[64];
+    OS << "  from\\to";
+    for (std::size_t T = 0; T < N; ++T) {
+      std::snprintf(B, sizeof B, " %14zu", T);
+      OS << B;
+    }
+    OS << "\n";
+    for (std::size_t F = 0; F < N; ++F) {
+      std::snprintf(B, sizeof B, "  %7zu", F);
+      OS << B;
+      for (std::size_t T = 0; T < N; ++T) {
+        auto It = At.find({std::uint32_t(F), std::uint32_t(T)});
+        std::string Cell =
+            It == At.end() ? "-"
+                           : std::to_string(It->second->Bytes) + " (" +
+                                 std::to_string(It->second->Messages) + ")";
+        std::snprintf(B, sizeof B, " %14s", Cell.c_str());
+        OS << B;
+      }
+      OS << "\n";
+    }
+    return;
+  }
+  std::vector<const CommCell *> Order;
+  for (const CommCell &C : J.Comm)
+    Order.push_back(&C);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const CommCell *A, const CommCell *B) {
+                     return A->Bytes > B->Bytes;
+                   });
+  constexpr std::size_t Shown = 20;
+  for (std::size_t I = 0; I < Order.size() && I < Shown; ++I)
+    OS << "  rank " << Order[I]->From << " -> rank " << Order[I]->To << ": "
+       << Order[I]->Bytes << " bytes (" << Order[I]->Messages
+       << " messages)\n";
+  if (Order.size() > Shown)
+    OS << "  ... " << (Order.size() - Shown) << " more pairs\n";
+}
+
 void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
   RankImbalance Imb = rankImbalance(J.Ranks);
   OS << "{\"dir\":" << jsonString(J.Dir) << ",\"ranks\":[";
@@ -78,7 +136,12 @@ void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
      << ",\"unmatched_receives\":" << J.Match.UnmatchedReceives
      << ",\"collectives\":" << J.Collectives
      << ",\"incomplete_collectives\":" << J.Match.IncompleteCollectives
-     << ",\"mpi_ns\":" << R.MpiNs << "}";
+     << ",\"mpi_ns\":" << R.MpiNs << ",\"comm_matrix\":[";
+  for (std::size_t I = 0; I < J.Comm.size(); ++I)
+    OS << (I ? "," : "") << "{\"from\":" << J.Comm[I].From
+       << ",\"to\":" << J.Comm[I].To << ",\"messages\":" << J.Comm[I].Messages
+       << ",\"bytes\":" << J.Comm[I].Bytes << "}";
+  OS << "]}";
 }
 
 void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
@@ -138,6 +201,23 @@ template <typename Fn> std::string nested(Fn F) {
 }
 
 } // namespace
+
+std::vector<CommCell> commMatrix(const JobGraph &M) {
+  std::map<std::pair<std::uint32_t, std::uint32_t>, CommCell> Cells;
+  for (const JobMessage &X : M.Messages) {
+    if (X.State != JobMessage::Matched)
+      continue;
+    CommCell &C = Cells[{X.SendRank, X.RecvRank}];
+    C.From = X.SendRank;
+    C.To = X.RecvRank;
+    ++C.Messages;
+    C.Bytes += X.Bytes;
+  }
+  std::vector<CommCell> Out;
+  for (const auto &[K, C] : Cells)
+    Out.push_back(C);
+  return Out;
+}
 
 RankImbalance rankImbalance(const std::vector<RankTime> &Ranks) {
   RankImbalance I;
@@ -223,6 +303,7 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
                   fmtNs(double(C->S.MaxNs)).c_str());
     OS << B;
   }
+  printCommMatrix(J, OS);
   OS << "\nthe job as one program (every rank's rows of a construct "
         "merged):\n";
   printSummary(R, Label, false, OS, Top, Names);

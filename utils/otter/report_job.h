@@ -35,9 +35,19 @@ struct RankTime {
   std::uint64_t runNs() const { return Last > First ? Last - First : 0; }
 };
 
+/// Point-to-point traffic from one rank to another: the matched messages
+/// (docs/utils.md, "Communication matrix").
+struct CommCell {
+  std::uint32_t From = 0, To = 0;
+  std::uint64_t Messages = 0, Bytes = 0;
+};
+/// The job's matched messages by (sender, receiver), sorted by both.
+std::vector<CommCell> commMatrix(const JobGraph &M);
+
 struct JobInfo {
   std::string Dir;
   std::vector<RankTime> Ranks;
+  std::vector<CommCell> Comm;
   JobStats Match; // messages and collectives matched, and not
   std::uint64_t Messages = 0, Collectives = 0;
 };

@@ -106,21 +106,28 @@ int main(int argc, char **argv) {
 // SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-56]] 3
 // SUM-DAG: MPI_Barrier {{.*}}otter-job.c:[[#@LINE-50]] 4
 // SUM-DAG: MPI_Recv {{.*}}otter-job.c:[[#@LINE-46]] 1
+// SUM: communication matrix (point to point, matched messages: 4 messages, 16 bytes; {{.*}}
+// SUM-NEXT: from\to 0 1 2 3
+// SUM-NEXT: 0 - 4 (1) - 4 (1)
+// SUM-NEXT: 1 - - 4 (1) -
+// SUM-NEXT: 2 - - - 4 (1)
+// SUM-NEXT: 3 - - - -
 // SUM: the job as one program
 // SUM: constructs initial_task=4 mpi=20
 
-// SJSON: "mpi_functions":[{{.*}}{"function":"MPI_Recv","calls":4,
+// SJSON: "comm_matrix":[{"from":0,"to":1,"messages":1,"bytes":4},{"from":0,"to":3,"messages":1,"bytes":4},{"from":1,"to":2,"messages":1,"bytes":4},{"from":2,"to":3,"messages":1,"bytes":4}]
+// SJSON-SAME: "mpi_functions":[{{.*}}{"function":"MPI_Recv","calls":4,
 // SJSON-SAME: "mpi_sites":[
 // SJSON-SAME: "summary":{"run_ns":
 
 // DIAG: MPI job: 4 ranks
-// DIAG-DAG: wait_at_collective: mpi at {{.*}}otter-job.c:[[#@LINE-60]] MPI_Barrier (est. {{.*}} thread time lost)
+// DIAG-DAG: wait_at_collective: mpi at {{.*}}otter-job.c:[[#@LINE-67]] MPI_Barrier (est. {{.*}} thread time lost)
 // DIAG-DAG: evidence: 3 of 4 member call(s) waited, {{.*}}; Wait at Barrier
-// DIAG-DAG: late_sender: mpi at {{.*}}otter-job.c:[[#@LINE-69]] MPI_Recv (est. {{.*}} thread time lost)
+// DIAG-DAG: late_sender: mpi at {{.*}}otter-job.c:[[#@LINE-76]] MPI_Recv (est. {{.*}} thread time lost)
 // DIAG-DAG: evidence: 3 of 4 receive(s) began before their send, {{.*}} lost, worst {{[23][0-9][0-9]\.[0-9]+}} ms
-// DIAG-DAG: late_receiver: mpi at {{.*}}otter-job.c:[[#@LINE-62]] MPI_Ssend (est. {{.*}} thread time lost)
+// DIAG-DAG: late_receiver: mpi at {{.*}}otter-job.c:[[#@LINE-69]] MPI_Ssend (est. {{.*}} thread time lost)
 // DIAG-DAG: evidence: 1 of 4 send(s) began before their receive was posted, {{.*}} lost
-// DIAG-DAG: delay_cost: mpi at rank 2's work from {{.*}}otter-job.c:[[#@LINE-69]] MPI_Send to {{.*}}otter-job.c:[[#@LINE-66]] MPI_Barrier and {{[0-9]+}} other(s)
+// DIAG-DAG: delay_cost: mpi at rank 2's work from {{.*}}otter-job.c:[[#@LINE-76]] MPI_Send to {{.*}}otter-job.c:[[#@LINE-73]] MPI_Barrier and {{[0-9]+}} other(s)
 // PROCS: 4
 // FLOWS: 8
 
@@ -131,6 +138,8 @@ int main(int argc, char **argv) {
 // DIAG-DAG: ranks:     rank 0 {{[0-9.]+ m?s}}, rank 1 {{[0-9.]+ m?s}}, rank 3 {{[0-9.]+ m?s}}{{$}}
 // DIAG-DAG: ranks:     rank 1 {{[0-9.]+ m?s}}, rank 2 {{[0-9.]+ m?s}}, rank 3 {{[0-9.]+ m?s}}{{$}}
 // DIAG-DAG: ranks:     rank 0 {{[0-9.]+ m?s}}{{$}}
+// HTML-DAG: <section id="comm-matrix"><h2>Communication matrix</h2><table id="comm">
+// HTML-DAG: <td class="n" data-bytes="4" data-messages="1" style="background:rgba(214,96,77,0.90)" title="rank 2 to rank 3: 4 bytes, 1 messages">
 // HTML: <section id="diagnostics"><h2>Diagnostics
 // HTML-DAG: <div class="finding" data-check="wait_at_collective" data-ns="{{[0-9]+}}"><b>wait_at_collective</b>: mpi at {{.*}}otter-job.c:{{[0-9]+}} MPI_Barrier
 // HTML-DAG: <div class="finding" data-check="late_sender" data-ns="{{[0-9]+}}"><b>late_sender</b>: mpi at {{.*}}otter-job.c:{{[0-9]+}} MPI_Recv
