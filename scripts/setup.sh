@@ -15,6 +15,7 @@ packages=(build-essential cmake python3 git file
   openmpi-bin libopenmpi-dev chromium
   libclang-rt-19-dev # sanitizer and libFuzzer runtimes (scripts/sanitize.sh)
   clang-tools-19 # clang-offload-packager: host offload (docs/offload.md)
+  llvm-19 # llvm-symbolizer-19: `otter profile` names the samples' addresses
   valgrind) # the instruction-count regression guard (bench/run.py guard)
 
 missing=()

@@ -3,7 +3,7 @@
 // OTTER_SAMPLE=<Hz>: at the end of the run every sampled thread's timer is
 // deleted and its ring drained (core/samples.h), and the samples are
 // written to $OTTER_OUTPUT_DIR/samples.csv, with the code mappings of the
-// process in modules.csv, so that `otter profile` symbolizes the addresses
+// process in modules.csv and the rate in sampling.csv, so that `otter profile` symbolizes the addresses
 // after the run (never in the handler). docs/sampling.md has the columns.
 //
 //===----------------------------------------------------------------------===//
@@ -84,6 +84,17 @@ bool writeModules(const std::string &Path) {
   return std::fclose(F) == 0;
 }
 
+/// The sampling's settings, for `otter profile` (a sample's weight is in
+/// timer periods): rate_hz,clock,signal.
+bool writeSettings(const std::string &Path, bool Wall) {
+  std::FILE *F = std::fopen(Path.c_str(), "w");
+  if (!F)
+    return false;
+  std::fprintf(F, "rate_hz,clock,signal\n%u,%s,%d\n", samples::rate(),
+               Wall ? "wall" : "cpu", samples::signal());
+  return std::fclose(F) == 0;
+}
+
 /// Drains every ring every DrainPeriod while the program runs, so that a
 /// thread that runs longer than its ring lasts (RingSlots samples) loses
 /// none: the consumer side only (core/sample_ring.h), under each ring's
@@ -119,7 +130,8 @@ public:
     const std::string Dir = C.Cfg.OutputDir;
     std::uint64_t N = 0;
     if (!writeSamples(Dir + "/samples.csv", N) ||
-        !writeModules(Dir + "/modules.csv")) {
+        !writeModules(Dir + "/modules.csv") ||
+        !writeSettings(Dir + "/sampling.csv", C.Cfg.SampleWall)) {
       C.Message("error: ", "cannot write " + Dir + "/samples.csv: " +
                                std::strerror(errno));
       return;
@@ -127,6 +139,7 @@ public:
     C.Wrote = true;
     C.Files.push_back("samples.csv");
     C.Unlisted.push_back("modules.csv");
+    C.Unlisted.push_back("sampling.csv");
     C.Details += ", " + std::to_string(N) + " samples";
   }
 

@@ -91,6 +91,9 @@ constexpr std::array ReportOptions{
     flag("--no-simulate", &Options::NoSimulate),
 };
 constexpr std::array DiffOptions{Json, Top, Phase};
+constexpr std::array ProfileOptions{
+    Json, Top,
+    value("--format", &Options::Format, "'table' or 'folded'", "-f")};
 
 const Command Commands[] = {
     {"graph",
@@ -275,6 +278,21 @@ const Command Commands[] = {
      "(default 30; 0 = all; --json always lists all). --phase NAME: both\n"
      "runs restricted to that phase of the program (it must occur in both).\n",
      DiffOptions, cmdDiff},
+    {"profile",
+     "time per construct and function from the samples (OTTER_SAMPLE)",
+     "usage: otter profile [--top N] [--format table|folded] [--json] <dir>\n",
+     "The samples of a run with OTTER_SAMPLE=<Hz> (DIR/samples.csv,\n"
+     "docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
+     "names another), each on its user-model call path: the OpenMP runtime's\n"
+     "frames removed, an outlined region or task shown as its construct\n"
+     "(\"task chol.c:28\"; the plugin's site table names its kind). Prints the\n"
+     "time per construct and per function, inclusive and exclusive, split by\n"
+     "the thread's OpenMP state class (work, barrier, taskwait, lock, idle,\n"
+     "overhead, other); every column is defined in the header line. --top N:\n"
+     "first N rows per table (default 30; 0 = all). --format folded: the\n"
+     "collapsed stacks of flame-graph tools, 'frame;frame;frame COUNT'\n"
+     "(COUNT: timer periods). --json: the tables as JSON.\n",
+     ProfileOptions, cmdProfile},
 };
 
 } // namespace

@@ -10,6 +10,7 @@
 //   dump                              commands_analysis.cpp
 //   simulate, picture, report, diff   commands.cpp (MPI jobs:
 //                                     commands_job.cpp)
+//   profile                           commands_profile.cpp (profile.h)
 //
 // Output (-o): a command that writes several files takes -o DIR, one that
 // writes one file takes -o FILE (an existing directory, or a name ending
@@ -110,6 +111,7 @@ int cmdSimulate(const Options &O);
 int cmdPicture(const Options &O);
 int cmdReport(const Options &O);
 int cmdDiff(const Options &O);
+int cmdProfile(const Options &O); // commands_profile.cpp
 
 /// Every command's errors (docs/utils.md): one line on stderr, "otter:
 /// error: Msg", and the exit status to return -- fail: 1 (bad input or

@@ -1,0 +1,363 @@
+//===- otter/profile.cpp - User-model paths, the profile, its printers ----===//
+//
+// profile.h: a symbolized stack into its user-model call path, the samples
+// into per-construct and per-function time, and the three outputs of
+// `otter profile` (the tables, folded stacks, JSON). Every column is
+// defined in the header line the table prints and in docs/sampling.md.
+//
+//===----------------------------------------------------------------------===//
+#include "profile.h"
+
+#include "report.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace otter::profile {
+
+bool isOutlined(const std::string &Function, bool &Task) {
+  Task = Function.find("omp_task_entry") != std::string::npos;
+  return Task || Function.find("omp_outlined") != std::string::npos;
+}
+
+namespace {
+
+std::string baseName(const std::string &Path) {
+  std::size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+/// A function's definition, "file:line" (the file's last component).
+std::string definition(const SymFrame &F) {
+  if (F.StartLine && !F.StartFile.empty())
+    return baseName(F.StartFile) + ":" + std::to_string(F.StartLine);
+  if (!F.File.empty())
+    return baseName(F.File);
+  return {};
+}
+
+} // namespace
+
+std::vector<PathFrame> userPath(
+    const std::vector<SymFrame> &Stack,
+    const std::function<std::string(const std::string &, const std::string &,
+                                    std::uint32_t)> &Label) {
+  std::vector<PathFrame> Out;
+  // SeenUser: a frame of the program kept (system frames before it start
+  // the program or a thread); InRuntime: the last frame was the runtime's
+  // (system frames it calls are its own); InOutlined: the last frame kept
+  // is a construct (outlined pieces of it that follow are the same one).
+  bool SeenUser = false, InRuntime = false, InOutlined = false;
+  for (auto It = Stack.rbegin(); It != Stack.rend(); ++It) {
+    const SymFrame &F = *It;
+    if (F.From == Origin::Runtime) {
+      InRuntime = true;
+      InOutlined = false;
+      continue;
+    }
+    if (F.From == Origin::System && (InRuntime || !SeenUser))
+      continue;
+    if (F.Function == "_start" ||
+        (F.Function.empty() && (!SeenUser || F.From == Origin::System)))
+      continue; // nameless system frames tell nothing
+    InRuntime = false;
+    SeenUser = true;
+    bool Task = false;
+    if (isOutlined(F.Function, Task)) {
+      if (InOutlined)
+        continue;
+      InOutlined = true;
+      const std::string &File = F.StartFile.empty() ? F.File : F.StartFile;
+      Out.push_back({Label(Task ? "task" : "parallel", File,
+                           F.StartLine ? F.StartLine : F.Line),
+                     "", true});
+      continue;
+    }
+    InOutlined = false;
+    Out.push_back(
+        {F.Function.empty() ? "??" : F.Function, definition(F), false});
+  }
+  return Out;
+}
+
+std::string runtimeLabel(StateClass C) {
+  return std::string("[") + stateClassName(C) + "]";
+}
+
+namespace {
+
+using Key = std::pair<std::string, std::string>; // name, location
+
+void charge(std::map<Key, Row> &Rows, const Key &K, std::uint64_t Ns,
+            StateClass C, bool Exclusive) {
+  Row &R = Rows[K];
+  R.Name = K.first;
+  R.Location = K.second;
+  R.InclusiveNs += Ns;
+  R.ByClass[unsigned(C)] += Ns;
+  if (Exclusive)
+    R.ExclusiveNs += Ns;
+}
+
+/// A frame's name in a folded stack: ';' separates frames there.
+std::string foldedName(const std::string &Name) {
+  std::string S = Name;
+  std::replace(S.begin(), S.end(), ';', ':');
+  return S;
+}
+
+std::vector<Row> sorted(std::map<Key, Row> &Rows, bool ByExclusive) {
+  std::vector<Row> V;
+  for (auto &KV : Rows) {
+    KV.second.Name = KV.first.first;
+    KV.second.Location = KV.first.second;
+    V.push_back(std::move(KV.second));
+  }
+  std::sort(V.begin(), V.end(), [&](const Row &A, const Row &B) {
+    if (ByExclusive && A.ExclusiveNs != B.ExclusiveNs)
+      return A.ExclusiveNs > B.ExclusiveNs;
+    if (A.InclusiveNs != B.InclusiveNs)
+      return A.InclusiveNs > B.InclusiveNs;
+    return std::tie(A.Name, A.Location) < std::tie(B.Name, B.Location);
+  });
+  return V;
+}
+
+} // namespace
+
+namespace {
+
+/// The primary thread's sample whose code is to blame for idle sample S,
+/// or null (profile.h, aggregate). Primary: thread 0's samples, by time.
+const PathSample *culprit(
+    const PathSample &S,
+    const std::vector<std::pair<std::uint64_t, const PathSample *>> &Primary,
+    std::uint64_t PeriodNs) {
+  const std::uint64_t From = S.TimeNs > (S.Weight + 1) * PeriodNs
+                                 ? S.TimeNs - (S.Weight + 1) * PeriodNs
+                                 : 0;
+  const std::uint64_t To = S.TimeNs + PeriodNs;
+  auto It = std::lower_bound(Primary.begin(), Primary.end(),
+                             std::make_pair(From, (const PathSample *)nullptr));
+  const PathSample *Best = nullptr;
+  std::uint64_t BestDistance = 0;
+  for (; It != Primary.end() && It->first <= To; ++It) {
+    const std::uint64_t D =
+        It->first > S.TimeNs ? It->first - S.TimeNs : S.TimeNs - It->first;
+    if (!Best || D < BestDistance) {
+      Best = It->second;
+      BestDistance = D;
+    }
+  }
+  if (!Best || Best->Frames.empty() || Best->Class != StateClass::Work)
+    return nullptr;
+  // A worker at a region's barrier waits for the primary's serial code
+  // only once the region is over: the primary outside every construct.
+  if (S.Class == StateClass::Barrier)
+    for (const PathFrame &F : Best->Frames)
+      if (F.Construct)
+        return nullptr;
+  return Best;
+}
+
+/// Charges Ns of blame to every construct and function on P's path, once
+/// each (a path without a construct: serial code).
+void blame(const PathSample &P, std::uint64_t Ns,
+           std::map<Key, Row> &Constructs, std::map<Key, Row> &Functions) {
+  std::set<Key> Done;
+  bool AnyConstruct = false;
+  for (const PathFrame &F : P.Frames) {
+    const Key K{F.Name, F.Construct ? std::string() : F.Location};
+    AnyConstruct |= F.Construct;
+    if (Done.insert(K).second)
+      (F.Construct ? Constructs : Functions)[K].BlamedNs += Ns;
+  }
+  if (!AnyConstruct)
+    Constructs[{SerialLabel, ""}].BlamedNs += Ns;
+}
+
+} // namespace
+
+Profile aggregate(const std::vector<PathSample> &Samples,
+                  std::uint64_t PeriodNs) {
+  Profile P;
+  P.PeriodNs = PeriodNs;
+  P.Samples = Samples.size();
+  std::map<Key, Row> Constructs, Functions;
+  std::map<std::string, std::uint64_t> Folded;
+  std::set<unsigned> Threads;
+  for (const PathSample &S : Samples) {
+    const std::uint64_t Ns = S.Weight * PeriodNs;
+    P.TotalNs += Ns;
+    P.ByClass[unsigned(S.Class)] += Ns;
+    Threads.insert(S.Thread);
+    const std::vector<PathFrame> &F = S.Frames;
+    // Constructs: each one on the path once (recursive tasks), the
+    // innermost exclusive; a path without any: serial code, or the
+    // runtime's own time when the path is empty.
+    std::size_t Inner = F.size();
+    for (std::size_t I = 0; I < F.size(); ++I)
+      if (F[I].Construct)
+        Inner = I;
+    if (Inner == F.size()) {
+      charge(Constructs,
+             {F.empty() ? runtimeLabel(S.Class) : SerialLabel, std::string()},
+             Ns, S.Class, true);
+    } else {
+      std::set<std::string> Charged;
+      for (std::size_t I = 0; I <= Inner; ++I)
+        if (F[I].Construct && Charged.insert(F[I].Name).second)
+          charge(Constructs, {F[I].Name, ""}, Ns, S.Class, false);
+      Constructs[{F[Inner].Name, ""}].ExclusiveNs += Ns;
+    }
+    // Functions: each once on the path, the innermost frame exclusive.
+    std::set<Key> Charged;
+    for (std::size_t I = 0; I < F.size(); ++I)
+      if (!F[I].Construct) {
+        const Key K{F[I].Name, F[I].Location};
+        const bool Leaf = I + 1 == F.size();
+        if (Charged.insert(K).second)
+          charge(Functions, K, Ns, S.Class, Leaf);
+        else if (Leaf)
+          Functions[K].ExclusiveNs += Ns;
+      }
+    std::string Stack;
+    for (const PathFrame &Fr : F)
+      Stack += (Stack.empty() ? "" : ";") + foldedName(Fr.Name);
+    if (Stack.empty())
+      Stack = runtimeLabel(S.Class);
+    Folded[Stack] += S.Weight;
+  }
+  std::vector<std::pair<std::uint64_t, const PathSample *>> Primary;
+  for (const PathSample &S : Samples)
+    if (S.Thread == 0)
+      Primary.push_back({S.TimeNs, &S});
+  std::sort(Primary.begin(), Primary.end());
+  for (const PathSample &S : Samples)
+    if (S.Thread != 0 &&
+        (S.Class == StateClass::Idle ||
+         (S.Class == StateClass::Barrier && S.Frames.empty()))) {
+      const std::uint64_t Ns = S.Weight * PeriodNs;
+      P.IdleNs += Ns;
+      if (const PathSample *C = culprit(S, Primary, PeriodNs)) {
+        P.BlamedNs += Ns;
+        blame(*C, Ns, Constructs, Functions);
+      }
+    }
+  P.Threads = unsigned(Threads.size());
+  P.Constructs = sorted(Constructs, false);
+  P.Functions = sorted(Functions, true);
+  P.Folded.assign(Folded.begin(), Folded.end());
+  return P;
+}
+
+namespace {
+
+std::string ms(std::uint64_t Ns) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.1f", double(Ns) / 1e6);
+  return B;
+}
+
+std::string column(const std::string &S, int Width) {
+  return S.size() >= std::size_t(Width)
+             ? " " + S
+             : std::string(std::size_t(Width) - S.size(), ' ') + S;
+}
+
+void printRows(const std::vector<Row> &Rows, std::size_t Top, const char *What,
+               std::ostream &OS) {
+  OS << column("incl_ms", 9) << column("excl_ms", 9) << column("blamed", 9);
+  for (unsigned C = 0; C < StateClassCount; ++C)
+    OS << column(stateClassName(StateClass(C)), 9);
+  OS << "  " << What << "\n";
+  std::size_t N = 0;
+  for (const Row &R : Rows) {
+    if (Top && N++ == Top) {
+      OS << "  (" << Rows.size() - Top << " more rows: --top 0 lists all)\n";
+      break;
+    }
+    OS << column(ms(R.InclusiveNs), 9) << column(ms(R.ExclusiveNs), 9)
+       << column(ms(R.BlamedNs), 9);
+    for (unsigned C = 0; C < StateClassCount; ++C)
+      OS << column(ms(R.ByClass[C]), 9);
+    OS << "  " << R.Name;
+    if (!R.Location.empty())
+      OS << " (" << R.Location << ")";
+    OS << "\n";
+  }
+}
+
+void jsonClasses(const ClassNs &C, std::ostream &OS) {
+  OS << "{";
+  for (unsigned I = 0; I < StateClassCount; ++I)
+    OS << (I ? "," : "") << "\"" << stateClassName(StateClass(I))
+       << "\":" << C[I];
+  OS << "}";
+}
+
+void jsonRows(const std::vector<Row> &Rows, std::ostream &OS) {
+  OS << "[";
+  for (std::size_t I = 0; I < Rows.size(); ++I) {
+    const Row &R = Rows[I];
+    OS << (I ? "," : "") << "{\"name\":" << analysis::jsonString(R.Name)
+       << ",\"location\":" << analysis::jsonString(R.Location)
+       << ",\"inclusive_ns\":" << R.InclusiveNs
+       << ",\"exclusive_ns\":" << R.ExclusiveNs
+       << ",\"blamed_ns\":" << R.BlamedNs << ",\"classes\":";
+    jsonClasses(R.ByClass, OS);
+    OS << "}";
+  }
+  OS << "]";
+}
+
+} // namespace
+
+void printTable(const Profile &P, std::size_t Top, std::ostream &OS) {
+  OS << "samples: " << P.Samples << " of " << P.Threads << " threads, "
+     << ms(P.PeriodNs * 1000) << " us per timer period, " << ms(P.TotalNs)
+     << " ms sampled:";
+  for (unsigned C = 0; C < StateClassCount; ++C)
+    if (P.ByClass[C])
+      OS << " " << stateClassName(StateClass(C)) << " " << ms(P.ByClass[C])
+         << " ms";
+  OS << "\n"
+     << "columns: incl_ms = time (ms: timer periods x period) of the samples "
+        "whose path holds the row; excl_ms = of those where it is the "
+        "innermost (construct: no construct inside it; function: the "
+        "frame that ran); blamed = other threads' idle time while the "
+        "primary thread ran it; work .. other = incl_ms split by the "
+        "thread's OpenMP state class\n";
+  if (P.IdleNs)
+    OS << "blame: " << ms(P.BlamedNs) << " of the workers' " << ms(P.IdleNs)
+       << " ms idle (or at a barrier outside their code) blamed on what "
+          "the primary thread ran then\n";
+  OS << "\nper construct (runtime frames removed; [class]: samples wholly "
+        "in the OpenMP runtime):\n";
+  printRows(P.Constructs, Top, "construct", OS);
+  OS << "\nper function (definition file:line):\n";
+  printRows(P.Functions, Top, "function", OS);
+}
+
+void printFolded(const Profile &P, std::ostream &OS) {
+  for (const auto &[Stack, Count] : P.Folded)
+    OS << Stack << " " << Count << "\n";
+}
+
+void printJson(const Profile &P, std::ostream &OS) {
+  OS << "{\"samples\":" << P.Samples << ",\"threads\":" << P.Threads
+     << ",\"period_ns\":" << P.PeriodNs << ",\"total_ns\":" << P.TotalNs
+     << ",\"idle_ns\":" << P.IdleNs << ",\"blamed_ns\":" << P.BlamedNs
+     << ",\"classes\":";
+  jsonClasses(P.ByClass, OS);
+  OS << ",\"constructs\":";
+  jsonRows(P.Constructs, OS);
+  OS << ",\"functions\":";
+  jsonRows(P.Functions, OS);
+  OS << "}\n";
+}
+
+} // namespace otter::profile

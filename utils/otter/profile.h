@@ -1,0 +1,125 @@
+//===- otter/profile.h - `otter profile`: samples into a profile -*- C++
+//-*-===//
+//
+// What `otter profile` computes from the samples a run wrote
+// (samples.csv, docs/sampling.md), once they are symbolized
+// (profile_input.cpp): each sample's user-model call path (the OMPT
+// report's appendix B: the OpenMP runtime's frames between user frames
+// removed, the outlined region or task function shown as its construct),
+// then the time per construct and per function, inclusive and exclusive,
+// split by the state class the sample was in; and the printers (table,
+// folded stacks, JSON). No I/O but the printers' stream: unit tested on
+// synthetic samples (test/unit/profile_test.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef OTTER_UTILS_PROFILE_H
+#define OTTER_UTILS_PROFILE_H
+
+#include "otter/sample_states.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace otter::profile {
+
+/// Where a frame's code is: the program (and its own libraries), a system
+/// library (libc, libm, ...), or the OpenMP runtime (and OTTER).
+enum class Origin : std::uint8_t { User, System, Runtime };
+
+/// One symbolized frame, innermost first in a stack; an address that
+/// inlined calls give several, innermost first.
+struct SymFrame {
+  std::string Function; // demangled; empty: unknown
+  std::string File;     // the line's file; empty: unknown
+  std::uint32_t Line = 0;
+  std::string StartFile; // the function's definition (its first line)
+  std::uint32_t StartLine = 0;
+  Origin From = Origin::User;
+};
+
+/// One frame of a user-model call path.
+struct PathFrame {
+  std::string Name;     // a function's name, or a construct's label
+  std::string Location; // a function's definition "file:line"; empty
+  bool Construct = false;
+};
+
+/// A sample with its user-model call path, outermost frame first.
+struct PathSample {
+  unsigned Thread = 0;
+  std::uint64_t TimeNs = 0;
+  StateClass Class = StateClass::Work;
+  std::uint64_t Weight = 1;
+  std::vector<PathFrame> Frames;
+};
+
+/// True when Function is one clang outlines a region or task into
+/// (".omp_outlined.", "f.omp_outlined_debug__", ".omp_task_entry.", ...);
+/// Task: a task's entry.
+bool isOutlined(const std::string &Function, bool &Task);
+
+/// The user-model path of a stack (innermost first, inlined frames
+/// expanded): outermost first; the runtime's frames (and the system
+/// frames they call, or that start the program) removed; each run of
+/// outlined frames one construct frame, labelled by Label(kind, file,
+/// line) where kind is "task" or "parallel" from the function's name.
+std::vector<PathFrame> userPath(
+    const std::vector<SymFrame> &Stack,
+    const std::function<std::string(const std::string &, const std::string &,
+                                    std::uint32_t)> &Label);
+
+/// Time split by state class (ns), StateClassCount entries.
+using ClassNs = std::array<std::uint64_t, StateClassCount>;
+
+/// One row of a table: a construct or a function.
+struct Row {
+  std::string Name, Location;
+  std::uint64_t InclusiveNs = 0, ExclusiveNs = 0;
+  /// Other threads' idle time charged to this row: a worker idle while
+  /// the primary thread ran this (blame shifting, docs/sampling.md).
+  std::uint64_t BlamedNs = 0;
+  ClassNs ByClass{}; // the inclusive time, by the samples' state class
+};
+
+struct Profile {
+  std::uint64_t PeriodNs = 0; // one timer period
+  std::uint64_t Samples = 0;  // rows
+  std::uint64_t TotalNs = 0;  // every sample's weight x period
+  unsigned Threads = 0;
+  ClassNs ByClass{};           // all samples
+  std::uint64_t IdleNs = 0;    // the workers' idle samples (aggregate)
+  std::uint64_t BlamedNs = 0;  // of which blamed on the primary's code
+  std::vector<Row> Constructs; // by inclusive time, largest first
+  std::vector<Row> Functions;  // by exclusive time, then inclusive
+  /// Folded stacks: "frame;frame;... COUNT" (COUNT: timer periods),
+  /// sorted by the stack's text.
+  std::vector<std::pair<std::string, std::uint64_t>> Folded;
+};
+
+/// The label of a sample outside every construct, and of one whose path
+/// is empty (wholly in the runtime: an idle worker).
+inline constexpr const char *SerialLabel = "(outside any construct)";
+std::string runtimeLabel(StateClass C); // "[idle]", "[barrier]", ...
+
+/// Aggregates Samples (paths made) with timer period PeriodNs. Blame: a
+/// worker's idle sample (class idle, or barrier with an empty path: libomp
+/// keeps workers between regions in the region's implicit barrier) is
+/// charged to the path of the primary thread's (thread 0) sample nearest
+/// in time, within the idle sample's periods and one more on each side,
+/// if that sample is work with a path (for a barrier: outside every
+/// construct, the region over).
+Profile aggregate(const std::vector<PathSample> &Samples,
+                  std::uint64_t PeriodNs);
+
+/// The printers: the tables (Top rows each; 0: all), folded stacks, JSON.
+void printTable(const Profile &P, std::size_t Top, std::ostream &OS);
+void printFolded(const Profile &P, std::ostream &OS);
+void printJson(const Profile &P, std::ostream &OS);
+
+} // namespace otter::profile
+
+#endif
