@@ -93,7 +93,8 @@ constexpr std::array ReportOptions{
 constexpr std::array DiffOptions{Json, Top, Phase};
 constexpr std::array ProfileOptions{
     Json, Top,
-    value("--format", &Options::Format, "'table' or 'folded'", "-f")};
+    value("--format", &Options::Format, "'table' or 'folded'", "-f"),
+    value("--svg", &Options::SvgFile, "a file name")};
 
 const Command Commands[] = {
     {"graph",
@@ -280,7 +281,8 @@ const Command Commands[] = {
      DiffOptions, cmdDiff},
     {"profile",
      "time per construct and function from the samples (OTTER_SAMPLE)",
-     "usage: otter profile [--top N] [--format table|folded] [--json] <dir>\n",
+     "usage: otter profile [--top N] [--format table|folded] [--svg FILE]\n"
+     "                     [--json] <dir>\n",
      "The samples of a run with OTTER_SAMPLE=<Hz> (DIR/samples.csv,\n"
      "docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
      "names another), each on its user-model call path: the OpenMP runtime's\n"
@@ -291,7 +293,8 @@ const Command Commands[] = {
      "overhead, other); every column is defined in the header line. --top N:\n"
      "first N rows per table (default 30; 0 = all). --format folded: the\n"
      "collapsed stacks of flame-graph tools, 'frame;frame;frame COUNT'\n"
-     "(COUNT: timer periods). --json: the tables as JSON.\n",
+     "(COUNT: timer periods). --svg FILE: also a flame graph of them drawn by\n"
+     "OTTER, a self-contained SVG. --json: the tables as JSON.\n",
      ProfileOptions, cmdProfile},
 };
 

@@ -240,32 +240,29 @@ unsigned readRate(const std::string &Path) {
 /// the site table's directives of the program's own modules.
 void readModules(const std::string &Path, std::vector<Module> &Modules,
                  SiteLines &Sites) {
-  {
-    std::ifstream In(Path);
-    std::string Line;
-    std::getline(In, Line);
-    std::map<std::string, std::size_t> Read;
-    while (std::getline(In, Line)) {
-      const std::vector<std::string> F = splitCsv(Line, 4);
-      if (F.size() != 4)
-        continue;
-      Module M;
-      M.Start = std::strtoull(F[0].c_str(), nullptr, 16);
-      M.End = std::strtoull(F[1].c_str(), nullptr, 16);
-      M.Offset = std::strtoull(F[2].c_str(), nullptr, 16);
-      M.Path = F[3];
-      M.From = originOf(M.Path);
-      if (auto It = Read.find(M.Path); It != Read.end())
-        M.Loads = Modules[It->second].Loads;
-      else if (M.Path.empty() || M.Path[0] != '[')
-        readElf(M, Sites);
-      Read[M.Path] = Modules.size();
-      Modules.push_back(std::move(M));
-    }
-    std::sort(
-        Modules.begin(), Modules.end(),
-        [](const Module &A, const Module &B) { return A.Start < B.Start; });
+  std::ifstream In(Path);
+  std::string Line;
+  std::getline(In, Line);
+  std::map<std::string, std::size_t> Read;
+  while (std::getline(In, Line)) {
+    const std::vector<std::string> F = splitCsv(Line, 4);
+    if (F.size() != 4)
+      continue;
+    Module M;
+    M.Start = std::strtoull(F[0].c_str(), nullptr, 16);
+    M.End = std::strtoull(F[1].c_str(), nullptr, 16);
+    M.Offset = std::strtoull(F[2].c_str(), nullptr, 16);
+    M.Path = F[3];
+    M.From = originOf(M.Path);
+    if (auto It = Read.find(M.Path); It != Read.end())
+      M.Loads = Modules[It->second].Loads;
+    else if (M.Path.empty() || M.Path[0] != '[')
+      readElf(M, Sites);
+    Read[M.Path] = Modules.size();
+    Modules.push_back(std::move(M));
   }
+  std::sort(Modules.begin(), Modules.end(),
+            [](const Module &A, const Module &B) { return A.Start < B.Start; });
 }
 
 /// Symbols: every stack's addresses (a return address one byte before
@@ -410,6 +407,14 @@ int cmdProfile(const Options &O) {
                      profile::userPath(Stack, Label)});
   }
   const profile::Profile P = profile::aggregate(Paths, 1000000000ull / Hz);
+  if (!O.SvgFile.empty()) {
+    const std::string Svg = outputFile(O.SvgFile, "profile.svg");
+    if (!writeOutputText(Svg, profile::flameGraphSvg(P, "otter profile " + Dir),
+                         Error))
+      return fail(Error);
+    if (!O.Json && !Folded)
+      std::cout << "wrote " << Svg << "\n";
+  }
   if (Folded)
     profile::printFolded(P, std::cout);
   else if (O.Json)

@@ -225,8 +225,11 @@ Profile aggregate(const std::vector<PathSample> &Samples,
           Functions[K].ExclusiveNs += Ns;
       }
     std::string Stack;
-    for (const PathFrame &Fr : F)
+    for (const PathFrame &Fr : F) {
       Stack += (Stack.empty() ? "" : ";") + foldedName(Fr.Name);
+      if (Fr.Construct)
+        P.ConstructNames.insert(foldedName(Fr.Name));
+    }
     if (Stack.empty())
       Stack = runtimeLabel(S.Class);
     Folded[Stack] += S.Weight;

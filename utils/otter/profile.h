@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -98,6 +99,7 @@ struct Profile {
   /// Folded stacks: "frame;frame;... COUNT" (COUNT: timer periods),
   /// sorted by the stack's text.
   std::vector<std::pair<std::string, std::uint64_t>> Folded;
+  std::set<std::string> ConstructNames; // the labels of constructs
 };
 
 /// The label of a sample outside every construct, and of one whose path
@@ -119,6 +121,9 @@ Profile aggregate(const std::vector<PathSample> &Samples,
 void printTable(const Profile &P, std::size_t Top, std::ostream &OS);
 void printFolded(const Profile &P, std::ostream &OS);
 void printJson(const Profile &P, std::ostream &OS);
+/// The folded stacks as a flame graph, a self-contained SVG 1200 px wide
+/// (profile_svg.cpp).
+std::string flameGraphSvg(const Profile &P, const std::string &Title);
 
 } // namespace otter::profile
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """check-profile.py [--folded FILE] [--json FILE|-] [--hot FUNCTION]
                     [--order C1,C2,...] [--blamed FUNCTION]
+                    [--svg FILE --label TEXT...]
 
 Checks `otter profile`'s outputs (docs/sampling.md). --folded: every line
 is "frame;frame;... COUNT" (no empty frame, COUNT a whole number >= 1), no
@@ -10,7 +11,9 @@ and its classes add up to its inclusive time. --hot F: the function with
 the most exclusive time is named F (or starts with "F("). --order: the
 class times in that order, each strictly more than the next, the last
 above zero. --blamed F: no function but main (every serial path's root) has
-more blamed time than F, and F has at least a quarter of the workers' idle time (idle_ns). Prints "ok"; exits 1 with the reason otherwise.
+more blamed time than F, and F has at least a quarter of the workers' idle time (idle_ns). --svg: the flame graph is
+well-formed XML, 1200 px wide, at most 2 MB, every box (rect) has a
+title, and a box is titled by each --label TEXT (its start). Prints "ok"; exits 1 with the reason otherwise.
 """
 import json
 import re
@@ -73,8 +76,30 @@ def check_json(path, hot, order, blamed):
             sys.exit("no %s time" % order[-1])
 
 
+def check_svg(path, labels):
+    import os
+    import xml.etree.ElementTree as ET
+    if os.path.getsize(path) > 2 * 1024 * 1024:
+        sys.exit("svg above 2 MB")
+    root = ET.parse(path).getroot()
+    if root.get("width") != "1200":
+        sys.exit("svg width %r" % root.get("width"))
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = []
+    for g in root.iter(ns + "g"):
+        t = g.find(ns + "title")
+        if g.find(ns + "rect") is not None:
+            if t is None:
+                sys.exit("a box without a title")
+            titles.append(t.text)
+    for label in labels:
+        if not any(t.startswith(label) for t in titles):
+            sys.exit("no box titled %r" % label)
+
+
 def main(argv):
-    folded = js = hot = order = blamed = None
+    folded = js = hot = order = blamed = svg = None
+    labels = []
     i = 0
     while i < len(argv):
         if argv[i] == "--folded":
@@ -83,6 +108,10 @@ def main(argv):
             js = argv[i + 1]
         elif argv[i] == "--hot":
             hot = argv[i + 1]
+        elif argv[i] == "--svg":
+            svg = argv[i + 1]
+        elif argv[i] == "--label":
+            labels.append(argv[i + 1])
         elif argv[i] == "--blamed":
             blamed = argv[i + 1]
         elif argv[i] == "--order":
@@ -94,6 +123,8 @@ def main(argv):
         check_folded(folded)
     if js:
         check_json(js, hot, order, blamed)
+    if svg:
+        check_svg(svg, labels)
     print("ok")
 
 

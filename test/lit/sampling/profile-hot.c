@@ -2,7 +2,8 @@
 // function (~10x the work) and a fast one; sampled alone (no trace), the
 // profile's function table puts the slow one first, the construct table
 // names the task and the region by their directives (the plugin's site
-// table), and the folded stacks are the user-model call paths: no runtime
+// table), a flame graph drawn by OTTER (--svg) has their boxes, and the
+// folded stacks are the user-model call paths: no runtime
 // frame between the region, the task and its callees. A directory without
 // samples gets one line saying so.
 // RUN: %otter-cc -fno-omit-frame-pointer -g -O1 %s -o %t
@@ -12,6 +13,8 @@
 // RUN: python3 %otter_src/test/lit/Inputs/check-profile.py --folded %t.folded
 // RUN: FileCheck --check-prefix=FOLDED %s < %t.folded
 // RUN: %otter_bin/bin/otter profile --json %t.d | python3 %otter_src/test/lit/Inputs/check-profile.py --json - --hot slow
+// RUN: %otter_bin/bin/otter profile --svg %t.svg %t.d | FileCheck --check-prefix=SVG %s
+// RUN: python3 %otter_src/test/lit/Inputs/check-profile.py --svg %t.svg --label all --label slow --label fast --label "task profile-hot.c:"
 // RUN: rm -rf %t.empty && mkdir %t.empty && %otter_bin/bin/otter profile %t.empty | FileCheck --check-prefix=EMPTY %s
 #include <omp.h>
 #include <stdio.h>
@@ -59,4 +62,5 @@ int main(void) {
 }
 
 // OUT: done
+// SVG: wrote {{.*}}.svg
 // EMPTY: otter profile: no samples in {{.*}}.empty (run the program with OTTER_SAMPLE=<Hz> or otter-run --sample)
