@@ -227,6 +227,27 @@ bool readSamples(const std::string &Path, std::vector<Sampled> &Out,
   return true;
 }
 
+/// The run's output directory, given it or its archive (DIR/trace,
+/// DIR/trace/traces.otf2), which the other commands take.
+std::string samplesDir(std::string Path) {
+  while (Path.size() > 1 && Path.back() == '/')
+    Path.pop_back();
+  auto Parent = [](const std::string &P) {
+    const std::size_t Slash = P.rfind('/');
+    return Slash == std::string::npos ? std::string(".") : P.substr(0, Slash);
+  };
+  auto EndsWith = [&](const std::string &Tail) {
+    return Path.size() >= Tail.size() &&
+           Path.compare(Path.size() - Tail.size(), Tail.size(), Tail) == 0;
+  };
+  if (EndsWith(".otf2"))
+    Path = Parent(Path);
+  if (access((Path + "/samples.csv").c_str(), F_OK) != 0 &&
+      (Path == "trace" || EndsWith("/trace")))
+    Path = Parent(Path);
+  return Path;
+}
+
 /// sampling.csv's rate (Hz); 0 if it is missing.
 unsigned readRate(const std::string &Path) {
   std::ifstream In(Path);
@@ -345,7 +366,7 @@ int cmdProfile(const Options &O) {
   if (!O.Format.empty() && !Folded && O.Format != "table")
     return usage("otter profile: --format takes 'table' or 'folded', not '" +
                  O.Format + "'");
-  const std::string Dir = O.Inputs[0];
+  const std::string Dir = samplesDir(O.Inputs[0]);
   std::vector<Sampled> Samples;
   std::string Error;
   if (access((Dir + "/samples.csv").c_str(), F_OK) != 0) {
