@@ -39,6 +39,7 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <fnmatch.h>
 #include <set>
 
 using namespace llvm;
@@ -235,55 +236,44 @@ std::string functionDisplayName(const Function &F) {
   return llvm::demangle(F.getName());
 }
 
+/// One row of otter/constructs.def's OTTER_PLUGIN_CALL table.
+struct CallKind {
+  const char *Callee, *Directive; // globs; nullptr: no call reports it
+  filter_rules::ConstructKind Kind;
+};
+constexpr CallKind CallKinds[] = {
+#define OTTER_PLUGIN_CALL(Callee, Directive, Filter)                           \
+  {Callee, Directive, filter_rules::ConstructKind::Filter},
+#include "otter/constructs.def"
+};
+
+/// Whether the table has a row for every filter kind: a kind added to
+/// constructs.def must say which calls report it (or that none does).
+constexpr bool everyFilterKindHasACall() {
+  for (unsigned K = 0; K < unsigned(filter_rules::ConstructKind::Count); ++K) {
+    bool Found = false;
+    for (const CallKind &C : CallKinds)
+      Found |= unsigned(C.Kind) == K;
+    if (!Found)
+      return false;
+  }
+  return true;
+}
+static_assert(everyFilterKindHasACall(),
+              "otter/constructs.def: a filter kind without an "
+              "OTTER_PLUGIN_CALL row");
+
 /// The construct kind (otter/filter_rules.h) whose events a runtime call
 /// reports, as OTTER prints it, for the filter's kind rules; Count: none.
+/// The first OTTER_PLUGIN_CALL row (otter/constructs.def) that matches.
 filter_rules::ConstructKind constructKindOfCall(StringRef Callee,
                                                 StringRef DirKind) {
-  using CK = filter_rules::ConstructKind;
-  if (Callee.starts_with("MPI_"))
-    return CK::Mpi;
-  if (Callee.starts_with("omp_"))
-    return Callee.contains("nest_lock") ? CK::NestLock
-           : Callee.contains("lock")    ? CK::Lock
-                                        : CK::Count;
-  if (Callee.contains("fork_call") || Callee.contains("fork_teams") ||
-      Callee.contains("serialized_parallel"))
-    return CK::Parallel;
-  if (Callee.contains("taskloop") ||
-      (Callee.contains("taskgroup") && DirKind.contains("taskloop")))
-    return CK::Taskloop;
-  if (Callee.contains("taskwait"))
-    return CK::Taskwait;
-  if (Callee.contains("taskgroup"))
-    return CK::Taskgroup;
-  if (Callee.contains("taskyield"))
-    return CK::Count;
-  if (Callee.contains("omp_task") || Callee.contains("omp_target_task"))
-    return CK::Task;
-  if (Callee.contains("cancel"))
-    return CK::Cancel;
-  if (Callee.contains("barrier"))
-    return DirKind == "barrier" ? CK::Barrier : CK::BarrierImplicit;
-  if (Callee.contains("single"))
-    return CK::Single;
-  if (Callee.contains("master") || Callee.contains("masked"))
-    return CK::Masked;
-  if (Callee.contains("critical"))
-    return CK::Critical;
-  if (Callee.contains("ordered"))
-    return CK::Ordered;
-  if (Callee.contains("reduce"))
-    return CK::Reduction;
-  if (Callee.contains("flush"))
-    return CK::Flush;
-  if (Callee.contains("atomic"))
-    return CK::Atomic;
-  if (Callee.contains("for_static") || Callee.contains("dispatch") ||
-      Callee.contains("dist_"))
-    return DirKind.contains("sections")     ? CK::Sections
-           : DirKind.contains("distribute") ? CK::Distribute
-                                            : CK::Loop;
-  return CK::Count;
+  std::string Name = Callee.str(), Dir = DirKind.str();
+  for (const CallKind &C : CallKinds)
+    if (C.Callee && fnmatch(C.Callee, Name.c_str(), 0) == 0 &&
+        fnmatch(C.Directive, Dir.c_str(), 0) == 0)
+      return C.Kind;
+  return filter_rules::ConstructKind::Count;
 }
 
 } // namespace
