@@ -9,8 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "export.h"
+#include "graph/aggregate.h"
 #include "picture.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -528,16 +530,27 @@ AggregateGraph::Built AggregateGraph::build(const Result &R,
   };
   for (std::size_t I = 0; I < B.Nodes.size(); ++I)
     Index.emplace(keyOf(B.Nodes[I].S.K, B.Nodes[I].S.Code), I);
-  std::map<std::tuple<std::size_t, std::size_t, std::string>, std::uint64_t> M;
+  // Counted as graph.gv's aggregation counts (graph/aggregate.h), then
+  // listed by source, target and kind name.
+  std::vector<std::string> KindNames; // edge kinds: a handful of literals
+  ConstructEdges Counted(B.Nodes.size());
   for (auto &[K, N] : Edges) {
     auto F = Index.find(keyOf(Kind(K.FromK), K.From));
     auto T = Index.find(keyOf(Kind(K.ToK), K.To));
     if (F == Index.end() || T == Index.end())
       continue;
-    M[{F->second, T->second, K.Kind}] += N;
+    auto Name = std::find(KindNames.begin(), KindNames.end(), K.Kind);
+    if (Name == KindNames.end()) {
+      if (KindNames.size() == ConstructEdges::MaxKinds)
+        continue; // not reached: the analyses name three kinds
+      Name = KindNames.insert(KindNames.end(), K.Kind);
+    }
+    Counted.add(std::uint32_t(F->second), std::uint32_t(T->second),
+                unsigned(Name - KindNames.begin()), N);
   }
-  for (auto &[K, N] : M)
-    B.Edges.emplace_back(std::get<0>(K), std::get<1>(K), std::get<2>(K), N);
+  for (const ConstructEdges::Counted &E : Counted.edges())
+    B.Edges.emplace_back(E.From, E.To, KindNames[E.Kind], E.Count);
+  std::sort(B.Edges.begin(), B.Edges.end());
   return B;
 }
 

@@ -171,7 +171,8 @@ private:
 };
 
 /// One node per source construct, edges (create, dependence, scope)
-/// counted per pair of constructs.
+/// counted per pair of constructs (ConstructEdges in graph/aggregate.h,
+/// as graph.gv's aggregation counts them).
 class AggregateGraph final : public Observer {
 public:
   void task(std::uint32_t, std::uint64_t, std::uint64_t, std::uint64_t,

@@ -1,5 +1,6 @@
 //===- graph/writers.cpp - Task graph file formats -----------------------===//
 #include "graph/writers.h"
+#include "graph/aggregate.h"
 #include "graph/decimal.h"
 
 #include <algorithm>
@@ -592,10 +593,9 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
                         std::size_t MaxNodes) {
   // Constructs: (kind, label), numbered in order of first node, so the file
   // is the same on every run of the same program (node ids are). Looked up
-  // in a table per (label, kind) -- programs have few labels -- and the
-  // edges counted in a table per (construct, construct, kind) when the
-  // constructs are few: a hash lookup per node and per edge was most of
-  // the time of this file.
+  // in a table per (label, kind) -- programs have few labels: a hash lookup
+  // per node was much of the time of this file. The edges between them are
+  // counted by ConstructEdges (graph/aggregate.h), as `otter`'s.
   constexpr std::uint32_t NoGroup = ~std::uint32_t(0);
   constexpr std::size_t Kinds = std::size_t(NodeKind::Count);
   constexpr std::size_t DenseMax = std::size_t(1) << 20; // table entries
@@ -626,37 +626,10 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
     ++Groups[*Slot].Count;
     NodeGroup[I] = *Slot;
   }
-  auto keyOf = [&](const Edge &E) {
-    return (std::uint64_t(NodeGroup[E.Source]) << 34) |
-           (std::uint64_t(NodeGroup[E.Target]) << 4) | std::uint64_t(E.kind());
-  };
-  std::size_t NG = Groups.size();
-  bool DenseEdges = NG * NG * 4 <= DenseMax;
-  std::vector<std::uint64_t> EdgeTable(DenseEdges ? NG * NG * 4 : 0);
-  std::unordered_map<std::uint64_t, std::uint64_t> EdgeCount;
-  std::vector<std::uint64_t> EdgeOrder;
-  if (DenseEdges) {
-    for (const Edge &E : G.Edges) {
-      std::size_t S = NodeGroup[E.Source], T = NodeGroup[E.Target];
-      if (EdgeTable[(S * NG + T) * 4 + unsigned(E.kind())]++ == 0)
-        EdgeOrder.push_back(keyOf(E));
-    }
-  } else {
-    for (const Edge &E : G.Edges) {
-      std::uint64_t Key = keyOf(E);
-      if (EdgeCount[Key]++ == 0)
-        EdgeOrder.push_back(Key);
-    }
-  }
-  auto countOf = [&](std::uint64_t Key) {
-    if (!DenseEdges)
-      return EdgeCount[Key];
-    return EdgeTable[((Key >> 34) * NG + ((Key >> 4) & 0x3fffffff)) * 4 +
-                     (Key & 15)];
-  };
-  std::uint64_t MaxCount = 1;
-  for (std::uint64_t Key : EdgeOrder)
-    MaxCount = std::max(MaxCount, countOf(Key));
+  ConstructEdges Counted(Groups.size());
+  for (const Edge &E : G.Edges)
+    Counted.add(NodeGroup[E.Source], NodeGroup[E.Target], unsigned(E.kind()));
+  std::uint64_t MaxCount = Counted.maxCount();
   Buffered B(OS);
   if (!G.Filtered.empty())
     B << "// filtered: " << oneLine(G.Filtered) << '\n';
@@ -691,20 +664,19 @@ void writeAggregatedDot(const Graph &G, std::ostream &OS,
     B << "\\n\u00d7" << grouped(Gr.Count) << "\", shape=" << S.Shape
       << ", fillcolor=\"" << S.Color << "\"];\n";
   }
-  for (std::uint64_t Key : EdgeOrder) {
-    std::uint64_t C = countOf(Key);
+  for (const ConstructEdges::Counted &E : Counted.edges()) {
+    std::uint64_t C = E.Count;
     // Width grows with the log of the count: 1 .. 6.
     double W = 1.0 + 5.0 * std::log10(double(C)) /
                          std::max(1.0, std::log10(double(MaxCount)));
     char WB[16];
     std::snprintf(WB, sizeof WB, "%.1f", W);
-    EdgeSeen[std::min(std::size_t(Key & 15), std::size_t(EdgeKind::Count))] =
+    EdgeSeen[std::min(std::size_t(E.Kind), std::size_t(EdgeKind::Count))] =
         true;
     B << "  c";
-    B.num(Key >> 34) << " -> c";
-    B.num((Key >> 4) & 0x3fffffff)
-        << " [" << dotEdgeStyle(EdgeKind(Key & 15)) << ", penwidth=" << WB
-        << ", label=\"" << grouped(C) << "\"];\n";
+    B.num(E.From) << " -> c";
+    B.num(E.To) << " [" << dotEdgeStyle(EdgeKind(E.Kind)) << ", penwidth=" << WB
+                << ", label=\"" << grouped(C) << "\"];\n";
   }
   std::string Note = "one node per construct, &#215;: the nodes it stands "
                      "for; edge labels: the edges";
