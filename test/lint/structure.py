@@ -32,18 +32,13 @@ SUFFIXES = (".c", ".cc", ".cpp", ".h", ".hpp", ".def", ".inc")
 # Functions still over the limit, each to be split along its own comment
 # headings and then removed from here (issue 24). Keyed by (path, name).
 ALLOWED_FUNCTIONS = {
-    # Being rewritten by the lead (simulation), split there.
+    # Being rewritten by the lead (simulation): split there (issue 24).
     ("utils/otter/sim_program.cpp", "add"): "issue 24: lead's simulate work",
     ("utils/otter/simulate.cpp", "step"): "issue 24: lead's simulate work",
-    # Not yet split (issue 24).
-    ("runtime/lib/trace/merge.cpp", "mergeJob"): "issue 24",
-    ("utils/otter/html_report.cpp", "writeReport"): "issue 24",
-    ("utils/otter/report.cpp", "printParallelism"): "issue 24",
-    ("runtime/lib/graph/builder_index.cpp", "Walker::index"): "issue 24",
-    ("utils/sites/otter-sites.cpp", "dumpFile"): "issue 24",
-    ("runtime/lib/trace/writer.cpp", "TraceWriter::close"): "issue 24",
+    # The ingest switch, which the offload work is extending (target
+    # nodes): split once that has landed (issue 24).
     ("runtime/lib/graph/builder_ingest.cpp", "GraphBuilder::Store::addOne"):
-        "issue 24",
+        "issue 24: offload work in progress",
 }
 # Files over the limit, likewise (none today).
 ALLOWED_FILES = {

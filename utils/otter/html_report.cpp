@@ -96,27 +96,13 @@ std::string numCell(const std::string &Text, double V) {
 
 } // namespace
 
-void writeReport(const ReportInput &In, std::ostream &OS) {
-  const Result &R = *In.R;
-  std::vector<Construct> Cs = groupConstructs(R, In.Label);
-  double Run = double(R.runNs());
-  OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-     << "<meta name=\"viewport\" content=\"width=device-width\">"
-     << "<title>OTTER report: " << xmlEscape(In.Archive) << "</title>"
-     << "<style>" << Style << GraphViewerStyle << "</style><script>"
-     << ErrorScript << "</script></head>\n<body>\n";
-  OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
-     << "</div>\n";
-  if (!In.RelativeTo.empty())
-    OS << "<div class=\"muted\" id=\"paths\">Source paths relative to "
-       << xmlEscape(In.RelativeTo) << "</div>\n";
-  if (!In.Phase.empty())
-    OS << "<div id=\"phase\">Phase <b>" << xmlEscape(In.Phase)
-       << "</b> only: what happened inside it (docs/utils.md, \"One "
-          "phase\").</div>\n";
-  OS << "<div id=\"js-errors\" hidden></div>\n";
+namespace {
 
-  // ---- overview -----------------------------------------------------------
+/// The overview: the run's key figures, construct counts, warnings.
+void writeOverview(const ReportInput &In, const std::vector<Construct> &Cs,
+                   std::ostream &OS) {
+  const Result &R = *In.R;
+  double Run = double(R.runNs());
   std::uint64_t Counts[std::size_t(Kind::Count)] = {};
   for (const Construct &C : Cs)
     Counts[std::size_t(C.S.K)] += C.S.Instances;
@@ -183,10 +169,11 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   for (const std::string &W : R.Warnings)
     OS << "<div class=\"finding\">warning: " << xmlEscape(W) << "</div>";
   OS << "</section>\n";
+}
 
-  OS << In.JobHtml;
-
-  // ---- time per construct -------------------------------------------------
+/// Time per construct and source line (at most 100 rows).
+void writeConstructTable(const Result &R, const std::vector<Construct> &Cs,
+                         std::ostream &OS) {
   constexpr std::size_t TopRows = 100;
   OS << "<section id=\"constructs\"><h2>Time per construct and source "
         "line</h2><table class=\"sort\"><thead><tr><th>kind</th><th>where"
@@ -222,8 +209,12 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << fmtNs(ThreadNs)
      << ", every thread from its first event to its last; docs/utils.md)."
         "</div></section>\n";
+}
 
-  // ---- parallelism and the critical path ----------------------------------
+/// Parallelism per region and the critical path, condensed.
+void writePathSection(const ReportInput &In, const std::vector<Construct> &Cs,
+                      const std::vector<std::string> &Names, std::ostream &OS) {
+  const Result &R = *In.R;
   OS << "<section id=\"paths\"><h2>Parallelism and critical path</h2>";
   std::vector<const Construct *> Regions;
   for (const Construct &C : Cs)
@@ -251,8 +242,6 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     OS << "</tbody></table>";
   }
   constexpr std::size_t TopSteps = 100;
-  static const std::vector<std::string> NoNames;
-  const std::vector<std::string> &Names = In.Names ? *In.Names : NoNames;
   // A column of the steps' task labels (otter_task_label) when the program
   // labelled any task on the path.
   bool Labelled = std::any_of(R.CriticalPath.begin(), R.CriticalPath.end(),
@@ -312,24 +301,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     OS << "<div class=\"muted\">" << Blocks.size() - TopSteps
        << " more rows (otter parallelism --top 0)</div>";
   OS << "</section>\n";
+}
 
-  // ---- diagnostics --------------------------------------------------------
-  // A job's MPI wait states ranked with the other checks, as `otter
-  // diagnose` ranks them on a job.
-  std::vector<Finding> F = diagnose(R, In.Label, Names);
-  F.insert(F.end(), In.MpiFindings.begin(), In.MpiFindings.end());
-  advice::attachAdvice(F, In.Advice);
-  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
-    return A.LostNs > B.LostNs;
-  });
-  OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
-  if (F.empty())
-    OS << "<div>no findings</div>";
-  for (const Finding &X : F)
-    writeFinding(X, OS);
-  OS << "</section>\n";
-
-  // ---- scalability --------------------------------------------------------
+/// The predicted scalability (otter simulate), if simulated.
+void writeScalability(const ReportInput &In, std::ostream &OS) {
   OS << "<section id=\"scalability\"><h2>Scalability</h2>";
   if (In.Scaling) {
     const sim::Prediction &P = *In.Scaling;
@@ -366,8 +341,10 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
     OS << "<div class=\"muted\">not simulated (--no-simulate)</div>";
   }
   OS << "</section>\n";
+}
 
-  // ---- the graph ----------------------------------------------------------
+/// The task graph's picture and its legend in words.
+void writeGraphSection(const ReportInput &In, std::ostream &OS) {
   OS << "<section id=\"graph\"><h2>Task graph</h2><div class=\"muted\" "
         "id=\"graph-why\">"
      << xmlEscape(In.GraphNote) << "</div>";
@@ -389,14 +366,12 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
                      In.GraphFull ? "graph-full" : "graph-aggregate", OS);
   }
   OS << "</section>\n";
+}
 
-  // ---- timelines (report_timeline.cpp) -----------------------------------
-  writeTimelineSection(In.Times, Cs, In.Label, OS);
-
-  // ---- phases, task labels, marks (report_sections.cpp) ------------------
-  writeAnnotationSections(R, Cs, Names, In.Times, OS);
-
-  // ---- the numbers, for scripts -------------------------------------------
+/// The numbers, for scripts: a JSON block (F: the findings listed).
+void writeDataJson(const ReportInput &In, const std::vector<Finding> &F,
+                   std::ostream &OS) {
+  const Result &R = *In.R;
   OS << "<script type=\"application/json\" id=\"otter-data\">{\"run_ns\":"
      << R.runNs() << ",\"threads\":" << R.Threads << ",\"work_ns\":" << R.WorkNs
      << ",\"span_ns\":" << R.SpanNs
@@ -439,7 +414,67 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
   }
   OS << ",\"phases\":" << R.Phases.size()
      << ",\"task_labels\":" << R.TaskLabels.size() << ",\"marks\":" << R.Marks;
-  OS << "}</script>\n<script>" << GraphViewerScript << PageScript
+  OS << "}</script>\n";
+}
+
+} // namespace
+
+void writeReport(const ReportInput &In, std::ostream &OS) {
+  const Result &R = *In.R;
+  std::vector<Construct> Cs = groupConstructs(R, In.Label);
+  OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+     << "<meta name=\"viewport\" content=\"width=device-width\">"
+     << "<title>OTTER report: " << xmlEscape(In.Archive) << "</title>"
+     << "<style>" << Style << GraphViewerStyle << "</style><script>"
+     << ErrorScript << "</script></head>\n<body>\n";
+  OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(In.Archive)
+     << "</div>\n";
+  if (!In.RelativeTo.empty())
+    OS << "<div class=\"muted\" id=\"paths\">Source paths relative to "
+       << xmlEscape(In.RelativeTo) << "</div>\n";
+  if (!In.Phase.empty())
+    OS << "<div id=\"phase\">Phase <b>" << xmlEscape(In.Phase)
+       << "</b> only: what happened inside it (docs/utils.md, \"One "
+          "phase\").</div>\n";
+  OS << "<div id=\"js-errors\" hidden></div>\n";
+
+  writeOverview(In, Cs, OS);
+
+  OS << In.JobHtml;
+
+  writeConstructTable(R, Cs, OS);
+
+  static const std::vector<std::string> NoNames;
+  const std::vector<std::string> &Names = In.Names ? *In.Names : NoNames;
+  writePathSection(In, Cs, Names, OS);
+
+  // ---- diagnostics --------------------------------------------------------
+  // A job's MPI wait states ranked with the other checks, as `otter
+  // diagnose` ranks them on a job.
+  std::vector<Finding> F = diagnose(R, In.Label, Names);
+  F.insert(F.end(), In.MpiFindings.begin(), In.MpiFindings.end());
+  advice::attachAdvice(F, In.Advice);
+  std::stable_sort(F.begin(), F.end(), [](const Finding &A, const Finding &B) {
+    return A.LostNs > B.LostNs;
+  });
+  OS << "<section id=\"diagnostics\"><h2>Diagnostics (" << F.size() << ")</h2>";
+  if (F.empty())
+    OS << "<div>no findings</div>";
+  for (const Finding &X : F)
+    writeFinding(X, OS);
+  OS << "</section>\n";
+
+  writeScalability(In, OS);
+  writeGraphSection(In, OS);
+
+  // ---- timelines (report_timeline.cpp) -----------------------------------
+  writeTimelineSection(In.Times, Cs, In.Label, OS);
+
+  // ---- phases, task labels, marks (report_sections.cpp) ------------------
+  writeAnnotationSections(R, Cs, Names, In.Times, OS);
+
+  writeDataJson(In, F, OS);
+  OS << "<script>" << GraphViewerScript << PageScript
      << "</script>\n</body></html>\n";
 }
 

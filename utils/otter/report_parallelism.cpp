@@ -49,6 +49,160 @@ PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
   return Sum;
 }
 
+namespace {
+
+/// A step of the critical path, or a construct's total over the path.
+struct Step {
+  Kind K;
+  SourceLabel L;
+  std::uint64_t Ns, Instances;
+  std::string Name; // its tasks' otter_task_label, if any
+};
+
+std::string where(const Step &S) {
+  return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
+                                               : sourceText(S.L);
+}
+
+/// printParallelism's JSON object.
+void printParallelismJson(const Result &R, const LabelFn &Label,
+                          const std::vector<const Construct *> &Regions,
+                          const std::vector<PhaseParallelism> &Phases,
+                          const std::vector<Step> &Path,
+                          const std::vector<Step> &Top5, std::ostream &OS) {
+  OS << "{\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
+     << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
+     << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
+     << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
+     << ",\"burden_ns\":" << fmt("%.0f", R.BurdenNs)
+     << ",\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
+     << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
+     << ",\"tasks_on_critical_path\":" << R.PathTasks
+     << ",\"run_ns\":" << R.runNs() << ",\"threads\":" << R.Threads
+     << ",\"regions\":[";
+  for (std::size_t I = 0; I < Regions.size(); ++I) {
+    const Construct &C = *Regions[I];
+    OS << (I ? "," : "") << "{\"region_id\":" << C.L.RegionId
+       << ",\"file\":" << jsonString(C.L.File) << ",\"line\":" << C.L.Line
+       << ",\"instances\":" << C.S.Instances
+       << ",\"work_ns\":" << C.S.RegionWorkNs
+       << ",\"span_ns\":" << C.S.RegionSpanNs << ",\"parallelism\":"
+       << fmt("%.4f", C.S.RegionSpanNs
+                          ? double(C.S.RegionWorkNs) / C.S.RegionSpanNs
+                          : 0)
+       << ",\"wall_ns\":" << C.S.RegionWallNs
+       << ",\"fork_ns\":" << C.S.RegionForkNs
+       << ",\"join_ns\":" << C.S.RegionJoinNs
+       << ",\"burdened_span_ns\":" << fmt("%.0f", R.regionBurdenedSpanNs(C.S))
+       << "}";
+  }
+  OS << "]";
+  if (!Phases.empty()) {
+    OS << ",\"phases\":[";
+    for (std::size_t I = 0; I < Phases.size(); ++I) {
+      const PhaseParallelism &P = Phases[I];
+      OS << (I ? "," : "") << "{\"name\":" << jsonString(P.Name)
+         << ",\"occurrences\":" << P.Occurrences << ",\"work_ns\":" << P.WorkNs
+         << ",\"span_ns\":" << P.SpanNs
+         << ",\"parallelism\":" << fmt("%.4f", P.Parallelism)
+         << ",\"burdened_span_ns\":" << fmt("%.0f", P.BurdenedSpanNs)
+         << ",\"burdened_parallelism\":" << fmt("%.4f", P.BurdenedParallelism)
+         << "}";
+    }
+    OS << "]";
+  }
+  // The condensed path: blocks of steps of critical_path (path_condense.h).
+  OS << ",\"critical_path_blocks\":[";
+  std::vector<PathBlock> Blocks = condensedPath(R.CriticalPath, Label);
+  for (std::size_t I = 0; I < Blocks.size(); ++I) {
+    std::uint64_t Ns = 0;
+    for (std::size_t S = 0; S < Blocks[I].steps(); ++S)
+      Ns += Path[Blocks[I].First + S].Ns;
+    OS << (I ? "," : "") << "{\"first\":" << Blocks[I].First
+       << ",\"period\":" << Blocks[I].Period
+       << ",\"repeats\":" << Blocks[I].Repeats << ",\"ns\":" << Ns << "}";
+  }
+  OS << "]";
+  OS << ",\"critical_path\":[";
+  for (std::size_t I = 0; I < Path.size(); ++I)
+    OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Path[I].K))
+       << ",\"file\":" << jsonString(Path[I].L.File)
+       << ",\"line\":" << Path[I].L.Line << ",\"ns\":" << Path[I].Ns
+       << ",\"tasks\":" << Path[I].Instances
+       << ",\"region_id\":" << Path[I].L.RegionId
+       << (Path[I].Name.empty() ? "" : ",\"label\":" + jsonString(Path[I].Name))
+       << "}";
+  OS << "],\"top_contributors\":[";
+  for (std::size_t I = 0; I < Top5.size(); ++I)
+    OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Top5[I].K))
+       << ",\"file\":" << jsonString(Top5[I].L.File)
+       << ",\"line\":" << Top5[I].L.Line << ",\"ns\":" << Top5[I].Ns
+       << ",\"tasks\":" << Top5[I].Instances
+       << ",\"region_id\":" << Top5[I].L.RegionId << "}";
+  OS << "]}\n";
+}
+
+/// printParallelism's critical path in text: one row per step, or per step
+/// of a repeated run (its totals over the repeats, indented under the
+/// run's own row); at most Top rows (0: all).
+void printPathText(const Result &R, const LabelFn &Label,
+                   const std::vector<Step> &Path, std::size_t Top,
+                   bool FullPath, std::ostream &OS) {
+  char B[512];
+  auto row = [&](const Step &S, const char *Indent) {
+    std::snprintf(B, sizeof B, "  %s%-16s %-28s %12s", Indent, kindName(S.K),
+                  where(S).c_str(), fmtNs(double(S.Ns)).c_str());
+    OS << B;
+    if (S.Instances > 1)
+      OS << "  (" << S.Instances << " tasks)";
+    if (!S.Name.empty())
+      OS << "  [" << S.Name << "]";
+    OS << "\n";
+  };
+  std::vector<PathBlock> Blocks;
+  if (FullPath)
+    for (std::size_t I = 0; I < Path.size(); ++I)
+      Blocks.push_back({I, 1, 1});
+  else
+    Blocks = condensedPath(R.CriticalPath, Label);
+  OS << "\ncritical path (" << Path.size() << " steps";
+  if (Blocks.size() < Path.size())
+    OS << "; a run of steps repeated back to back is shown once, with its "
+          "totals over the repeats; --full lists every step";
+  OS << "):\n";
+  std::size_t N = 0;
+  for (const PathBlock &Bl : Blocks) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
+      break;
+    }
+    if (Bl.Repeats == 1) {
+      row(Path[Bl.First], "");
+      continue;
+    }
+    std::vector<Step> Sum(Path.begin() + Bl.First,
+                          Path.begin() + Bl.First + Bl.Period);
+    std::uint64_t TotalNs = 0;
+    for (Step &S : Sum)
+      S.Ns = S.Instances = 0;
+    for (std::size_t I = 0; I < Bl.steps(); ++I) {
+      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
+      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
+      TotalNs += Path[Bl.First + I].Ns;
+    }
+    std::string Head = std::to_string(Bl.Repeats) + " times, " +
+                       std::to_string(Bl.Period) + " step" +
+                       (Bl.Period > 1 ? "s" : "") + " each:";
+    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n", Head.c_str(),
+                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
+    OS << B;
+    for (const Step &S : Sum)
+      row(S, "  ");
+  }
+}
+
+} // namespace
+
 void printParallelism(const Result &R, const LabelFn &Label, bool Json,
                       std::ostream &OS, std::size_t Top,
                       const std::vector<std::string> &Names,
@@ -60,12 +214,6 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     if (C.S.K == Kind::Parallel)
       Regions.push_back(&C);
   // Critical path steps and top contributors by construct.
-  struct Step {
-    Kind K;
-    SourceLabel L;
-    std::uint64_t Ns, Instances;
-    std::string Name; // its tasks' otter_task_label, if any
-  };
   std::vector<Step> Path;
   std::map<std::pair<int, std::string>, Step> Contrib;
   for (const PathStep &P : R.CriticalPath) {
@@ -83,82 +231,8 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
     Top5.push_back(S);
   std::sort(Top5.begin(), Top5.end(),
             [](const Step &A, const Step &B) { return A.Ns > B.Ns; });
-  auto where = [](const Step &S) {
-    return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
-                                                 : sourceText(S.L);
-  };
   if (Json) {
-    OS << "{\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
-       << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
-       << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
-       << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
-       << ",\"burden_ns\":" << fmt("%.0f", R.BurdenNs)
-       << ",\"creation_cost_ns\":" << fmt("%.0f", R.CreateCostNs)
-       << ",\"scheduling_cost_ns\":" << fmt("%.0f", R.ScheduleCostNs)
-       << ",\"tasks_on_critical_path\":" << R.PathTasks
-       << ",\"run_ns\":" << R.runNs() << ",\"threads\":" << R.Threads
-       << ",\"regions\":[";
-    for (std::size_t I = 0; I < Regions.size(); ++I) {
-      const Construct &C = *Regions[I];
-      OS << (I ? "," : "") << "{\"region_id\":" << C.L.RegionId
-         << ",\"file\":" << jsonString(C.L.File) << ",\"line\":" << C.L.Line
-         << ",\"instances\":" << C.S.Instances
-         << ",\"work_ns\":" << C.S.RegionWorkNs
-         << ",\"span_ns\":" << C.S.RegionSpanNs << ",\"parallelism\":"
-         << fmt("%.4f", C.S.RegionSpanNs
-                            ? double(C.S.RegionWorkNs) / C.S.RegionSpanNs
-                            : 0)
-         << ",\"wall_ns\":" << C.S.RegionWallNs
-         << ",\"fork_ns\":" << C.S.RegionForkNs
-         << ",\"join_ns\":" << C.S.RegionJoinNs
-         << ",\"burdened_span_ns\":" << fmt("%.0f", R.regionBurdenedSpanNs(C.S))
-         << "}";
-    }
-    OS << "]";
-    if (!Phases.empty()) {
-      OS << ",\"phases\":[";
-      for (std::size_t I = 0; I < Phases.size(); ++I) {
-        const PhaseParallelism &P = Phases[I];
-        OS << (I ? "," : "") << "{\"name\":" << jsonString(P.Name)
-           << ",\"occurrences\":" << P.Occurrences
-           << ",\"work_ns\":" << P.WorkNs << ",\"span_ns\":" << P.SpanNs
-           << ",\"parallelism\":" << fmt("%.4f", P.Parallelism)
-           << ",\"burdened_span_ns\":" << fmt("%.0f", P.BurdenedSpanNs)
-           << ",\"burdened_parallelism\":" << fmt("%.4f", P.BurdenedParallelism)
-           << "}";
-      }
-      OS << "]";
-    }
-    // The condensed path: blocks of steps of critical_path (path_condense.h).
-    OS << ",\"critical_path_blocks\":[";
-    std::vector<PathBlock> Blocks = condensedPath(R.CriticalPath, Label);
-    for (std::size_t I = 0; I < Blocks.size(); ++I) {
-      std::uint64_t Ns = 0;
-      for (std::size_t S = 0; S < Blocks[I].steps(); ++S)
-        Ns += Path[Blocks[I].First + S].Ns;
-      OS << (I ? "," : "") << "{\"first\":" << Blocks[I].First
-         << ",\"period\":" << Blocks[I].Period
-         << ",\"repeats\":" << Blocks[I].Repeats << ",\"ns\":" << Ns << "}";
-    }
-    OS << "]";
-    OS << ",\"critical_path\":[";
-    for (std::size_t I = 0; I < Path.size(); ++I)
-      OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Path[I].K))
-         << ",\"file\":" << jsonString(Path[I].L.File)
-         << ",\"line\":" << Path[I].L.Line << ",\"ns\":" << Path[I].Ns
-         << ",\"tasks\":" << Path[I].Instances
-         << ",\"region_id\":" << Path[I].L.RegionId
-         << (Path[I].Name.empty() ? ""
-                                  : ",\"label\":" + jsonString(Path[I].Name))
-         << "}";
-    OS << "],\"top_contributors\":[";
-    for (std::size_t I = 0; I < Top5.size(); ++I)
-      OS << (I ? "," : "") << "{\"kind\":" << jsonString(kindName(Top5[I].K))
-         << ",\"file\":" << jsonString(Top5[I].L.File)
-         << ",\"line\":" << Top5[I].L.Line << ",\"ns\":" << Top5[I].Ns
-         << ",\"tasks\":" << Top5[I].Instances
-         << ",\"region_id\":" << Top5[I].L.RegionId << "}";
-    OS << "]}\n";
+    printParallelismJson(R, Label, Regions, Phases, Path, Top5, OS);
     return;
   }
   char B[512];
@@ -221,60 +295,9 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
       OS << B;
     }
   }
-  // One row per step, or per step of a repeated run (its totals over the
-  // repeats, indented under the run's own row).
-  auto row = [&](const Step &S, const char *Indent) {
-    std::snprintf(B, sizeof B, "  %s%-16s %-28s %12s", Indent, kindName(S.K),
-                  where(S).c_str(), fmtNs(double(S.Ns)).c_str());
-    OS << B;
-    if (S.Instances > 1)
-      OS << "  (" << S.Instances << " tasks)";
-    if (!S.Name.empty())
-      OS << "  [" << S.Name << "]";
-    OS << "\n";
-  };
-  std::vector<PathBlock> Blocks;
-  if (FullPath)
-    for (std::size_t I = 0; I < Path.size(); ++I)
-      Blocks.push_back({I, 1, 1});
-  else
-    Blocks = condensedPath(R.CriticalPath, Label);
-  OS << "\ncritical path (" << Path.size() << " steps";
-  if (Blocks.size() < Path.size())
-    OS << "; a run of steps repeated back to back is shown once, with its "
-          "totals over the repeats; --full lists every step";
-  OS << "):\n";
-  std::size_t N = 0;
-  for (const PathBlock &Bl : Blocks) {
-    if (Top && N++ >= Top) {
-      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
-      break;
-    }
-    if (Bl.Repeats == 1) {
-      row(Path[Bl.First], "");
-      continue;
-    }
-    std::vector<Step> Sum(Path.begin() + Bl.First,
-                          Path.begin() + Bl.First + Bl.Period);
-    std::uint64_t TotalNs = 0;
-    for (Step &S : Sum)
-      S.Ns = S.Instances = 0;
-    for (std::size_t I = 0; I < Bl.steps(); ++I) {
-      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
-      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
-      TotalNs += Path[Bl.First + I].Ns;
-    }
-    std::string Head = std::to_string(Bl.Repeats) + " times, " +
-                       std::to_string(Bl.Period) + " step" +
-                       (Bl.Period > 1 ? "s" : "") + " each:";
-    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n", Head.c_str(),
-                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
-    OS << B;
-    for (const Step &S : Sum)
-      row(S, "  ");
-  }
+  printPathText(R, Label, Path, Top, FullPath, OS);
   OS << "\ntop contributors to the critical path:\n";
-  N = 0;
+  std::size_t N = 0;
   for (const Step &S : Top5) {
     if (N++ >= 10) // the text shows ten; the JSON lists them all
       break;

@@ -44,6 +44,94 @@ struct Dir {
   st::DirectiveView V;
 };
 
+// Pass 1: directives (keyed by the address of their note header). A site
+// names its directive by that address, and a directive may come after its
+// sites in the section (or in another .note.otter section), so every note
+// is collected before any site is resolved.
+struct Note {
+  st::NoteView N;
+  std::uint64_t Addr; // virtual address of the note header
+  std::uint64_t DescAddr;
+};
+
+/// Every OTTER note of the file at Base (Size bytes, a checked 64-bit ELF
+/// header) into Notes; Bad counts the sections that are not readable.
+void collectNotes(const unsigned char *Base, std::size_t Size,
+                  std::vector<Note> &Notes, int &Bad) {
+  const auto *Eh = reinterpret_cast<const Elf64_Ehdr *>(Base);
+  const auto *Sh = reinterpret_cast<const Elf64_Shdr *>(Base + Eh->e_shoff);
+  const char *ShStr = nullptr;
+  if (Eh->e_shstrndx < Eh->e_shnum &&
+      Sh[Eh->e_shstrndx].sh_offset + Sh[Eh->e_shstrndx].sh_size <= Size)
+    ShStr = reinterpret_cast<const char *>(Base + Sh[Eh->e_shstrndx].sh_offset);
+  for (unsigned I = 0; I < Eh->e_shnum; ++I) {
+    if (Sh[I].sh_type != SHT_NOTE || !ShStr ||
+        std::strcmp(ShStr + Sh[I].sh_name, st::SectionName) != 0)
+      continue;
+    if (Sh[I].sh_offset + Sh[I].sh_size > Size) {
+      ++Bad;
+      continue;
+    }
+    const unsigned char *Sec = Base + Sh[I].sh_offset;
+    bool OK = st::forEachNote(
+        Sec, Sh[I].sh_size, Sh[I].sh_addralign, [&](const st::NoteView &N) {
+          if (!N.IsOtter)
+            return;
+          Notes.push_back({N, Sh[I].sh_addr + (N.Header - Sec),
+                           Sh[I].sh_addr + (N.Desc - Sec)});
+        });
+    if (!OK) {
+      std::printf("error: malformed notes in section %u\n", I);
+      ++Bad;
+    }
+  }
+}
+
+/// The site records of Notes, resolved to their directives (Dirs, by
+/// note address): counted, checked and (but with Summary) printed.
+void printSites(const std::vector<Note> &Notes,
+                const std::map<std::uint64_t, st::DirectiveView> &Dirs,
+                bool Relocatable, bool Summary, unsigned &NSites,
+                unsigned &Empty, int &Bad) {
+  for (const Note &N : Notes) {
+    if (st::noteVersion(N.N.Type) != st::Version ||
+        st::noteKind(N.N.Type) != st::SiteKind)
+      continue;
+    ++NSites;
+    if (N.N.DescSize < st::SiteDescSize) {
+      std::printf("error: short site record\n");
+      ++Bad;
+      continue;
+    }
+    if (Relocatable)
+      continue; // fields still hold addends: nothing to resolve before linking
+    // Each field is PC-relative to its own position in the record (+0, +4,
+    // +8), as include/otter/site_table.h lays it out.
+    std::uint64_t Start = N.DescAddr + (std::int64_t)st::readI32(N.N.Desc);
+    std::uint64_t End =
+        N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
+    std::uint64_t DirAddr =
+        N.DescAddr + 8 + (std::int64_t)st::readI32(N.N.Desc + 8);
+    if (Start == End) {
+      ++Empty; // the call was deleted after the plugin ran
+      continue;
+    }
+    auto It = Dirs.find(DirAddr);
+    if (It == Dirs.end() || !(Start < End)) {
+      std::printf("error: bad site start=0x%" PRIx64 " end=0x%" PRIx64
+                  " directive=0x%" PRIx64 "\n",
+                  Start, End, DirAddr);
+      ++Bad;
+      continue;
+    }
+    const st::DirectiveView &D = It->second;
+    if (!Summary)
+      std::printf("site 0x%" PRIx64 "-0x%" PRIx64 " %s at %.*s:%u:%u\n", Start,
+                  End, quoted(D.Kind).c_str(), (int)D.File.size(),
+                  D.File.data(), D.Line, D.Col);
+  }
+}
+
 int dumpFile(const char *Path, bool Summary) {
   int Fd = open(Path, O_RDONLY);
   if (Fd < 0) {
@@ -76,46 +164,10 @@ int dumpFile(const char *Path, bool Summary) {
     munmap(Map, Size);
     return 1;
   }
-  const auto *Sh = reinterpret_cast<const Elf64_Shdr *>(Base + Eh->e_shoff);
-  const char *ShStr = nullptr;
-  if (Eh->e_shstrndx < Eh->e_shnum &&
-      Sh[Eh->e_shstrndx].sh_offset + Sh[Eh->e_shstrndx].sh_size <= Size)
-    ShStr = reinterpret_cast<const char *>(Base + Sh[Eh->e_shstrndx].sh_offset);
   bool Relocatable = Eh->e_type == ET_REL;
-
-  // Pass 1: directives (keyed by the address of their note header). A site
-  // names its directive by that address, and a directive may come after its
-  // sites in the section (or in another .note.otter section), so every note
-  // is collected before any site is resolved.
-  struct Note {
-    st::NoteView N;
-    std::uint64_t Addr; // virtual address of the note header
-    std::uint64_t DescAddr;
-  };
   std::vector<Note> Notes;
   int Bad = 0;
-  for (unsigned I = 0; I < Eh->e_shnum; ++I) {
-    if (Sh[I].sh_type != SHT_NOTE || !ShStr ||
-        std::strcmp(ShStr + Sh[I].sh_name, st::SectionName) != 0)
-      continue;
-    if (Sh[I].sh_offset + Sh[I].sh_size > Size) {
-      ++Bad;
-      continue;
-    }
-    const unsigned char *Sec = Base + Sh[I].sh_offset;
-    bool OK = st::forEachNote(Sec, Sh[I].sh_size, Sh[I].sh_addralign,
-                              [&](const st::NoteView &N) {
-                                if (!N.IsOtter)
-                                  return;
-                                Notes.push_back(
-                                    {N, Sh[I].sh_addr + (N.Header - Sec),
-                                     Sh[I].sh_addr + (N.Desc - Sec)});
-                              });
-    if (!OK) {
-      std::printf("error: malformed notes in section %u\n", I);
-      ++Bad;
-    }
-  }
+  collectNotes(Base, Size, Notes, Bad);
   std::map<std::uint64_t, st::DirectiveView> Dirs;
   unsigned NDirs = 0, NSites = 0, Empty = 0;
   std::printf("file: %s (%s)\n", Path,
@@ -176,42 +228,7 @@ int dumpFile(const char *Path, bool Summary) {
     if (Start != End)
       std::printf("site 0x%" PRIx64 "-0x%" PRIx64 " filtered\n", Start, End);
   }
-  for (const Note &N : Notes) {
-    if (st::noteVersion(N.N.Type) != st::Version ||
-        st::noteKind(N.N.Type) != st::SiteKind)
-      continue;
-    ++NSites;
-    if (N.N.DescSize < st::SiteDescSize) {
-      std::printf("error: short site record\n");
-      ++Bad;
-      continue;
-    }
-    if (Relocatable)
-      continue; // fields still hold addends: nothing to resolve before linking
-    // Each field is PC-relative to its own position in the record (+0, +4,
-    // +8), as include/otter/site_table.h lays it out.
-    std::uint64_t Start = N.DescAddr + (std::int64_t)st::readI32(N.N.Desc);
-    std::uint64_t End = N.DescAddr + 4 + (std::int64_t)st::readI32(N.N.Desc + 4);
-    std::uint64_t DirAddr =
-        N.DescAddr + 8 + (std::int64_t)st::readI32(N.N.Desc + 8);
-    if (Start == End) {
-      ++Empty; // the call was deleted after the plugin ran
-      continue;
-    }
-    auto It = Dirs.find(DirAddr);
-    if (It == Dirs.end() || !(Start < End)) {
-      std::printf("error: bad site start=0x%" PRIx64 " end=0x%" PRIx64
-                  " directive=0x%" PRIx64 "\n",
-                  Start, End, DirAddr);
-      ++Bad;
-      continue;
-    }
-    const st::DirectiveView &D = It->second;
-    if (!Summary)
-      std::printf("site 0x%" PRIx64 "-0x%" PRIx64 " %s at %.*s:%u:%u\n", Start,
-                  End, quoted(D.Kind).c_str(), (int)D.File.size(),
-                  D.File.data(), D.Line, D.Col);
-  }
+  printSites(Notes, Dirs, Relocatable, Summary, NSites, Empty, Bad);
   std::printf("summary: %u directives, %u sites, %d errors", NDirs, NSites,
               Bad);
   if (Empty)

@@ -274,6 +274,70 @@ std::size_t Walker::scatterRecs(bool Counted, bool Unordered,
   return OutOfOrder;
 }
 
+/// Each task's items (ItemBegin[T] .. ItemBegin[T+1]) in order of their
+/// sequence numbers (Seqs, beside Items), where they are not already.
+static void sortBySeq(auto &Items, const auto &ItemBegin, const auto &Seqs,
+                      std::size_t NT) {
+  std::vector<std::pair<std::uint32_t, Item>> Tmp;
+  for (std::size_t T = 0; T < NT; ++T) {
+    std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
+    if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
+      continue;
+    Tmp.clear();
+    for (std::uint32_t I = B; I < E; ++I)
+      Tmp.emplace_back(Seqs[I], Items[I]);
+    std::stable_sort(Tmp.begin(), Tmp.end(), [](const auto &X, const auto &Y) {
+      return X.first < Y.first;
+    });
+    for (std::uint32_t I = B; I < E; ++I)
+      Items[I] = Tmp[I - B].second;
+  }
+}
+
+/// libomp 19 reports a critical's release with the return address of
+/// thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
+/// some other code on every other thread, so it depends on who ran the
+/// task. A critical_end takes the code of its critical_begin instead.
+/// (Every mutex event has a wide payload: none, no pass.)
+static void criticalEndsTakeBeginCodes(auto &Wides, const auto &Items,
+                                       const auto &ItemBegin, std::size_t NT) {
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> OpenCriticals;
+  for (std::size_t T = 0; T < (Wides.empty() ? 0 : NT); ++T) {
+    OpenCriticals.clear();
+    for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I) {
+      const Item &E = Items[I];
+      if (E.Sub != std::uint8_t(MutexKind::Critical))
+        continue;
+      if (E.kind() == EventKind::MutexAcquired) {
+        OpenCriticals.emplace_back(Wides[E.Payload].A, Wides[E.Payload].Code);
+      } else if (E.kind() == EventKind::MutexReleased) {
+        Wide &W = Wides[E.Payload];
+        for (std::size_t J = OpenCriticals.size(); J-- > 0;)
+          if (OpenCriticals[J].first == W.A) {
+            W.Code = OpenCriticals[J].second;
+            OpenCriticals.erase(OpenCriticals.begin() + J);
+            break;
+          }
+      }
+    }
+  }
+}
+
+/// Each parallel region's code and members (implicit tasks), in the order
+/// of their index in the team.
+static void membersInOrder(auto &From, auto &To) {
+  To.resize(From.size());
+  for (std::size_t P = 0; P < From.size(); ++P) {
+    auto &M = From[P].Members;
+    std::stable_sort(M.begin(), M.end(), [](const auto &X, const auto &Y) {
+      return X.first < Y.first;
+    });
+    To[P].Code = From[P].Code;
+    for (const auto &X : M)
+      To[P].Members.push_back(X.second);
+  }
+}
+
 /// Turns what addEvents collected into the walk's arrays, releasing the
 /// collected records as it goes (they are the bulk of the memory). Two
 /// parts, independent once each task's place in Items is known: the task
@@ -413,63 +477,16 @@ void Walker::index() {
          " event(s) arrived out of their task's order; the graph follows "
          "the arrival order");
   if (Unordered) {
-    std::vector<std::pair<std::uint32_t, Item>> Tmp;
-    for (std::size_t T = 0; T < NT; ++T) {
-      std::uint32_t B = ItemBegin[T], E = ItemBegin[T + 1];
-      if (std::is_sorted(Seqs.begin() + B, Seqs.begin() + E))
-        continue;
-      Tmp.clear();
-      for (std::uint32_t I = B; I < E; ++I)
-        Tmp.emplace_back(Seqs[I], Items[I]);
-      std::stable_sort(
-          Tmp.begin(), Tmp.end(),
-          [](const auto &X, const auto &Y) { return X.first < Y.first; });
-      for (std::uint32_t I = B; I < E; ++I)
-        Items[I] = Tmp[I - B].second;
-    }
+    sortBySeq(Items, ItemBegin, Seqs, NT);
     decltype(Seqs)().swap(Seqs);
   }
 #if defined(__GLIBC__) && !OTTER_SANITIZED_MALLOC
   malloc_trim(0); // give the released pages back before the graph grows
 #endif
 
-  // libomp 19 reports a critical's release with the return address of
-  // thread 0 (OMPT_LOAD_RETURN_ADDRESS(0) in __kmpc_end_critical): null or
-  // some other code on every other thread, so it depends on who ran the
-  // task. A critical_end takes the code of its critical_begin instead.
-  // (Every mutex event has a wide payload: none, no pass.)
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> OpenCriticals;
-  for (std::size_t T = 0; T < (In.Wides.empty() ? 0 : NT); ++T) {
-    OpenCriticals.clear();
-    for (std::uint32_t I = ItemBegin[T]; I < ItemBegin[T + 1]; ++I) {
-      const Item &E = Items[I];
-      if (E.Sub != std::uint8_t(MutexKind::Critical))
-        continue;
-      if (E.kind() == EventKind::MutexAcquired) {
-        OpenCriticals.emplace_back(In.Wides[E.Payload].A,
-                                   In.Wides[E.Payload].Code);
-      } else if (E.kind() == EventKind::MutexReleased) {
-        Wide &W = In.Wides[E.Payload];
-        for (std::size_t J = OpenCriticals.size(); J-- > 0;)
-          if (OpenCriticals[J].first == W.A) {
-            W.Code = OpenCriticals[J].second;
-            OpenCriticals.erase(OpenCriticals.begin() + J);
-            break;
-          }
-      }
-    }
-  }
+  criticalEndsTakeBeginCodes(In.Wides, Items, ItemBegin, NT);
 
-  Parallels.resize(In.Parallels.size());
-  for (std::size_t P = 0; P < In.Parallels.size(); ++P) {
-    auto &M = In.Parallels[P].Members;
-    std::stable_sort(M.begin(), M.end(), [](const auto &X, const auto &Y) {
-      return X.first < Y.first;
-    });
-    Parallels[P].Code = In.Parallels[P].Code;
-    for (const auto &X : M)
-      Parallels[P].Members.push_back(X.second);
-  }
+  membersInOrder(In.Parallels, Parallels);
   In.Parallels = {};
   Labels.assign(In.Codes.size(), {NoIndex, 0});
 }

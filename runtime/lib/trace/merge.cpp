@@ -223,14 +223,41 @@ OTF2_FlushType flushAlways(void *, OTF2_FileType, OTF2_LocationRef, void *,
 }
 const OTF2_FlushCallbacks Flush = {flushAlways, nullptr};
 
-} // namespace
+/// The job archive's definitions, unified from the ranks' (unify).
+struct JobDefs {
+  struct Comm {
+    std::uint32_t Name;
+    std::vector<std::uint64_t> Members; // world ranks
+    std::string ParentKey;
+  };
+  // Per rank: local ref -> job ref.
+  struct Maps {
+    std::map<std::uint64_t, std::uint64_t> Region, Attribute, Parameter, Comm;
+  };
+  Strings S;
+  std::map<std::string, std::uint32_t> HostNode; // host -> node ref
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> Nodes; // name, class
+  Table<RankDefs::Region> Regions;
+  Table<RankDefs::Attribute> Attributes;
+  Table<RankDefs::Parameter> Parameters;
+  Table<Comm> MpiComms;
+  std::vector<Maps> Map; // per rank
+  std::uint64_t Start = ~0ull, End = 0;
+  std::uint32_t WorldSize = 0;
+  std::string Incomplete; // "1,3": ranks cut off or missing
+  // Job comm refs: each rank's OpenMP team first, then MPI communicators.
+  std::uint32_t FirstMpiComm = 0;
+  // Strings of the groups, ranks and locations.
+  std::uint32_t STeam = 0, SMpi = 0, SOpenMP = 0;
+  std::vector<std::uint32_t> SRank, STeamOf;
+  std::vector<std::vector<std::uint32_t>> SLoc;
+};
 
-bool mergeJob(const std::string &JobDir, MergeResult &Result,
-              std::string &Error, int JobSize) {
-  installQuietOtf2Errors();
-  Result = MergeResult();
-  // The ranks' archives.
-  std::vector<RankDefs> Ranks;
+/// The rank archives of the job in JobDir (rank-N/trace; of ranks below
+/// JobSize if it is positive) that can be read, in rank order, with their
+/// definitions. None: false, with Error.
+bool readRanks(const std::string &JobDir, int JobSize,
+               std::vector<RankDefs> &Ranks, std::string &Error) {
   if (DIR *D = opendir(JobDir.c_str())) {
     while (dirent *E = readdir(D)) {
       int Rank = -1;
@@ -271,32 +298,27 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
     return false;
   }
   Error.clear();
+  return true;
+}
 
-  // Unify.
-  Strings S;
+/// Unifies the ranks' definitions into the job's (J), counting locations
+/// and incomplete and missing ranks into Result.
+void unify(std::vector<RankDefs> &Ranks, JobDefs &J, MergeResult &Result) {
+  J.FirstMpiComm = std::uint32_t(Ranks.size());
+  J.Map.resize(Ranks.size());
+  Strings &S = J.S;
+  auto &HostNode = J.HostNode;
+  auto &Nodes = J.Nodes;
+  auto &Regions = J.Regions;
+  auto &Attributes = J.Attributes;
+  auto &Parameters = J.Parameters;
+  auto &MpiComms = J.MpiComms;
+  auto &Map = J.Map;
+  std::uint64_t &Start = J.Start, &End = J.End;
+  std::uint32_t &WorldSize = J.WorldSize;
+  std::string &Incomplete = J.Incomplete;
   S("");
-  std::map<std::string, std::uint32_t> HostNode; // host -> node ref
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> Nodes; // name, class
   Nodes.push_back({S("OTTER job"), S("job")});
-  Table<RankDefs::Region> Regions;
-  Table<RankDefs::Attribute> Attributes;
-  Table<RankDefs::Parameter> Parameters;
-  struct Comm {
-    std::uint32_t Name;
-    std::vector<std::uint64_t> Members; // world ranks
-    std::string ParentKey;
-  };
-  Table<Comm> MpiComms;
-  // Per rank: local ref -> job ref.
-  struct Maps {
-    std::map<std::uint64_t, std::uint64_t> Region, Attribute, Parameter, Comm;
-  };
-  std::vector<Maps> Map(Ranks.size());
-  std::uint64_t Start = ~0ull, End = 0;
-  std::uint32_t WorldSize = 0;
-  std::string Incomplete;
-  // Job comm refs: each rank's OpenMP team first, then MPI communicators.
-  const std::uint32_t FirstMpiComm = std::uint32_t(Ranks.size());
   for (std::size_t I = 0; I < Ranks.size(); ++I) {
     RankDefs &R = Ranks[I];
     auto s = [&](std::uint32_t Ref) { return S(R.str(Ref)); };
@@ -331,8 +353,9 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
         WorldSize = std::max(WorldSize, std::uint32_t(M + 1));
       }
       Map[I].Comm[Ref] =
-          FirstMpiComm +
-          MpiComms.add(Key, Comm{s(X.Name), G->second.Members, std::string()});
+          J.FirstMpiComm +
+          MpiComms.add(
+              Key, JobDefs::Comm{s(X.Name), G->second.Members, std::string()});
     }
     WorldSize = std::max(WorldSize, std::uint32_t(R.Rank + 1));
     if (R.Start <= R.End && R.End) {
@@ -359,24 +382,213 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
   for (std::size_t I = 0; I < Ranks.size(); ++I)
     for (auto &[Ref, X] : Ranks[I].Comms)
       if (Map[I].Comm.count(Ref) && Map[I].Comm.count(X.Parent))
-        MpiComms.Items[Map[I].Comm[Ref] - FirstMpiComm].ParentKey =
-            std::to_string(Map[I].Comm[X.Parent] - FirstMpiComm);
+        MpiComms.Items[Map[I].Comm[Ref] - J.FirstMpiComm].ParentKey =
+            std::to_string(Map[I].Comm[X.Parent] - J.FirstMpiComm);
   if (Start > End)
     Start = End = 0;
-  std::uint32_t STeam = S("OpenMP threads"), SMpi = S("MPI"),
-                SOpenMP = S("OpenMP");
-  std::vector<std::uint32_t> SRank(Ranks.size()), STeamOf(Ranks.size());
-  std::vector<std::vector<std::uint32_t>> SLoc(Ranks.size());
+  J.STeam = S("OpenMP threads");
+  J.SMpi = S("MPI");
+  J.SOpenMP = S("OpenMP");
+  J.SRank.resize(Ranks.size());
+  J.STeamOf.resize(Ranks.size());
+  J.SLoc.resize(Ranks.size());
   for (std::size_t I = 0; I < Ranks.size(); ++I) {
-    SRank[I] = S("MPI rank " + std::to_string(Ranks[I].Rank));
-    STeamOf[I] = S("OpenMP threads of rank " + std::to_string(Ranks[I].Rank));
+    J.SRank[I] = S("MPI rank " + std::to_string(Ranks[I].Rank));
+    J.STeamOf[I] = S("OpenMP threads of rank " + std::to_string(Ranks[I].Rank));
     for (const RankDefs::Location &L : Ranks[I].Locations)
-      SLoc[I].push_back(S("rank " + std::to_string(Ranks[I].Rank) + " thread " +
-                          std::to_string(L.Ref)));
+      J.SLoc[I].push_back(S("rank " + std::to_string(Ranks[I].Rank) +
+                            " thread " + std::to_string(L.Ref)));
     for (auto &[Ref, X] : Ranks[I].Comms)
       if (!Map[I].Comm.count(Ref))
         Map[I].Comm[Ref] = I; // the team
   }
+}
+
+/// The job's global definitions, written with D.
+void writeGlobalDefs(OTF2_GlobalDefWriter *D, JobDefs &J,
+                     const std::vector<RankDefs> &Ranks) {
+  const Strings &S = J.S;
+  auto &HostNode = J.HostNode;
+  const auto &Nodes = J.Nodes;
+  const auto &Regions = J.Regions;
+  const auto &Attributes = J.Attributes;
+  const auto &Parameters = J.Parameters;
+  const auto &MpiComms = J.MpiComms;
+  const std::uint32_t WorldSize = J.WorldSize, FirstMpiComm = J.FirstMpiComm;
+  const std::uint64_t Start = J.Start, End = J.End;
+  const std::uint32_t STeam = J.STeam, SMpi = J.SMpi, SOpenMP = J.SOpenMP;
+  const auto &SRank = J.SRank;
+  const auto &STeamOf = J.STeamOf;
+  const auto &SLoc = J.SLoc;
+  OTF2_GlobalDefWriter_WriteClockProperties(
+      D, 1000000000ull, Start, End - Start + 1, OTF2_UNDEFINED_TIMESTAMP);
+  for (std::size_t I = 0; I < S.List.size(); ++I)
+    OTF2_GlobalDefWriter_WriteString(D, std::uint32_t(I), S.List[I].c_str());
+  OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_OPENMP, SOpenMP,
+                                     OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN);
+  OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_MPI, SMpi,
+                                     OTF2_PARADIGM_CLASS_PROCESS);
+  for (std::size_t N = 0; N < Nodes.size(); ++N)
+    OTF2_GlobalDefWriter_WriteSystemTreeNode(
+        D, std::uint32_t(N), Nodes[N].first, Nodes[N].second,
+        N ? 0 : OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  std::vector<std::uint64_t> AllLocations,
+      RankLocation(WorldSize, OTF2_UNDEFINED_LOCATION);
+  for (std::size_t I = 0; I < Ranks.size(); ++I) {
+    const RankDefs &R = Ranks[I];
+    OTF2_GlobalDefWriter_WriteLocationGroup(
+        D, std::uint32_t(R.Rank), SRank[I], OTF2_LOCATION_GROUP_TYPE_PROCESS,
+        HostNode[R.Host], OTF2_UNDEFINED_LOCATION_GROUP);
+    for (std::size_t L = 0; L < R.Locations.size(); ++L) {
+      std::uint64_t G = globalLocation(R.Rank, R.Locations[L].Ref);
+      OTF2_GlobalDefWriter_WriteLocation(D, G, SLoc[I][L], R.Locations[L].Type,
+                                         R.Locations[L].Events,
+                                         std::uint32_t(R.Rank));
+      AllLocations.push_back(G);
+      if (L == 0 && std::uint32_t(R.Rank) < WorldSize)
+        RankLocation[std::size_t(R.Rank)] = G;
+    }
+  }
+  for (std::size_t I = 0; I < Regions.Items.size(); ++I) {
+    const RankDefs::Region &X = Regions.Items[I];
+    OTF2_GlobalDefWriter_WriteRegion(D, std::uint32_t(I), X.Name, X.Canon,
+                                     X.Desc, X.Role, X.Paradigm, X.Flags,
+                                     X.File, X.Begin, X.End);
+  }
+  for (std::size_t I = 0; I < Attributes.Items.size(); ++I)
+    OTF2_GlobalDefWriter_WriteAttribute(
+        D, std::uint32_t(I), Attributes.Items[I].Name, Attributes.Items[I].Desc,
+        Attributes.Items[I].Type);
+  for (std::size_t I = 0; I < Parameters.Items.size(); ++I)
+    OTF2_GlobalDefWriter_WriteParameter(D, std::uint32_t(I),
+                                        Parameters.Items[I].Name,
+                                        Parameters.Items[I].Type);
+  // Groups: 0 every thread (OpenMP), 1 rank -> its first thread (MPI),
+  // then a team per rank, then a group per MPI communicator.
+  OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                  OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                  std::uint32_t(AllLocations.size()),
+                                  AllLocations.data());
+  OTF2_GlobalDefWriter_WriteGroup(D, 1, SMpi, OTF2_GROUP_TYPE_COMM_LOCATIONS,
+                                  OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                  WorldSize, RankLocation.data());
+  std::uint32_t NextGroup = 2;
+  std::uint64_t Index = 0;
+  for (std::size_t I = 0; I < Ranks.size(); ++I) {
+    std::vector<std::uint64_t> Team;
+    for (std::size_t L = 0; L < Ranks[I].Locations.size(); ++L)
+      Team.push_back(Index++);
+    OTF2_GlobalDefWriter_WriteGroup(D, NextGroup, STeamOf[I],
+                                    OTF2_GROUP_TYPE_COMM_GROUP,
+                                    OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
+                                    std::uint32_t(Team.size()), Team.data());
+    OTF2_GlobalDefWriter_WriteComm(D, std::uint32_t(I), STeamOf[I], NextGroup++,
+                                   OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+  }
+  for (std::size_t C = 0; C < MpiComms.Items.size(); ++C) {
+    const JobDefs::Comm &X = MpiComms.Items[C];
+    OTF2_GlobalDefWriter_WriteGroup(
+        D, NextGroup, X.Name, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+        OTF2_GROUP_FLAG_NONE, std::uint32_t(X.Members.size()),
+        X.Members.data());
+    OTF2_CommRef Parent =
+        X.ParentKey.empty()
+            ? OTF2_UNDEFINED_COMM
+            : FirstMpiComm + std::uint32_t(std::stoul(X.ParentKey));
+    OTF2_GlobalDefWriter_WriteComm(D, FirstMpiComm + std::uint32_t(C), X.Name,
+                                   NextGroup++, Parent, OTF2_COMM_FLAG_NONE);
+  }
+}
+
+/// Per location of the job: the mappings from its rank's references and
+/// its clock offsets (local definitions of A). False: some not written.
+bool writeLocalDefs(OTF2_Archive *A, const JobDefs &J,
+                    const std::vector<RankDefs> &Ranks) {
+  if (OTF2_Archive_OpenDefFiles(A) != OTF2_SUCCESS)
+    return false;
+  const auto &Map = J.Map;
+  bool Good = true;
+  for (std::size_t I = 0; I < Ranks.size(); ++I) {
+    const RankDefs &R = Ranks[I];
+    auto idMap = [](const std::map<std::uint64_t, std::uint64_t> &M) {
+      OTF2_IdMap *IM = OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, M.size() + 1);
+      for (auto &[From, To] : M)
+        OTF2_IdMap_AddIdPair(IM, From, To);
+      return IM;
+    };
+    OTF2_IdMap *Maps[4] = {idMap(Map[I].Region), idMap(Map[I].Attribute),
+                           idMap(Map[I].Parameter), idMap(Map[I].Comm)};
+    const OTF2_MappingType Types[4] = {
+        OTF2_MAPPING_REGION, OTF2_MAPPING_ATTRIBUTE, OTF2_MAPPING_PARAMETER,
+        OTF2_MAPPING_COMM};
+    for (const RankDefs::Location &L : R.Locations) {
+      OTF2_DefWriter *DW =
+          OTF2_Archive_GetDefWriter(A, globalLocation(R.Rank, L.Ref));
+      if (!DW) {
+        Good = false;
+        continue;
+      }
+      for (int M = 0; M < 4; ++M)
+        if (Maps[M])
+          OTF2_DefWriter_WriteMappingTable(DW, Types[M], Maps[M]);
+      // "time:offset:roundtrip;...": what to add to this rank's clock to
+      // read rank 0's CLOCK_MONOTONIC (its clock error and host offset).
+      const char *P = R.ClockOffsets.c_str();
+      unsigned long long T, RT;
+      long long Off;
+      int Used = 0;
+      while (std::sscanf(P, "%llu:%lld:%llu;%n", &T, &Off, &RT, &Used) == 3 &&
+             Used > 0) {
+        OTF2_DefWriter_WriteClockOffset(DW, T, Off, double(RT) / 2);
+        P += Used;
+        Used = 0;
+      }
+      OTF2_Archive_CloseDefWriter(A, DW);
+    }
+    for (OTF2_IdMap *IM : Maps)
+      if (IM)
+        OTF2_IdMap_Free(IM);
+  }
+  OTF2_Archive_CloseDefFiles(A);
+  return Good;
+}
+
+/// The events: the ranks' own files, linked (or symbolically linked)
+/// under their job location in Tmp/traces. False: one was not (Error).
+bool linkEvents(const std::vector<RankDefs> &Ranks, const std::string &Tmp,
+                std::string &Error) {
+  bool Good = true;
+  for (const RankDefs &R : Ranks)
+    for (const RankDefs::Location &L : R.Locations) {
+      std::string From = R.Dir + "/traces/" + std::to_string(L.Ref) + ".evt";
+      std::string To = Tmp + "/traces/" +
+                       std::to_string(globalLocation(R.Rank, L.Ref)) + ".evt";
+      if (::link(From.c_str(), To.c_str()) != 0) {
+        // No hard links here: a relative symbolic link (the job directory
+        // can still be moved as a whole).
+        std::string Rel = "../../rank-" + std::to_string(R.Rank) +
+                          "/trace/traces/" + std::to_string(L.Ref) + ".evt";
+        if (::symlink(Rel.c_str(), To.c_str()) != 0 && errno != EEXIST) {
+          Error = "cannot link '" + From +
+                  "' into the job archive: " + std::strerror(errno);
+          Good = false;
+        }
+      }
+    }
+  return Good;
+}
+
+} // namespace
+
+bool mergeJob(const std::string &JobDir, MergeResult &Result,
+              std::string &Error, int JobSize) {
+  installQuietOtf2Errors();
+  Result = MergeResult();
+  std::vector<RankDefs> Ranks;
+  if (!readRanks(JobDir, JobSize, Ranks, Error))
+    return false;
+  JobDefs J;
+  unify(Ranks, J, Result);
 
   // Write it aside, then move it into place.
   const std::string Out = JobDir + "/trace", Tmp = Out + "/.merge";
@@ -407,160 +619,21 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
       OTF2_Archive_SetCreator(A, "OTTER (OpenMP Task Tracer), MPI job") ==
           OTF2_SUCCESS &&
       OTF2_Archive_SetProperty(A, "OTTER::JOB", "1", true) == OTF2_SUCCESS &&
-      (Incomplete.empty() || // OTF2 refuses an empty value
-       OTF2_Archive_SetProperty(A, IncompleteRanksProperty, Incomplete.c_str(),
-                                true) == OTF2_SUCCESS);
+      (J.Incomplete.empty() || // OTF2 refuses an empty value
+       OTF2_Archive_SetProperty(A, IncompleteRanksProperty,
+                                J.Incomplete.c_str(), true) == OTF2_SUCCESS);
   OTF2_GlobalDefWriter *D = Good ? OTF2_Archive_GetGlobalDefWriter(A) : nullptr;
-  if (D) {
-    OTF2_GlobalDefWriter_WriteClockProperties(
-        D, 1000000000ull, Start, End - Start + 1, OTF2_UNDEFINED_TIMESTAMP);
-    for (std::size_t I = 0; I < S.List.size(); ++I)
-      OTF2_GlobalDefWriter_WriteString(D, std::uint32_t(I), S.List[I].c_str());
-    OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_OPENMP, SOpenMP,
-                                       OTF2_PARADIGM_CLASS_THREAD_FORK_JOIN);
-    OTF2_GlobalDefWriter_WriteParadigm(D, OTF2_PARADIGM_MPI, SMpi,
-                                       OTF2_PARADIGM_CLASS_PROCESS);
-    for (std::size_t N = 0; N < Nodes.size(); ++N)
-      OTF2_GlobalDefWriter_WriteSystemTreeNode(
-          D, std::uint32_t(N), Nodes[N].first, Nodes[N].second,
-          N ? 0 : OTF2_UNDEFINED_SYSTEM_TREE_NODE);
-    std::vector<std::uint64_t> AllLocations,
-        RankLocation(WorldSize, OTF2_UNDEFINED_LOCATION);
-    for (std::size_t I = 0; I < Ranks.size(); ++I) {
-      const RankDefs &R = Ranks[I];
-      OTF2_GlobalDefWriter_WriteLocationGroup(
-          D, std::uint32_t(R.Rank), SRank[I], OTF2_LOCATION_GROUP_TYPE_PROCESS,
-          HostNode[R.Host], OTF2_UNDEFINED_LOCATION_GROUP);
-      for (std::size_t L = 0; L < R.Locations.size(); ++L) {
-        std::uint64_t G = globalLocation(R.Rank, R.Locations[L].Ref);
-        OTF2_GlobalDefWriter_WriteLocation(
-            D, G, SLoc[I][L], R.Locations[L].Type, R.Locations[L].Events,
-            std::uint32_t(R.Rank));
-        AllLocations.push_back(G);
-        if (L == 0 && std::uint32_t(R.Rank) < WorldSize)
-          RankLocation[std::size_t(R.Rank)] = G;
-      }
-    }
-    for (std::size_t I = 0; I < Regions.Items.size(); ++I) {
-      const RankDefs::Region &X = Regions.Items[I];
-      OTF2_GlobalDefWriter_WriteRegion(D, std::uint32_t(I), X.Name, X.Canon,
-                                       X.Desc, X.Role, X.Paradigm, X.Flags,
-                                       X.File, X.Begin, X.End);
-    }
-    for (std::size_t I = 0; I < Attributes.Items.size(); ++I)
-      OTF2_GlobalDefWriter_WriteAttribute(
-          D, std::uint32_t(I), Attributes.Items[I].Name,
-          Attributes.Items[I].Desc, Attributes.Items[I].Type);
-    for (std::size_t I = 0; I < Parameters.Items.size(); ++I)
-      OTF2_GlobalDefWriter_WriteParameter(D, std::uint32_t(I),
-                                          Parameters.Items[I].Name,
-                                          Parameters.Items[I].Type);
-    // Groups: 0 every thread (OpenMP), 1 rank -> its first thread (MPI),
-    // then a team per rank, then a group per MPI communicator.
-    OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-                                    OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
-                                    std::uint32_t(AllLocations.size()),
-                                    AllLocations.data());
-    OTF2_GlobalDefWriter_WriteGroup(D, 1, SMpi, OTF2_GROUP_TYPE_COMM_LOCATIONS,
-                                    OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
-                                    WorldSize, RankLocation.data());
-    std::uint32_t NextGroup = 2;
-    std::uint64_t Index = 0;
-    for (std::size_t I = 0; I < Ranks.size(); ++I) {
-      std::vector<std::uint64_t> Team;
-      for (std::size_t L = 0; L < Ranks[I].Locations.size(); ++L)
-        Team.push_back(Index++);
-      OTF2_GlobalDefWriter_WriteGroup(
-          D, NextGroup, STeamOf[I], OTF2_GROUP_TYPE_COMM_GROUP,
-          OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
-          std::uint32_t(Team.size()), Team.data());
-      OTF2_GlobalDefWriter_WriteComm(D, std::uint32_t(I), STeamOf[I],
-                                     NextGroup++, OTF2_UNDEFINED_COMM,
-                                     OTF2_COMM_FLAG_NONE);
-    }
-    for (std::size_t C = 0; C < MpiComms.Items.size(); ++C) {
-      const Comm &X = MpiComms.Items[C];
-      OTF2_GlobalDefWriter_WriteGroup(
-          D, NextGroup, X.Name, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
-          OTF2_GROUP_FLAG_NONE, std::uint32_t(X.Members.size()),
-          X.Members.data());
-      OTF2_CommRef Parent =
-          X.ParentKey.empty()
-              ? OTF2_UNDEFINED_COMM
-              : FirstMpiComm + std::uint32_t(std::stoul(X.ParentKey));
-      OTF2_GlobalDefWriter_WriteComm(D, FirstMpiComm + std::uint32_t(C), X.Name,
-                                     NextGroup++, Parent, OTF2_COMM_FLAG_NONE);
-    }
-  } else {
+  if (D)
+    writeGlobalDefs(D, J, Ranks);
+  else
     Good = false;
-  }
   // Per location: mappings from the rank's references, clock offsets.
-  if (Good && OTF2_Archive_OpenDefFiles(A) == OTF2_SUCCESS) {
-    for (std::size_t I = 0; I < Ranks.size(); ++I) {
-      const RankDefs &R = Ranks[I];
-      auto idMap = [](const std::map<std::uint64_t, std::uint64_t> &M) {
-        OTF2_IdMap *IM = OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, M.size() + 1);
-        for (auto &[From, To] : M)
-          OTF2_IdMap_AddIdPair(IM, From, To);
-        return IM;
-      };
-      OTF2_IdMap *Maps[4] = {idMap(Map[I].Region), idMap(Map[I].Attribute),
-                             idMap(Map[I].Parameter), idMap(Map[I].Comm)};
-      const OTF2_MappingType Types[4] = {
-          OTF2_MAPPING_REGION, OTF2_MAPPING_ATTRIBUTE, OTF2_MAPPING_PARAMETER,
-          OTF2_MAPPING_COMM};
-      for (const RankDefs::Location &L : R.Locations) {
-        OTF2_DefWriter *DW =
-            OTF2_Archive_GetDefWriter(A, globalLocation(R.Rank, L.Ref));
-        if (!DW) {
-          Good = false;
-          continue;
-        }
-        for (int M = 0; M < 4; ++M)
-          if (Maps[M])
-            OTF2_DefWriter_WriteMappingTable(DW, Types[M], Maps[M]);
-        // "time:offset:roundtrip;...": what to add to this rank's clock to
-        // read rank 0's CLOCK_MONOTONIC (its clock error and host offset).
-        const char *P = R.ClockOffsets.c_str();
-        unsigned long long T, RT;
-        long long Off;
-        int Used = 0;
-        while (std::sscanf(P, "%llu:%lld:%llu;%n", &T, &Off, &RT, &Used) == 3 &&
-               Used > 0) {
-          OTF2_DefWriter_WriteClockOffset(DW, T, Off, double(RT) / 2);
-          P += Used;
-          Used = 0;
-        }
-        OTF2_Archive_CloseDefWriter(A, DW);
-      }
-      for (OTF2_IdMap *IM : Maps)
-        if (IM)
-          OTF2_IdMap_Free(IM);
-    }
-    OTF2_Archive_CloseDefFiles(A);
-  } else {
-    Good = false;
-  }
+  if (Good)
+    Good = writeLocalDefs(A, J, Ranks);
   if (OTF2_Archive_Close(A) != OTF2_SUCCESS || otf2ErrorCount() != ErrorsBefore)
     Good = false;
-  // The events: the ranks' own files, linked under their job location.
-  for (const RankDefs &R : Ranks)
-    for (const RankDefs::Location &L : R.Locations) {
-      std::string From = R.Dir + "/traces/" + std::to_string(L.Ref) + ".evt";
-      std::string To = Tmp + "/traces/" +
-                       std::to_string(globalLocation(R.Rank, L.Ref)) + ".evt";
-      if (::link(From.c_str(), To.c_str()) != 0) {
-        // No hard links here: a relative symbolic link (the job directory
-        // can still be moved as a whole).
-        std::string Rel = "../../rank-" + std::to_string(R.Rank) +
-                          "/trace/traces/" + std::to_string(L.Ref) + ".evt";
-        if (::symlink(Rel.c_str(), To.c_str()) != 0 && errno != EEXIST) {
-          Error = "cannot link '" + From +
-                  "' into the job archive: " + std::strerror(errno);
-          Good = false;
-        }
-      }
-    }
+  if (!linkEvents(Ranks, Tmp, Error))
+    Good = false;
   if (!Good) {
     if (Error.empty())
       Error =

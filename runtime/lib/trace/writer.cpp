@@ -106,6 +106,58 @@ Location *TraceWriter::Impl::location(std::uint32_t Index,
   return L;
 }
 
+/// The archive's last write at close: a region for every code id, the
+/// properties, the definitions, the event and local definition files
+/// closed, the anchor written. False: some of it failed.
+static bool writeFinalArchive(TraceWriter::Impl &P,
+                              const std::vector<Location *> &Locs) {
+  // Every code id needs a region for its calling context.
+  for (std::size_t I = 1; I < P.Codes.size(); ++I)
+    if (P.Codes[I].Region == NoRef) {
+      P.Codes[I].Region = std::uint32_t(P.Regions.size());
+      P.Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
+    }
+  bool Ok = P.setNames(P.Archive);
+  if (P.Full.load() &&
+      OTF2_Archive_SetProperty(
+          P.Archive, CutProperty,
+          (std::to_string(P.Opt.MaxBytes) + " " +
+           std::to_string(P.CutNs.load(std::memory_order_relaxed)))
+              .c_str(),
+          true) != OTF2_SUCCESS)
+    Ok = false;
+  if (!P.ClockOffsets.empty() &&
+      OTF2_Archive_SetProperty(P.Archive, ClockOffsetsProperty,
+                               P.ClockOffsets.c_str(), true) != OTF2_SUCCESS)
+    Ok = false;
+  if (!P.setRecordingCost(P.Archive))
+    Ok = false;
+  OTF2_GlobalDefWriter *D = OTF2_Archive_GetGlobalDefWriter(P.Archive);
+  if (!D)
+    Ok = false;
+  else
+    P.writeDefinitions(D, false);
+  for (Location *L : Locs)
+    if (L) {
+      if (OTF2_Archive_CloseEvtWriter(P.Archive, L->W) != OTF2_SUCCESS)
+        Ok = false;
+      OTF2_AttributeList_Delete(L->Attrs);
+    }
+  if (OTF2_Archive_CloseEvtFiles(P.Archive) != OTF2_SUCCESS)
+    Ok = false;
+  // Empty local definition files: readers expect one per location.
+  if (OTF2_Archive_OpenDefFiles(P.Archive) == OTF2_SUCCESS) {
+    for (Location *L : Locs)
+      if (L)
+        if (OTF2_DefWriter *DW = OTF2_Archive_GetDefWriter(P.Archive, L->Index))
+          OTF2_Archive_CloseDefWriter(P.Archive, DW);
+    OTF2_Archive_CloseDefFiles(P.Archive);
+  }
+  if (OTF2_Archive_Close(P.Archive) != OTF2_SUCCESS)
+    Ok = false;
+  return Ok;
+}
+
 bool TraceWriter::close(std::string &Error) {
   std::vector<Location *> Locs;
   {
@@ -192,51 +244,7 @@ bool TraceWriter::close(std::string &Error) {
     for (Location *L : Locs)
       if (L && L->OnDisk)
         ::rename(localDef(L->Index).c_str(), keptDef(L->Index).c_str());
-  // Every code id needs a region for its calling context.
-  for (std::size_t I = 1; I < P->Codes.size(); ++I)
-    if (P->Codes[I].Region == NoRef) {
-      P->Codes[I].Region = std::uint32_t(P->Regions.size());
-      P->Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
-    }
-  bool Ok = P->setNames(P->Archive);
-  if (P->Full.load() &&
-      OTF2_Archive_SetProperty(
-          P->Archive, CutProperty,
-          (std::to_string(P->Opt.MaxBytes) + " " +
-           std::to_string(P->CutNs.load(std::memory_order_relaxed)))
-              .c_str(),
-          true) != OTF2_SUCCESS)
-    Ok = false;
-  if (!P->ClockOffsets.empty() &&
-      OTF2_Archive_SetProperty(P->Archive, ClockOffsetsProperty,
-                               P->ClockOffsets.c_str(), true) != OTF2_SUCCESS)
-    Ok = false;
-  if (!P->setRecordingCost(P->Archive))
-    Ok = false;
-  OTF2_GlobalDefWriter *D = OTF2_Archive_GetGlobalDefWriter(P->Archive);
-  if (!D)
-    Ok = false;
-  else
-    P->writeDefinitions(D, false);
-  for (Location *L : Locs)
-    if (L) {
-      if (OTF2_Archive_CloseEvtWriter(P->Archive, L->W) != OTF2_SUCCESS)
-        Ok = false;
-      OTF2_AttributeList_Delete(L->Attrs);
-    }
-  if (OTF2_Archive_CloseEvtFiles(P->Archive) != OTF2_SUCCESS)
-    Ok = false;
-  // Empty local definition files: readers expect one per location.
-  if (OTF2_Archive_OpenDefFiles(P->Archive) == OTF2_SUCCESS) {
-    for (Location *L : Locs)
-      if (L)
-        if (OTF2_DefWriter *DW =
-                OTF2_Archive_GetDefWriter(P->Archive, L->Index))
-          OTF2_Archive_CloseDefWriter(P->Archive, DW);
-    OTF2_Archive_CloseDefFiles(P->Archive);
-  }
-  if (OTF2_Archive_Close(P->Archive) != OTF2_SUCCESS)
-    Ok = false;
+  bool Ok = writeFinalArchive(*P, Locs);
   P->Archive = nullptr;
   // OTF2 does not hand every failed write back (closing the event writers,
   // the anchor file): any error it reported since open() means a file may
