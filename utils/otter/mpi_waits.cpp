@@ -164,12 +164,10 @@ private:
   const LabelFn &Label;
 };
 
-} // namespace
 
-std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
-                                     const LabelFn &Label,
-                                     double ThreadTimeNs) {
-  Collector Co(M, Time, Label);
+/// Late senders and late receivers: each blocking call's wait for its
+/// latest partner.
+void pointToPoint(const JobGraph &M, Collector &Co) {
   // Point to point: per receiving (sending) call, its latest partner.
   std::map<std::pair<std::uint32_t, NodeId>, Partner> LatestSend, LatestPost;
   for (const JobMessage &X : M.Messages) {
@@ -251,6 +249,10 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
   for (auto &[K, X] : AsSender)
     Co.add("late_receiver", K.first, *Co.call(K.first, K.second), X.first,
            X.second);
+}
+
+/// The blocking collectives' patterns.
+void collectives(const JobGraph &M, Collector &Co) {
   // Collectives: blocking ones (started and completed by one call).
   for (const JobCollective &X : M.Collectives) {
     struct Member {
@@ -315,6 +317,11 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
                                                        : Pattern::NxN));
   }
 
+}
+
+/// The findings of the patterns Co collected.
+std::vector<Finding> patternFindings(const Collector &Co,
+                                     double ThreadTimeNs) {
   // One finding per pattern (late sender, late receiver, and each of the
   // collectives' patterns): its total over every call site, the threshold
   // applied to the total (time spread over many sites is not hidden), then
@@ -395,6 +402,18 @@ std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
     X.Ranks.assign(Ranks.begin(), Ranks.end());
     F.push_back(X);
   }
+  return F;
+}
+
+} // namespace
+
+std::vector<Finding> mpiWaitFindings(const JobGraph &M, const JobTimeFn &Time,
+                                     const LabelFn &Label,
+                                     double ThreadTimeNs) {
+  Collector Co(M, Time, Label);
+  pointToPoint(M, Co);
+  collectives(M, Co);
+  std::vector<Finding> F = patternFindings(Co, ThreadTimeNs);
   if (std::optional<Finding> D =
           delayCostFinding(M, Co.Causes, Label, ThreadTimeNs))
     F.push_back(std::move(*D));
