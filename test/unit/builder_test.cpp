@@ -23,6 +23,8 @@ struct Stream {
   std::map<std::uint32_t, std::vector<Event>> PerThread;
   std::map<TaskId, std::uint32_t> Seq;
   std::uint64_t Time = 0;
+  /// The plugin's directive of a code (none: no directive).
+  std::map<std::uint64_t, std::string> Directives;
 
   /// Appends E (from its kind's constructor) on thread Th, at the next
   /// time, numbered in its task's sequence (E.Task).
@@ -83,10 +85,12 @@ struct Stream {
   /// Builds the graph, feeding threads in the given order (default: by id).
   std::string graph(std::vector<std::uint32_t> ThreadOrder = {},
                     std::vector<std::string> Names = {}) const {
-    GraphBuilder B([](std::uint64_t Code) {
+    GraphBuilder B([this](std::uint64_t Code) {
       SourceLabel L;
       L.Location = "c+" + std::to_string(Code);
       L.RegionId = Code;
+      if (auto It = Directives.find(Code); It != Directives.end())
+        L.Directive = It->second;
       return L;
     });
     if (ThreadOrder.empty())
@@ -572,6 +576,87 @@ TEST(Builder, AnnotationsAreNamedNodes) {
             "n4 phase_end parent=n0 at=~c+7 name=\"solve\"\n");
   // Without the table the ids show.
   EXPECT_NE(S.graph().find("name=\"#1\""), std::string::npos);
+}
+
+/// The events of a target data region (code 10 at its entry, 12 at its
+/// exit) around a target region (code 11) with one kernel, then a target
+/// update (code 13), as libomptarget reports them, in initial task 1.
+Stream targetProgram() {
+  Stream S;
+  S.initial(0, 1);
+  auto op = [&](DataOpKind K, std::uint64_t Bytes, std::uint64_t Code) {
+    S.add(0, Event::targetDataOpBegin(0, 1, K, Bytes, 4, 0, Code));
+    S.add(0, Event::targetDataOpEnd(0, 1, K, Bytes, 4, 0, Code));
+  };
+  auto construct = [&](TargetKind K, bool Begin, std::uint64_t Id,
+                       std::uint64_t Code) {
+    S.add(0, (Begin ? &Event::targetBegin : &Event::targetEnd)(0, 1, K, Id, 0,
+                                                                Code));
+  };
+  construct(TargetKind::EnterData, true, 50, 10);
+  op(DataOpKind::Alloc, 8000, 10);
+  op(DataOpKind::TransferToDevice, 8000, 10);
+  construct(TargetKind::EnterData, false, 50, 10);
+  construct(TargetKind::Target, true, 51, 11);
+  op(DataOpKind::TransferToDeviceAsync, 4, 11);
+  S.add(0, Event::targetSubmitBegin(0, 1, 51, 0));
+  S.add(0, Event::targetSubmitEnd(0, 1, 51, 0));
+  op(DataOpKind::TransferFromDevice, 4, 11);
+  construct(TargetKind::Target, false, 51, 11);
+  construct(TargetKind::ExitData, true, 52, 12);
+  op(DataOpKind::TransferFromDevice, 8000, 12);
+  op(DataOpKind::Delete, 8000, 12);
+  construct(TargetKind::ExitData, false, 52, 12);
+  construct(TargetKind::Update, true, 53, 13);
+  op(DataOpKind::TransferToDevice, 16, 13);
+  construct(TargetKind::Update, false, 53, 13);
+  return S;
+}
+
+// A target data region labelled as such is a target_begin/target_end pair
+// (the bytes of its entry on the begin, of its exit on the end); a target
+// region a pair with its bytes on the begin and its kernel, labelled with
+// the region's code, between; an update one node with its bytes.
+// Allocations and deletions move nothing.
+TEST(Builder, TargetConstructsAreNodesWithTheirBytes) {
+  Stream S = targetProgram();
+  S.Directives = {{10, "target data"},
+                  {11, "target"},
+                  {12, "target data"},
+                  {13, "target update"}};
+  EXPECT_EQ(S.graph(), "# otter canonical graph v1: 7 nodes, 6 edges\n"
+                       "n0 initial_task parent=- at=?\n"
+                       "  -> n1 scope\n"
+                       "n1 target_begin parent=n0 at=~c+10 bytes_to=8000 "
+                       "bytes_from=0\n"
+                       "  -> n2 scope\n"
+                       "n2 target_begin parent=n0 at=~c+11 bytes_to=4 "
+                       "bytes_from=4\n"
+                       "  -> n3 scope\n"
+                       "n3 kernel parent=n0 at=~c+11\n"
+                       "  -> n4 scope\n"
+                       "n4 target_end parent=n0 at=~c+11\n"
+                       "  -> n5 scope\n"
+                       "n5 target_end parent=n0 at=~c+12 bytes_to=0 "
+                       "bytes_from=8000\n"
+                       "  -> n6 scope\n"
+                       "n6 target_update parent=n0 at=~c+13 bytes_to=16 "
+                       "bytes_from=0\n");
+}
+
+// Without the plugin's labels a target data region cannot be told from an
+// enter data and an exit data construct: it is those two nodes.
+TEST(Builder, UnlabelledTargetDataIsEnterAndExitData) {
+  std::string G = targetProgram().graph();
+  EXPECT_NE(G.find("n1 target_enter_data parent=n0 at=~c+10 bytes_to=8000 "
+                   "bytes_from=0\n"),
+            std::string::npos)
+      << G;
+  EXPECT_NE(G.find("n5 target_exit_data parent=n0 at=~c+12 bytes_to=0 "
+                   "bytes_from=8000\n"),
+            std::string::npos)
+      << G;
+  EXPECT_NE(G.find("n3 kernel parent=n0 at=~c+11\n"), std::string::npos) << G;
 }
 
 } // namespace

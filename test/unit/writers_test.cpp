@@ -63,16 +63,43 @@ TEST(Writers, NodesCsvQuotesFieldsThatNeedIt) {
   std::string S = OS.str();
   EXPECT_EQ(S.substr(0, S.find('\n')),
             "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-            "directive,location,label_quality,name");
+            "directive,location,label_quality,name,bytes_to,bytes_from");
   EXPECT_NE(S.find("1,task,0,1,\"dir/a,b.c\",12,3,\"say \"\"hi\"\"\","
-                   "0x0000000000000abc,untied|final,task,prog+0x10,exact,\n"),
+                   "0x0000000000000abc,untied|final,task,prog+0x10,exact,,,\n"),
             std::string::npos)
       << S;
-  EXPECT_NE(S.find("0,initial_task,,0,,,,,,,,,,\n"), std::string::npos) << S;
+  EXPECT_NE(S.find("0,initial_task,,0,,,,,,,,,,,,\n"), std::string::npos) << S;
   EXPECT_NE(S.find("2,taskwait,0,0,,,,main+0x5,0x0000000000000000,,,"
-                   "prog+0x20,approximate,\n"),
+                   "prog+0x20,approximate,,,\n"),
             std::string::npos)
       << S;
+}
+
+/// A target construct's node has its bytes to and from the device in
+/// nodes.csv's last two columns, graph.txt and graph.gv; other nodes none.
+TEST(Writers, TargetBytesInEveryFormat) {
+  Graph G = sampleGraph();
+  G.Nodes[2].Kind = NodeKind::TargetUpdate;
+  G.NodeBytes[2] = TargetBytes{8000, 4};
+  std::ostringstream Csv, Txt, Dot;
+  writeNodesCsv(G, Csv);
+  writeCanonical(G, Txt);
+  writeDot(G, Dot);
+  EXPECT_NE(Csv.str().find("2,target_update,0,0,,,,main+0x5,"
+                           "0x0000000000000000,,,prog+0x20,approximate,,"
+                           "8000,4\n"),
+            std::string::npos)
+      << Csv.str();
+  EXPECT_NE(Csv.str().find("0,initial_task,,0,,,,,,,,,,,,\n"),
+            std::string::npos);
+  EXPECT_NE(Txt.str().find("n2 target_update parent=n0 at=~main+0x5 "
+                           "bytes_to=8000 bytes_from=4\n"),
+            std::string::npos)
+      << Txt.str();
+  EXPECT_NE(Dot.str().find("\\n8000 B to, 4 B from device\", bytes_to=8000, "
+                           "bytes_from=4, shape=cylinder"),
+            std::string::npos)
+      << Dot.str();
 }
 
 TEST(Writers, EdgesCsv) {

@@ -109,7 +109,7 @@ std::string jobNodeSourceText(const JobGraph &J, JobNodeId Id) {
 
 void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
   OS << "id,rank,node,kind,parent,thread,file,line,col,function,region_id,"
-        "flags,directive,location,label_quality,name\n";
+        "flags,directive,location,label_quality,name,bytes_to,bytes_from\n";
   auto labelFields = [&](const Graph &G, const Node &N) {
     const SourceLabel &L = G.Labels[N.Label];
     OS << csvField(L.File) << ',';
@@ -124,11 +124,18 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
   };
   // Name: the program's name of a phase, mark or labelled task
   // (otter/otter.h), as in a rank's nodes.csv; collectives have none.
-  auto labelTail = [&](const Graph &G, const Node &N, const std::string &Name) {
+  // Bytes: a target construct's, as in a rank's nodes.csv (none: empty).
+  auto labelTail = [&](const Graph &G, const Node &N, const std::string &Name,
+                       const TargetBytes *Bytes) {
     const SourceLabel &L = G.Labels[N.Label];
     OS << ',' << csvField(L.Directive) << ',' << csvField(L.Location) << ','
        << (N.Label ? labelQualityName(L.Quality) : "") << ','
-       << (Name.empty() ? Name : csvField(Name)) << '\n';
+       << (Name.empty() ? Name : csvField(Name)) << ',';
+    if (Bytes)
+      OS << Bytes->To << ',' << Bytes->From;
+    else
+      OS << ',';
+    OS << '\n';
   };
   for (std::uint32_t R = 0; R < J.Ranks.size(); ++R) {
     const Graph &G = J.Ranks[R];
@@ -144,7 +151,9 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
       OS << ',';
       labelFields(G, N);
       OS << ',' << flagsOf(N);
-      labelTail(G, N, nodeName(G, I));
+      auto B = G.NodeBytes.find(I);
+      labelTail(G, N, nodeName(G, I),
+                B == G.NodeBytes.end() ? nullptr : &B->second);
     }
   }
   for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
@@ -153,9 +162,9 @@ void writeJobNodesCsv(const JobGraph &J, std::ostream &OS) {
     if (const Node *N = labelNode(J, C)) {
       labelFields(J.Ranks[C.LabelRank], *N);
       OS << ',' << mpi::functionName(C.Function);
-      labelTail(J.Ranks[C.LabelRank], *N, {});
+      labelTail(J.Ranks[C.LabelRank], *N, {}, nullptr);
     } else {
-      OS << ",,,,," << mpi::functionName(C.Function) << ",,,,\n";
+      OS << ",,,,," << mpi::functionName(C.Function) << ",,,,,,\n";
     }
   }
 }

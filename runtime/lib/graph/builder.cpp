@@ -359,6 +359,12 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       G.NodeNames[step(K)] = std::uint32_t(In.Wides[E.Payload].A);
       break;
     }
+    case EventKind::TargetBegin:
+    case EventKind::TargetEnd:
+    case EventKind::TargetDataOpBegin:
+    case EventKind::TargetSubmitBegin:
+      targetItem(S, Pos);
+      break;
     case EventKind::TaskLabel: // names the strand's task node (last wins)
       if (S.Node != NoNode)
         G.NodeNames[S.Node] = std::uint32_t(In.Wides[E.Payload].A);
@@ -369,6 +375,68 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
   }
   S.Ended = S.Pos >= N;
   return ~0u;
+}
+
+void Walker::targetItem(Strand &S, std::uint32_t Pos) {
+  const Item &E = ev(Pos);
+  switch (E.kind()) {
+  case EventKind::TargetDataOpBegin: { // a transfer (builder_ingest.cpp)
+    if (S.TargetNode == NoNode) {
+      warn("data transfer outside a target construct");
+      return;
+    }
+    TargetBytes &B = G.NodeBytes[S.TargetNode];
+    const std::uint64_t Bytes = In.Wides[E.Payload].A;
+    (rules::transferOf(static_cast<DataOpKind>(E.Sub)) > 0 ? B.To : B.From) +=
+        Bytes;
+    return;
+  }
+  case EventKind::TargetSubmitBegin: { // its target region's kernel
+    NodeId N = addNode(NodeKind::Kernel, S.Node, threadOf(Pos), S.TargetCode);
+    addEdge(S.Cursor, N, EdgeKind::Scope);
+    joinInto(S, N);
+    S.Cursor = N;
+    return;
+  }
+  default:
+    break;
+  }
+  const bool Begin = E.kind() == EventKind::TargetBegin;
+  const std::uint32_t Code = codeOf(E);
+  const bool DataRegion =
+      Code && G.Labels[label(Code).first].Directive == "target data";
+  rules::TargetNode TN =
+      rules::targetNodeOf(static_cast<TargetKind>(E.Sub), Begin, DataRegion);
+  NodeKind K = NodeKind::Count;
+  switch (TN) {
+  case rules::TargetNode::RegionBegin:
+    K = NodeKind::TargetBegin;
+    break;
+  case rules::TargetNode::RegionEnd:
+    K = NodeKind::TargetEnd;
+    break;
+  case rules::TargetNode::EnterData:
+    K = NodeKind::TargetEnterData;
+    break;
+  case rules::TargetNode::ExitData:
+    K = NodeKind::TargetExitData;
+    break;
+  case rules::TargetNode::Update:
+    K = NodeKind::TargetUpdate;
+    break;
+  case rules::TargetNode::None:
+    break;
+  }
+  NodeId N = K == NodeKind::Count ? NoNode : step(S, Pos, K);
+  if (Begin) { // the construct's transfers and kernels follow
+    S.TargetNode = N;
+    S.TargetCode = Code;
+    if (N != NoNode)
+      G.NodeBytes[N] = {};
+  } else {
+    S.TargetNode = NoNode;
+    S.TargetCode = 0;
+  }
 }
 
 /// The node of one barrier instance of a team, whose members (Order: their

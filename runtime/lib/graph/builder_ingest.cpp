@@ -164,6 +164,19 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
   case EventKind::TaskLabel:
     item(wide(E.name(), 0, 0));
     break;
+  case EventKind::TargetBegin:
+  case EventKind::TargetEnd:
+    item(code(E.code())); // Sub: the TargetKind
+    break;
+  case EventKind::TargetDataOpBegin:
+    // Only a transfer adds to its construct's node (its bytes, Sub: the
+    // direction's DataOpKind); allocations and deletions make nothing.
+    if (rules::transferOf(E.dataOpKind()) != 0)
+      item(wide(E.bytes(), E.code(), 0));
+    break;
+  case EventKind::TargetSubmitBegin:
+    item(0); // a kernel: labelled with its target region's code
+    break;
   case EventKind::ToolControl:
     // A pause and the start after it bracket the gap in the recording;
     // flush and end leave the graph as it is.

@@ -112,7 +112,7 @@ static_assert(sizeof(Rec) == 16);
 
 /// Payloads that do not fit an Item.
 struct Wide {
-  std::uint64_t A = 0;    // dependence address, mutex wait id
+  std::uint64_t A = 0;    // dependence address, mutex wait id, bytes moved
   std::uint32_t Code = 0; // code index
   std::uint32_t Aux = 0;  // cancel flags
 };
@@ -173,6 +173,7 @@ inline PayloadOf payloadOf(EventKind K) {
   case EventKind::PhaseEnd:
   case EventKind::Mark:
   case EventKind::TaskLabel:
+  case EventKind::TargetDataOpBegin:
     return PayloadOf::Wide;
   case EventKind::MpiCallBegin:
     return PayloadOf::MpiCall;

@@ -370,6 +370,9 @@ private:
   /// T's strand into Out (builder.cpp); true if T has dependences.
   bool strand(std::uint32_t T, std::vector<std::uint32_t> &Out) const;
   struct Strand;
+  /// A target construct's begin or end, a transfer or a kernel submission
+  /// in strand S (builder.cpp; rules.h, rule 8).
+  void targetItem(Strand &S, std::uint32_t Pos);
   OTTER_WALK_INLINE bool strandOf(std::uint32_t T, std::uint32_t B,
                                   std::uint32_t E, Strand &S) const;
 
@@ -446,6 +449,11 @@ private:
     /// A team's initial task under host teams: the teams construct's code,
     /// which the team's own region (OMPT reports it with none) inherits.
     std::uint32_t LeagueCode = 0;
+    /// The open target construct's node that its transfers' bytes go to
+    /// (rules.h, rule 8), and its code (its kernels' label); NoNode, 0:
+    /// none open.
+    NodeId TargetNode = NoNode;
+    std::uint32_t TargetCode = 0;
 
     /// As a new strand of task T, keeping the lists' storage (StrandPool).
     OTTER_WALK_INLINE void reset(std::uint32_t T) {
@@ -462,6 +470,8 @@ private:
         Deps.clear();
       Ended = false;
       LeagueCode = 0;
+      TargetNode = NoNode;
+      TargetCode = 0;
     }
     /// Drops storage that one unusual task grew, so that the pool keeps
     /// only what is typical (a few elements per list).

@@ -134,6 +134,14 @@ struct GraphStats {
   std::uint64_t Warnings = 0;
 };
 
+/// The bytes a target construct's node moved to and from the device
+/// (Graph::NodeBytes; docs/offload.md, "The graph").
+struct TargetBytes {
+  std::uint64_t To = 0;
+  std::uint64_t From = 0;
+  bool operator==(const TargetBytes &) const = default;
+};
+
 struct Graph {
   std::vector<Node> Nodes;
   std::vector<Edge> Edges; // sorted, unique
@@ -154,6 +162,12 @@ struct Graph {
   /// The name of a node that has one: a phase or mark node, a task
   /// labelled by otter_task_label (its last label). By node id.
   std::unordered_map<NodeId, std::uint32_t> NodeNames;
+  /// The bytes moved to and from the device by a target construct's node
+  /// (target_begin of a `target` region: the region's; target_begin and
+  /// target_end of a `target data` region: its entry's and its exit's;
+  /// enter data, exit data, update: their own). By node id; no entry for
+  /// other nodes.
+  std::unordered_map<NodeId, TargetBytes> NodeBytes;
   /// The name of node N ("" if none, or the table is not known).
   std::string nameOf(NodeId N) const {
     auto It = NodeNames.find(N);

@@ -32,6 +32,10 @@
 //  7. Labels: implicit tasks and implicit barriers, for which OMPT gives no
 //     code address on worker threads, take the enclosing construct's
 //     (inheritCode, implicitBarrierRow).
+//  8. Target offload: which node a target construct's begin or end makes
+//     (a `target data` region is reported as an enter data and an exit
+//     data construct: its label tells them apart), which data operations
+//     move bytes, and in which direction (targetNodeOf, transferOf).
 //
 // Why the analyses do not simply run over the builder's graph (the other way
 // to have one model): measured on fib 33 (11,405,772 tasks, 2 threads, the
@@ -485,6 +489,66 @@ inline bool inOwnStrand(EventKind K, bool Mpi) {
     return Mpi;
   default:
     return false;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// 8. Target offload.
+//===----------------------------------------------------------------------===//
+
+/// The node a target construct's begin or end makes (docs/offload.md,
+/// "The graph"). A `target` region and a `target data` region are a node
+/// pair each (RegionBegin, RegionEnd); `target enter data`, `target exit
+/// data` and `target update` one node each, made at their begin. The
+/// runtime reports a `target data` region as an enter data construct at
+/// its entry and an exit data construct at its exit, each with the code
+/// address of its own call: DataRegion says that the construct's label is
+/// the `target data` directive (without the plugin's labels it is not
+/// known, and the region is its enter and exit data nodes). Its pair's end
+/// is made at the exit's begin, so that the bytes moved at its exit are on
+/// it (bytes go to the node of the construct event they are reported in).
+enum class TargetNode : std::uint8_t {
+  None,
+  RegionBegin,
+  RegionEnd,
+  EnterData,
+  ExitData,
+  Update,
+};
+inline TargetNode targetNodeOf(TargetKind K, bool Begin, bool DataRegion) {
+  switch (K) {
+  case TargetKind::Target:
+  case TargetKind::TargetNowait:
+    return Begin ? TargetNode::RegionBegin : TargetNode::RegionEnd;
+  case TargetKind::EnterData:
+  case TargetKind::EnterDataNowait:
+    if (!Begin)
+      return TargetNode::None;
+    return DataRegion ? TargetNode::RegionBegin : TargetNode::EnterData;
+  case TargetKind::ExitData:
+  case TargetKind::ExitDataNowait:
+    if (!Begin)
+      return TargetNode::None;
+    return DataRegion ? TargetNode::RegionEnd : TargetNode::ExitData;
+  case TargetKind::Update:
+  case TargetKind::UpdateNowait:
+    return Begin ? TargetNode::Update : TargetNode::None;
+  }
+  return TargetNode::None;
+}
+
+/// The direction of a data operation that moves bytes: +1 to the device,
+/// -1 from it, 0 none (an allocation, deletion, association).
+inline int transferOf(DataOpKind K) {
+  switch (K) {
+  case DataOpKind::TransferToDevice:
+  case DataOpKind::TransferToDeviceAsync:
+    return 1;
+  case DataOpKind::TransferFromDevice:
+  case DataOpKind::TransferFromDeviceAsync:
+    return -1;
+  default:
+    return 0;
   }
 }
 

@@ -303,7 +303,7 @@ class NodesRows {
 public:
   explicit NodesRows(std::ostream &OS) : B(OS) {
     B << "id,kind,parent,thread,file,line,col,function,region_id,flags,"
-         "directive,location,label_quality,name\n";
+         "directive,location,label_quality,name,bytes_to,bytes_from\n";
   }
   /// Makes the label parts of G's labels up to N (those it has not made).
   void labels(const Graph &G, std::size_t N) {
@@ -332,7 +332,7 @@ public:
       Id.set(I);
     // The most the row takes, the fixed-size copies' overshoot included.
     std::size_t Max = S.Pre + S.Post + 2 * decimal::MaxLen + 3 * Pad;
-    if (Max > Buffered::Room || !G.NodeNames.empty()) {
+    if (Max > Buffered::Room || !G.NodeNames.empty() || !G.NodeBytes.empty()) {
       slowRow(G, I, N, S);
       return;
     }
@@ -357,7 +357,8 @@ public:
 
 private:
   /// A site's text: ",kind," (Pre bytes), then ",file,...,label_quality,"
-  /// and the line's end (Post bytes), then Pad bytes of padding.
+  /// and the empty name, bytes_to and bytes_from and the line's end
+  /// (",,\n": Post bytes), then Pad bytes of padding.
   struct Site {
     std::string Text;
     std::uint32_t Pre = 0, Post = 0;
@@ -387,7 +388,7 @@ private:
     S.Text = std::string(",") + nodeKindName(N.Kind) + ',';
     S.Pre = std::uint32_t(S.Text.size());
     S.Text +=
-        ',' + Mid[N.Label] + ',' + flagsText(N) + ',' + Tail[N.Label] + ",\n";
+        ',' + Mid[N.Label] + ',' + flagsText(N) + ',' + Tail[N.Label] + ",,,\n";
     S.Post = std::uint32_t(S.Text.size()) - S.Pre;
     S.Text.append(Pad, '\0');
     Sites.push_back(std::move(S));
@@ -402,11 +403,20 @@ private:
     B << ',';
     if (N.Thread != NoThread)
       B.num(N.Thread);
-    B << std::string_view(T + S.Pre, S.Post - 1); // without the '\n'
+    B << std::string_view(T + S.Pre, S.Post - 3); // without ",,\n"
     // The program's name of a phase, mark or labelled task (otter/otter.h).
     if (!G.NodeNames.empty())
       if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
         B << csvField(Name);
+    B << ',';
+    // A target construct's bytes to and from the device (Graph::NodeBytes).
+    auto Bytes = G.NodeBytes.find(NodeId(I));
+    if (Bytes != G.NodeBytes.end()) {
+      B.num(Bytes->second.To) << ',';
+      B.num(Bytes->second.From);
+    } else {
+      B << ',';
+    }
     B << '\n';
     Id.next();
   }
@@ -562,7 +572,17 @@ void writeDot(const Graph &G, std::ostream &OS) {
     if (!G.NodeNames.empty())
       if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
         B << "\\n\\\"" << dotEscape(Name) << "\\\"";
-    B << "\", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
+    auto Bytes = G.NodeBytes.find(NodeId(I));
+    if (Bytes != G.NodeBytes.end()) {
+      B << "\\n";
+      B.num(Bytes->second.To) << " B to, ";
+      B.num(Bytes->second.From) << " B from device\", bytes_to=";
+      B.num(Bytes->second.To) << ", bytes_from=";
+      B.num(Bytes->second.From);
+    } else {
+      B << '"';
+    }
+    B << ", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
   }
   bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
   for (const Edge &E : G.Edges) {
@@ -718,6 +738,11 @@ void writeCanonical(const Graph &G, std::ostream &OS) {
     if (!G.NodeNames.empty())
       if (std::string Name = G.nameOf(NodeId(I)); !Name.empty())
         B << " name=\"" << dotEscape(Name) << '"';
+    if (auto Bytes = G.NodeBytes.find(NodeId(I)); Bytes != G.NodeBytes.end()) {
+      B << " bytes_to=";
+      B.num(Bytes->second.To) << " bytes_from=";
+      B.num(Bytes->second.From);
+    }
     B << '\n';
     while (E < G.Edges.size() && G.Edges[E].Source < I)
       ++E;

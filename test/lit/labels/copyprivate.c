@@ -36,9 +36,9 @@ int main(void) {
 
 // The single's two broadcast barriers, then the region's own.
 // CSV-NOT: {{approximate|unknown}}
-// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-14]],1,main,{{[^,]+}},,single,{{[^,]+}},exact,{{$}}
+// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-14]],1,main,{{[^,]+}},,single,{{[^,]+}},exact,,,{{$}}
 // CSV-NOT: {{approximate|unknown}}
-// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-16]],1,main,{{[^,]+}},,single,{{[^,]+}},exact,{{$}}
+// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-16]],1,main,{{[^,]+}},,single,{{[^,]+}},exact,,,{{$}}
 // CSV-NOT: {{approximate|unknown}}
-// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-21]],1,main,{{[^,]+}},,parallel,{{[^,]+}},exact,{{$}}
+// CSV:     ,barrier_implicit,{{[0-9]+}},,{{[^,]*}}/copyprivate.c,[[@LINE-21]],1,main,{{[^,]+}},,parallel,{{[^,]+}},exact,,,{{$}}
 // CSV-NOT: {{approximate|unknown}}

@@ -55,7 +55,7 @@ int main(void) {
 // The taskloop's tasks (and its begin/end, reported from inside libomp) are
 // found by the stack walk, out to the bracketed __kmpc_taskloop call: exact.
 // CSV-NOT: {{approximate|unknown|fallback}}
-// CSV: ,task,{{.*}}/taskloop.c,[[@LINE-24]],1,{{.*}},exact,{{$}}
+// CSV: ,task,{{.*}}/taskloop.c,[[@LINE-24]],1,{{.*}},exact,,,{{$}}
 // CSV-NOT: {{approximate|unknown|fallback}}
 
 // ERR-NOT: {{warning|corrupt}}

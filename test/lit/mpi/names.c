@@ -60,13 +60,13 @@ int main(int argc, char **argv) {
 // OUT: rank 0 y=2
 // OUT: rank 1 y=2
 
-// CSV: id,rank,node,kind,parent,thread,file,line,col,function,region_id,flags,directive,location,label_quality,name
-// CSV: {{^[0-9]+}},0,{{[0-9]+}},phase_begin,{{.*}},setup{{$}}
-// CSV: {{^[0-9]+}},0,{{[0-9]+}},phase_begin,{{.*}},exchange{{$}}
-// CSV: {{^[0-9]+}},0,{{[0-9]+}},task,{{.*}},rank0-task{{$}}
-// CSV: {{^[0-9]+}},1,{{[0-9]+}},phase_begin,{{.*}},exchange{{$}}
-// CSV: {{^[0-9]+}},1,{{[0-9]+}},task,{{.*}},rank1-task{{$}}
-// CSV: ,,0,mpi_collective,{{.*}},MPI_Allreduce,{{[^,]*}},{{[^,]*}},{{[^,]*}},{{$}}
+// CSV: id,rank,node,kind,parent,thread,file,line,col,function,region_id,flags,directive,location,label_quality,name,bytes_to,bytes_from
+// CSV: {{^[0-9]+}},0,{{[0-9]+}},phase_begin,{{.*}},setup,,{{$}}
+// CSV: {{^[0-9]+}},0,{{[0-9]+}},phase_begin,{{.*}},exchange,,{{$}}
+// CSV: {{^[0-9]+}},0,{{[0-9]+}},task,{{.*}},rank0-task,,{{$}}
+// CSV: {{^[0-9]+}},1,{{[0-9]+}},phase_begin,{{.*}},exchange,,{{$}}
+// CSV: {{^[0-9]+}},1,{{[0-9]+}},task,{{.*}},rank1-task,,{{$}}
+// CSV: ,,0,mpi_collective,{{.*}},MPI_Allreduce,{{[^,]*}},{{[^,]*}},{{[^,]*}},,,{{$}}
 
 // TXT: r0.n{{[0-9]+}} phase_begin {{.*}} name="setup"
 // TXT: r1.n{{[0-9]+}} phase_begin {{.*}} name="exchange"

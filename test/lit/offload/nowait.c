@@ -1,8 +1,9 @@
 // `target nowait` with host offload, traced (docs/offload.md): a nowait
 // target is a task (libomp runs it on a hidden helper thread), with its
 // depend clause's dependences to and from host tasks as any task's: the
-// graph has the edge from the target task to the host task that depends
-// on it, and from the host task to a target that depends on that. Two
+// graph has the edge from the target task (its last node, the region's
+// target_end) to the host task that depends on it, and from the host task
+// to a target that depends on that. Two
 // concurrent nowait targets each run their own construct, transfers and
 // kernel (their target_begin, data operations, submission and target_end
 // in their own task, whichever thread ran them), and the transfers carry
@@ -45,7 +46,7 @@ int main(void) {
   return 0;
 }
 
-// EDGES-DAG: task target@[[@LINE-18]] -> task task@[[@LINE-16]] dependence
+// EDGES-DAG: target_end target@[[@LINE-18]] -> task task@[[@LINE-16]] dependence
 // EDGES-DAG: task task@[[@LINE-17]] -> task target@[[@LINE-15]] dependence
 
 // Each kernel target in its own task: its creation, then (in that task) its
@@ -71,7 +72,16 @@ int main(void) {
 // league (the host plugin runs it as a teams region of libomp) is begun by
 // its target task (parallel_begin's encountering task, OMPT's ids), not by
 // whichever task ran on that thread before or the helper thread's root.
-// NODES: [[K1:[0-9]+]],task,{{[0-9]+}},{{[0-9]+}},{{[^,]*}},[[@LINE-38]],{{.*}},target teams distribute parallel for,
+// In the graph each is the target region's node pair in its target task,
+// the region's bytes (N ints from the device) on its target_begin, its
+// kernel, then the kernel's league, then the region's end.
+// NODES: [[K1:[0-9]+]],task,{{[0-9]+}},{{[0-9]+}},{{[^,]*}},[[@LINE-41]],{{.*}},target teams distribute parallel for,
+// NODES-NEXT: {{[0-9]+}},target_begin,[[K1]],{{[0-9]+}},{{[^,]*}},[[@LINE-42]],{{.*}},target teams distribute parallel for,{{.*}},0,1024{{$}}
+// NODES-NEXT: {{[0-9]+}},kernel,[[K1]],{{[0-9]+}},{{[^,]*}},[[@LINE-43]],{{.*}},target teams distribute parallel for,{{.*}},,{{$}}
 // NODES-NEXT: {{[0-9]+}},parallel_begin,[[K1]],
-// NODES: [[K2:[0-9]+]],task,{{[0-9]+}},{{[0-9]+}},{{[^,]*}},[[@LINE-37]],{{.*}},target teams distribute parallel for,
+// NODES: {{[0-9]+}},target_end,[[K1]],
+// NODES: [[K2:[0-9]+]],task,{{[0-9]+}},{{[0-9]+}},{{[^,]*}},[[@LINE-43]],{{.*}},target teams distribute parallel for,
+// NODES-NEXT: {{[0-9]+}},target_begin,[[K2]],{{[0-9]+}},{{[^,]*}},[[@LINE-44]],{{.*}},target teams distribute parallel for,{{.*}},0,1024{{$}}
+// NODES-NEXT: {{[0-9]+}},kernel,[[K2]],
 // NODES-NEXT: {{[0-9]+}},parallel_begin,[[K2]],
+// NODES: {{[0-9]+}},target_end,[[K2]],

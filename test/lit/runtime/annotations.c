@@ -66,7 +66,7 @@ int main(void) {
 }
 // ERR: otter: warning: otter_phase_end() with no phase begun in the same task: ignored (said once)
 // ERR-NOT: otter_phase_end
-// CSV: id,kind,parent,thread,file,line,col,function,region_id,flags,directive,location,label_quality,name
+// CSV: id,kind,parent,thread,file,line,col,function,region_id,flags,directive,location,label_quality,name,bytes_to,bytes_from
 // CSV: ,phase_begin,0,{{.*}},setup
 // CSV: ,task,{{.*}},{{even|odd}}
 // DOT: label="phase_begin{{.*}}\n\"setup\""
