@@ -288,3 +288,37 @@ TEST(Rules, Constructs) {
   EXPECT_EQ(inheritCode(0x10ull, 0x20ull), std::make_pair(0x10ull, false));
   EXPECT_EQ(inheritCode(0ull, 0x20ull), std::make_pair(0x20ull, true));
 }
+
+// Rule 8: a target or target data region is a node pair (a target data
+// region only when its label says so: at its entry's begin and its exit's
+// begin), the data constructs one node at their begin, nowait forms alike;
+// only transfers move bytes, async forms included.
+TEST(Rules, TargetNodes) {
+  using TN = TargetNode;
+  for (TargetKind K : {TargetKind::Target, TargetKind::TargetNowait})
+    for (bool Data : {false, true}) {
+      EXPECT_EQ(targetNodeOf(K, true, Data), TN::RegionBegin);
+      EXPECT_EQ(targetNodeOf(K, false, Data), TN::RegionEnd);
+    }
+  for (TargetKind K : {TargetKind::EnterData, TargetKind::EnterDataNowait}) {
+    EXPECT_EQ(targetNodeOf(K, true, true), TN::RegionBegin);
+    EXPECT_EQ(targetNodeOf(K, true, false), TN::EnterData);
+    EXPECT_EQ(targetNodeOf(K, false, true), TN::None);
+    EXPECT_EQ(targetNodeOf(K, false, false), TN::None);
+  }
+  for (TargetKind K : {TargetKind::ExitData, TargetKind::ExitDataNowait}) {
+    EXPECT_EQ(targetNodeOf(K, true, true), TN::RegionEnd);
+    EXPECT_EQ(targetNodeOf(K, true, false), TN::ExitData);
+    EXPECT_EQ(targetNodeOf(K, false, true), TN::None);
+  }
+  EXPECT_EQ(targetNodeOf(TargetKind::UpdateNowait, true, false), TN::Update);
+  EXPECT_EQ(targetNodeOf(TargetKind::Update, false, false), TN::None);
+  EXPECT_EQ(targetNodeOf(TargetKind(7), true, false), TN::None);
+  EXPECT_EQ(transferOf(DataOpKind::TransferToDevice), 1);
+  EXPECT_EQ(transferOf(DataOpKind::TransferToDeviceAsync), 1);
+  EXPECT_EQ(transferOf(DataOpKind::TransferFromDevice), -1);
+  EXPECT_EQ(transferOf(DataOpKind::TransferFromDeviceAsync), -1);
+  for (DataOpKind K : {DataOpKind::Alloc, DataOpKind::Delete,
+                       DataOpKind::Associate, DataOpKind::AllocAsync})
+    EXPECT_EQ(transferOf(K), 0);
+}
