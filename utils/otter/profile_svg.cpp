@@ -11,6 +11,7 @@
 // the name so a function has the same colour everywhere.
 //
 //===----------------------------------------------------------------------===//
+#include "picture.h"
 #include "profile.h"
 
 #include <algorithm>
@@ -29,28 +30,6 @@ struct Node {
 };
 
 constexpr double Width = 1200, Margin = 10, RowHeight = 17, CharWidth = 6.6;
-
-std::string escape(const std::string &S) {
-  std::string O;
-  for (char C : S)
-    switch (C) {
-    case '<':
-      O += "&lt;";
-      break;
-    case '>':
-      O += "&gt;";
-      break;
-    case '&':
-      O += "&amp;";
-      break;
-    case '"':
-      O += "&quot;";
-      break;
-    default:
-      O += C;
-    }
-  return O;
-}
 
 std::string colour(const std::string &Name, bool Construct) {
   if (!Name.empty() && Name[0] == '[')
@@ -86,16 +65,16 @@ struct Drawer {
                   : 0;
     char Info[64];
     std::snprintf(Info, sizeof Info, " (%.1f ms, %.1f%%)", Ms, Share);
-    OS << "<g><title>" << escape(Name) << Info << "</title><rect x=\"" << X
-       << "\" y=\"" << Y << "\" width=\"" << W << "\" height=\""
-       << RowHeight - 1 << "\" fill=\"" << colour(Name, Construct)
+    OS << "<g><title>" << picture::xmlEscape(Name) << Info
+       << "</title><rect x=\"" << X << "\" y=\"" << Y << "\" width=\"" << W
+       << "\" height=\"" << RowHeight - 1 << "\" fill=\"" << colour(Name, Construct)
        << "\" rx=\"2\"/>";
     const std::size_t Fit = std::size_t((W - 6) / CharWidth);
     if (Fit >= 3) {
       std::string Label =
           Name.size() <= Fit ? Name : Name.substr(0, Fit - 2) + "..";
       OS << "<text x=\"" << X + 3 << "\" y=\"" << Y + RowHeight - 5 << "\">"
-         << escape(Label) << "</text>";
+         << picture::xmlEscape(Label) << "</text>";
     }
     OS << "</g>\n";
     double ChildX = X;
@@ -145,7 +124,7 @@ std::string flameGraphSvg(const Profile &P, const std::string &Title) {
        << "<rect width=\"100%\" height=\"100%\" fill=\"#fdfdf8\"/>\n"
        << "<text x=\"" << Width / 2
        << "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">"
-       << escape(Title) << "</text>\n";
+       << picture::xmlEscape(Title) << "</text>\n";
   D.draw("all", Root, Margin, 0);
   D.OS << "<text x=\"" << Margin << "\" y=\"" << Height - 8
        << "\">a box's width: its share of the samples (each on its "

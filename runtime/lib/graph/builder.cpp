@@ -778,28 +778,4 @@ void walkStore(GraphBuilder::Store &In, GraphBuilder::Resolver &Resolve,
   W.run(H);
 }
 
-void runWithLargeStack(const std::function<void()> &Fn) {
-  struct Ctx {
-    const std::function<void()> *Fn;
-  } C{&Fn};
-  pthread_attr_t Attr;
-  if (pthread_attr_init(&Attr) == 0) {
-    pthread_t Th;
-    bool Ok = pthread_attr_setstacksize(&Attr, std::size_t(1) << 30) == 0 &&
-              pthread_create(
-                  &Th, &Attr,
-                  [](void *P) -> void * {
-                    (*static_cast<Ctx *>(P)->Fn)();
-                    return nullptr;
-                  },
-                  &C) == 0;
-    pthread_attr_destroy(&Attr);
-    if (Ok) {
-      pthread_join(Th, nullptr);
-      return;
-    }
-  }
-  Fn();
-}
-
 } // namespace otter
