@@ -32,9 +32,6 @@ SUFFIXES = (".c", ".cc", ".cpp", ".h", ".hpp", ".def", ".inc")
 # Functions still over the limit, each to be split along its own comment
 # headings and then removed from here (issue 24). Keyed by (path, name).
 ALLOWED_FUNCTIONS = {
-    # Being rewritten by the lead (simulation): split there (issue 24).
-    ("utils/otter/sim_program.cpp", "add"): "issue 24: lead's simulate work",
-    ("utils/otter/simulate.cpp", "step"): "issue 24: lead's simulate work",
     # The ingest switch, which the offload work is extending (target
     # nodes): split once that has landed (issue 24).
     ("runtime/lib/graph/builder_ingest.cpp", "GraphBuilder::Store::addOne"):

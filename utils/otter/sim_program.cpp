@@ -295,6 +295,98 @@ struct Recorder::Impl {
     }
   }
 
+  /// An implicit task begins: of an initial task's team of its own, or a
+  /// member of its parallel region's team. False: too many tasks.
+  bool implicitBegin(Thread &TS, const Event &E) {
+    std::uint32_t S;
+    if ((E.Extra & TaskInitial) || !E.A) {
+      std::uint32_t TI = std::uint32_t(Teams.size());
+      Teams.emplace_back();
+      S = newTask(E.Task, NoTask, TI, FInitial);
+      if (S == NoTask)
+        return false;
+      Teams[TI].Members.push_back({0, S});
+      Teams[TI].Begins.push_back(E.Time);
+      G.Roots.push_back(S);
+    } else {
+      std::uint32_t TI = teamFor(E.A);
+      S = newTask(E.Task, Teams[TI].R.Enc, TI, FImplicit);
+      if (S == NoTask)
+        return false;
+      Teams[TI].Members.push_back({E.Sub, S});
+      Teams[TI].Begins.push_back(E.Time);
+      Teams[TI].Size = std::max(Teams[TI].Size, E.teamSize());
+    }
+    TS.Cur = S;
+    return true;
+  }
+
+  /// A parallel region ends (on its encountering task's thread): its fork
+  /// and join times.
+  void parallelEnd(Thread &TS, const Event &E, std::uint32_t T) {
+    auto It = TeamOf.find(E.A);
+    if (It == TeamOf.end())
+      return;
+    TeamRec &R = Teams[It->second].R;
+    if (T != NoTask && T == R.Enc) {
+      // The encountering task's execution since the fork: the fork time.
+      R.ForkNs = Lives[T].Pre;
+      G.ComputeNs += Lives[T].Pre;
+      Lives[T].Pre = 0;
+    }
+    if (TS.LastImplTeam == It->second && E.Time >= TS.LastImplEnd)
+      R.JoinNs = E.Time - TS.LastImplEnd;
+    TS.LastImplTeam = NoTask;
+    TeamOf.erase(It);
+    if (T != NoTask)
+      TS.Cur = T;
+  }
+
+  /// A synchronization construct ends: a taskwait, a taskgroup's end or a
+  /// barrier step, with its release time.
+  void syncEnd(Thread &TS, const Event &E, std::uint32_t T) {
+    auto SK = static_cast<SyncKind>(E.Sub);
+    rules::Construct K;
+    if (T == NoTask || !rules::constructOfSync(SK, K))
+      return;
+    // A taskwait's or taskgroup's release time: from when it could end
+    // (its children done, its wait begun, the thread's last task done) to
+    // its end. (A taskgroup's descendants are not followed: its
+    // children's last completion stands for them.)
+    std::uint64_t Ready =
+        std::max({Lives[T].LastChildEnd, TS.WaitBegin, TS.LastComplete});
+    auto Release = std::uint32_t(
+        std::min<std::uint64_t>(E.Time - std::min(E.Time, Ready), ~0u));
+    switch (rules::waitScopeOf(SK)) {
+    case rules::WaitScope::Children:
+      step(T, Step::Taskwait, Release, E.Code);
+      // Every sibling so far has been waited for (rules.h, rule 5).
+      if (auto It = DepsOf.find(T); It != DepsOf.end())
+        It->second.Rules.clear();
+      break;
+    case rules::WaitScope::Taskgroup:
+      step(T, Step::GroupEnd, Release, E.Code);
+      break;
+    case rules::WaitScope::Team: {
+      std::uint64_t Release = 0;
+      if (G.Team[T] != NoTask) {
+        TeamBuild &TB = Teams[G.Team[T]];
+        auto &B = TB.bar(Lives[T].Barriers++);
+        if (B.Release == ~0ull) {
+          std::uint64_t Ready = std::max(B.LastArrive, TB.LastTaskEnd);
+          B.Release = E.Time - std::min(E.Time, Ready);
+        }
+        Release = B.Release;
+      }
+      step(T, Step::Barrier,
+           std::uint32_t(std::min<std::uint64_t>(Release, ~0u)), E.Code);
+      break;
+    }
+    case rules::WaitScope::None:
+      break;
+    }
+  }
+
   void add(std::uint32_t Th, const Event &E) {
     if (Th >= Threads.size()) {
       if (Th > 1u << 20)
@@ -306,29 +398,10 @@ struct Recorder::Impl {
     Now = E.Time;
     std::uint32_t T = task(E.Task);
     switch (E.Kind) {
-    case EventKind::ImplicitTaskBegin: {
-      std::uint32_t S;
-      if ((E.Extra & TaskInitial) || !E.A) {
-        std::uint32_t TI = std::uint32_t(Teams.size());
-        Teams.emplace_back();
-        S = newTask(E.Task, NoTask, TI, FInitial);
-        if (S == NoTask)
-          return;
-        Teams[TI].Members.push_back({0, S});
-        Teams[TI].Begins.push_back(E.Time);
-        G.Roots.push_back(S);
-      } else {
-        std::uint32_t TI = teamFor(E.A);
-        S = newTask(E.Task, Teams[TI].R.Enc, TI, FImplicit);
-        if (S == NoTask)
-          return;
-        Teams[TI].Members.push_back({E.Sub, S});
-        Teams[TI].Begins.push_back(E.Time);
-        Teams[TI].Size = std::max(Teams[TI].Size, E.teamSize());
-      }
-      TS.Cur = S;
+    case EventKind::ImplicitTaskBegin:
+      if (!implicitBegin(TS, E))
+        return;
       break;
-    }
     case EventKind::ImplicitTaskEnd:
       if (T != NoTask) {
         step(T, Step::End);
@@ -347,25 +420,9 @@ struct Recorder::Impl {
         step(T, Step::Fork, TI, E.Code);
       break;
     }
-    case EventKind::ParallelEnd: {
-      auto It = TeamOf.find(E.A);
-      if (It == TeamOf.end())
-        break;
-      TeamRec &R = Teams[It->second].R;
-      if (T != NoTask && T == R.Enc) {
-        // The encountering task's execution since the fork: the fork time.
-        R.ForkNs = Lives[T].Pre;
-        G.ComputeNs += Lives[T].Pre;
-        Lives[T].Pre = 0;
-      }
-      if (TS.LastImplTeam == It->second && E.Time >= TS.LastImplEnd)
-        R.JoinNs = E.Time - TS.LastImplEnd;
-      TS.LastImplTeam = NoTask;
-      TeamOf.erase(It);
-      if (T != NoTask)
-        TS.Cur = T;
+    case EventKind::ParallelEnd:
+      parallelEnd(TS, E, T);
       break;
-    }
     case EventKind::TaskCreate: {
       std::uint8_t F = 0;
       if (E.Aux & (TaskUndeferred | TaskIncluded))
@@ -416,49 +473,9 @@ struct Recorder::Impl {
       }
       break;
     }
-    case EventKind::SyncEnd: {
-      auto SK = static_cast<SyncKind>(E.Sub);
-      rules::Construct K;
-      if (T == NoTask || !rules::constructOfSync(SK, K))
-        break;
-      // A taskwait's or taskgroup's release time: from when it could end
-      // (its children done, its wait begun, the thread's last task done) to
-      // its end. (A taskgroup's descendants are not followed: its
-      // children's last completion stands for them.)
-      std::uint64_t Ready =
-          std::max({Lives[T].LastChildEnd, TS.WaitBegin, TS.LastComplete});
-      auto Release = std::uint32_t(
-          std::min<std::uint64_t>(E.Time - std::min(E.Time, Ready), ~0u));
-      switch (rules::waitScopeOf(SK)) {
-      case rules::WaitScope::Children:
-        step(T, Step::Taskwait, Release, E.Code);
-        // Every sibling so far has been waited for (rules.h, rule 5).
-        if (auto It = DepsOf.find(T); It != DepsOf.end())
-          It->second.Rules.clear();
-        break;
-      case rules::WaitScope::Taskgroup:
-        step(T, Step::GroupEnd, Release, E.Code);
-        break;
-      case rules::WaitScope::Team: {
-        std::uint64_t Release = 0;
-        if (G.Team[T] != NoTask) {
-          TeamBuild &TB = Teams[G.Team[T]];
-          auto &B = TB.bar(Lives[T].Barriers++);
-          if (B.Release == ~0ull) {
-            std::uint64_t Ready = std::max(B.LastArrive, TB.LastTaskEnd);
-            B.Release = E.Time - std::min(E.Time, Ready);
-          }
-          Release = B.Release;
-        }
-        step(T, Step::Barrier,
-             std::uint32_t(std::min<std::uint64_t>(Release, ~0u)), E.Code);
-        break;
-      }
-      case rules::WaitScope::None:
-        break;
-      }
+    case EventKind::SyncEnd:
+      syncEnd(TS, E, T);
       break;
-    }
     case EventKind::SyncWaitBegin:
       TS.Waits.push_back({T, false});
       TS.WaitBegin = E.Time;

@@ -506,6 +506,98 @@ private:
     Cores[C].Extra += Sched;
   }
 
+  /// Task T on core C creates task X: deferred to the core's deque, or
+  /// run at once by T (undeferred, included, a team of one, a full deque).
+  void create(unsigned C, std::uint32_t T, std::uint32_t X) {
+    TaskState &S = Tasks[T];
+    TaskState &XS = Tasks[X];
+    ++S.Cursor;
+    XS.Created = true;
+    ++S.Live;
+    std::uint32_t Open = openGroup(T);
+    XS.Group = Open != NoTask ? Open : S.Group;
+    if (XS.Group != NoTask)
+      ++Groups[XS.Group].Outstanding;
+    if (G.Team[X] != NoTask)
+      ++Teams[G.Team[X]].Outstanding;
+    std::uint8_t XF = G.Flags[X];
+    bool Now0 =
+        AllImmediate ||
+        ((XF & FImmediate) && !(Deserialize && (XF & FSerialized))) ||
+        (O.DequeLimit && Cores[C].size() >= O.DequeLimit);
+    if (Now0) {
+      // Run at once by its creator, which waits for it here.
+      ++Immediate;
+      suspend(C, T, WaitKind::Immediate, true, X);
+      if (XS.PredsLeft == 0)
+        start(C, X);
+      return;
+    }
+    if (XS.PredsLeft == 0)
+      ready(C, X);
+  }
+
+  /// Task T opens a taskgroup inside the one it has open (if any).
+  void openNewGroup(std::uint32_t T) {
+    std::uint32_t Gi;
+    if (!FreeGroups.empty()) {
+      Gi = FreeGroups.back();
+      FreeGroups.pop_back();
+      Groups[Gi] = GroupState();
+    } else {
+      Gi = std::uint32_t(Groups.size());
+      Groups.emplace_back();
+    }
+    Groups[Gi].Parent = openGroup(T);
+    Groups[Gi].Owner = T;
+    setOpenGroup(T, Gi);
+  }
+
+  /// Task T on core C forks team TI (or, back at the step after a fork
+  /// time run beside the members, waits for its join). True: core C is
+  /// busy with the fork time until later (step returns).
+  bool forkTeam(unsigned C, std::uint32_t T, std::uint32_t TI) {
+    TaskState &S = Tasks[T];
+    const TeamRec &TR = G.Teams[TI];
+    if (S.Wait == WaitKind::Forked) {
+      // Without overheads: the fork time is spent beside the members
+      // (the task graph's view); then the join.
+      S.Wait = WaitKind::None;
+      if (Teams[TI].PrimaryDone) {
+        ++S.Cursor;
+        return false;
+      }
+      suspend(C, T, WaitKind::Join, false);
+      return false;
+    }
+    Teams[TI] = TeamState();
+    if (TR.Members == 0) {
+      ++S.Cursor;
+      return false;
+    }
+    bool Beside = !O.Overheads && TR.ForkNs;
+    if (!Beside)
+      suspend(C, T, WaitKind::Join, false);
+    // The primary member on this core (with overheads: the fork time
+    // has been paid), the others to any core.
+    for (std::uint32_t I = 0; I < TR.Members; ++I) {
+      std::uint32_t M = G.Members[TR.FirstMember + I];
+      if (I == 0 && !Beside) {
+        Tasks[M].Created = true;
+        start(C, M);
+        continue;
+      }
+      startMember(M, G.MemberDelay[TR.FirstMember + I]);
+    }
+    if (Beside) {
+      S.Wait = WaitKind::Forked;
+      Cores[C].PreDone = true; // back to this step after the fork time
+      busy(C, TR.ForkNs);
+      return true;
+    }
+    return false;
+  }
+
   /// Core C at time Now: runs its task's steps until one takes time (it
   /// goes back into the heap) or it has nothing to do (it sleeps).
   void step(unsigned C) {
@@ -546,35 +638,9 @@ private:
       case Step::Compute:
         ++S.Cursor;
         break;
-      case Step::Create: {
-        std::uint32_t X = argOf(W);
-        TaskState &XS = Tasks[X];
-        ++S.Cursor;
-        XS.Created = true;
-        ++S.Live;
-        std::uint32_t Open = openGroup(T);
-        XS.Group = Open != NoTask ? Open : S.Group;
-        if (XS.Group != NoTask)
-          ++Groups[XS.Group].Outstanding;
-        if (G.Team[X] != NoTask)
-          ++Teams[G.Team[X]].Outstanding;
-        std::uint8_t XF = G.Flags[X];
-        bool Now0 =
-            AllImmediate ||
-            ((XF & FImmediate) && !(Deserialize && (XF & FSerialized))) ||
-            (O.DequeLimit && K.size() >= O.DequeLimit);
-        if (Now0) {
-          // Run at once by its creator, which waits for it here.
-          ++Immediate;
-          suspend(C, T, WaitKind::Immediate, true, X);
-          if (XS.PredsLeft == 0)
-            start(C, X);
-          break;
-        }
-        if (XS.PredsLeft == 0)
-          ready(C, X);
+      case Step::Create:
+        create(C, T, argOf(W));
         break;
-      }
       case Step::Taskwait:
         if (S.Live == 0) {
           releaseNow(C, W);
@@ -584,22 +650,10 @@ private:
         // resumable() passes the step when the last child completes.
         suspend(C, T, WaitKind::Children, true);
         break;
-      case Step::GroupBegin: {
-        std::uint32_t Gi;
-        if (!FreeGroups.empty()) {
-          Gi = FreeGroups.back();
-          FreeGroups.pop_back();
-          Groups[Gi] = GroupState();
-        } else {
-          Gi = std::uint32_t(Groups.size());
-          Groups.emplace_back();
-        }
-        Groups[Gi].Parent = openGroup(T);
-        Groups[Gi].Owner = T;
-        setOpenGroup(T, Gi);
+      case Step::GroupBegin:
+        openNewGroup(T);
         ++S.Cursor;
         break;
-      }
       case Step::GroupEnd:
         if (std::uint32_t Open = openGroup(T);
             Open == NoTask || Groups[Open].Outstanding == 0) {
@@ -624,47 +678,10 @@ private:
         suspend(C, T, WaitKind::Barrier, false);
         break;
       }
-      case Step::Fork: {
-        std::uint32_t TI = argOf(W);
-        const TeamRec &TR = G.Teams[TI];
-        if (S.Wait == WaitKind::Forked) {
-          // Without overheads: the fork time is spent beside the members
-          // (the task graph's view); then the join.
-          S.Wait = WaitKind::None;
-          if (Teams[TI].PrimaryDone) {
-            ++S.Cursor;
-            break;
-          }
-          suspend(C, T, WaitKind::Join, false);
-          break;
-        }
-        Teams[TI] = TeamState();
-        if (TR.Members == 0) {
-          ++S.Cursor;
-          break;
-        }
-        bool Beside = !O.Overheads && TR.ForkNs;
-        if (!Beside)
-          suspend(C, T, WaitKind::Join, false);
-        // The primary member on this core (with overheads: the fork time
-        // has been paid), the others to any core.
-        for (std::uint32_t I = 0; I < TR.Members; ++I) {
-          std::uint32_t M = G.Members[TR.FirstMember + I];
-          if (I == 0 && !Beside) {
-            Tasks[M].Created = true;
-            start(C, M);
-            continue;
-          }
-          startMember(M, G.MemberDelay[TR.FirstMember + I]);
-        }
-        if (Beside) {
-          S.Wait = WaitKind::Forked;
-          K.PreDone = true; // back to this step after the fork time
-          busy(C, TR.ForkNs);
-          return;
-        }
+      case Step::Fork:
+        if (forkTeam(C, T, argOf(W)))
+          return; // the fork time runs beside the members
         break;
-      }
       case Step::End:
         K.Cur = NoTask;
         complete(C, T);
