@@ -42,6 +42,52 @@ void GraphBuilder::Store::add(std::uint32_t Thread, const Event *Ev,
   rules::forEachEvent(Ev, N, [&](const Event &E) { addOne(Thread, Th, E); });
 }
 
+/// An implicit task begins on thread Th: a member of its team, the root
+/// of an initial task, or (host teams) a member of the league the thread
+/// began.
+void GraphBuilder::Store::implicitTaskBegin(std::uint16_t Th, const Event &E) {
+  std::uint32_t X = task(E.task());
+  TaskIn &T = Tasks[X];
+  T.Bits |= TaskIn::Known | TaskIn::Implicit;
+  T.Flags = E.implicitFlags();
+  T.Thread = Th;
+  if ((T.Flags & TaskInitial) && !E.parallel() && OpenLeague) {
+    // Host teams: the initial task of the team the thread that began
+    // the league runs. It is a member of that league even when no teams
+    // barrier says so (a league of one team reports none): its inner
+    // parallel region then carries the teams construct's label too.
+    Tasks[X].Bits |= TaskIn::InLeague;
+    Parallels[parallel(OpenLeague)].Members.emplace_back(E.index(), X);
+    Roots[X] = RootIn{E.Time, E.task()};
+  } else if (T.Flags & TaskInitial) {
+    Roots[X] = RootIn{E.Time, E.task()};
+    InitialIndex[X] = E.index();
+  }
+  OpenLeague = 0;
+  if (E.parallel() && !(E.implicitFlags() & TaskInitial))
+    Parallels[parallel(E.parallel())].Members.emplace_back(E.index(), X);
+}
+
+/// A task schedule event on thread Th: what it says of the next task's
+/// thread.
+void GraphBuilder::Store::taskScheduled(std::uint16_t Th, const Event &E) {
+  // A task's thread: the first schedule event naming it as next, in the
+  // order (prior task id, seq, arrival), unless an implicit-task begin
+  // gives it. (For a tied task every such event is on the one thread
+  // that runs it.) Only the key of the best event so far is kept.
+  if (E.next()) {
+    TaskIn &T = Tasks[task(E.next())];
+    if (!(T.Bits & TaskIn::HasSched) || E.prior() < T.SchedPrior ||
+        (E.prior() == T.SchedPrior && E.Seq < T.SchedSeq)) {
+      T.Bits |= TaskIn::HasSched;
+      T.SchedPrior = E.prior();
+      T.SchedSeq = E.Seq;
+      if (!(T.Bits & TaskIn::Implicit))
+        T.Thread = Th;
+    }
+  }
+}
+
 void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
                                  const Event &E) {
   if (!isGraphEvent(E.Kind))
@@ -70,29 +116,9 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     item(C);
     break;
   }
-  case EventKind::ImplicitTaskBegin: {
-    std::uint32_t X = task(E.task());
-    TaskIn &T = Tasks[X];
-    T.Bits |= TaskIn::Known | TaskIn::Implicit;
-    T.Flags = E.implicitFlags();
-    T.Thread = Th;
-    if ((T.Flags & TaskInitial) && !E.parallel() && OpenLeague) {
-      // Host teams: the initial task of the team the thread that began
-      // the league runs. It is a member of that league even when no teams
-      // barrier says so (a league of one team reports none): its inner
-      // parallel region then carries the teams construct's label too.
-      Tasks[X].Bits |= TaskIn::InLeague;
-      Parallels[parallel(OpenLeague)].Members.emplace_back(E.index(), X);
-      Roots[X] = RootIn{E.Time, E.task()};
-    } else if (T.Flags & TaskInitial) {
-      Roots[X] = RootIn{E.Time, E.task()};
-      InitialIndex[X] = E.index();
-    }
-    OpenLeague = 0;
-    if (E.parallel() && !(E.implicitFlags() & TaskInitial))
-      Parallels[parallel(E.parallel())].Members.emplace_back(E.index(), X);
+  case EventKind::ImplicitTaskBegin:
+    implicitTaskBegin(Th, E);
     break;
-  }
   case EventKind::ParallelBegin: {
     std::uint32_t P = parallel(E.parallel());
     Parallels[P].Code = code(E.code());
@@ -101,21 +127,7 @@ void GraphBuilder::Store::addOne(std::uint32_t Thread, std::uint16_t &Th,
     break;
   }
   case EventKind::TaskSchedule:
-    // A task's thread: the first schedule event naming it as next, in the
-    // order (prior task id, seq, arrival), unless an implicit-task begin
-    // gives it. (For a tied task every such event is on the one thread
-    // that runs it.) Only the key of the best event so far is kept.
-    if (E.next()) {
-      TaskIn &T = Tasks[task(E.next())];
-      if (!(T.Bits & TaskIn::HasSched) || E.prior() < T.SchedPrior ||
-          (E.prior() == T.SchedPrior && E.Seq < T.SchedSeq)) {
-        T.Bits |= TaskIn::HasSched;
-        T.SchedPrior = E.prior();
-        T.SchedSeq = E.Seq;
-        if (!(T.Bits & TaskIn::Implicit))
-          T.Thread = Th;
-      }
-    }
+    taskScheduled(Th, E);
     break;
   case EventKind::TaskDependence:
     item(wide(E.address(), 0, 0));

@@ -278,6 +278,8 @@ struct GraphBuilder::Store {
   }
   void add(std::uint32_t Thread, const Event *E, std::size_t N);
   void addOne(std::uint32_t Thread, std::uint16_t &Th, const Event &E);
+  void implicitTaskBegin(std::uint16_t Th, const Event &E);
+  void taskScheduled(std::uint16_t Th, const Event &E);
   void merge(Store &Src);
 };
 
