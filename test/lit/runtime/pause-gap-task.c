@@ -74,5 +74,8 @@ int main(void) {
 }
 // OUT: 12 3 4 0 5
 // DUMP-NOT: task
-// The trace says what the graph says: two tasks, one taskwait.
-// SUM: constructs {{.*}}task=2 parallel=2 single=4 taskwait=1
+// The trace says what the graph says: two tasks, one taskwait. (The first
+// region's other thread may reach its single only once recording is paused,
+// as it did under ASan: then that single, like its implicit task, is not
+// in the trace.)
+// SUM: constructs {{.*}}task=2 parallel=2 single={{[34]}} taskwait=1
