@@ -188,9 +188,8 @@ void Advisor::fusion() {
       " run(s) of consecutive regions (" + std::to_string(Regions) +
       " regions) become " + std::to_string(Runs.size()) +
       " region(s) with one fork and one join each; every thread runs its "
-      "parts of the regions in turn (their barriers kept, each releasing "
-      "the team with the wake-up its fork measured), the code between them "
-      "replicated";
+      "parts of the regions in turn (their barriers kept), the code between "
+      "them replicated";
   A.Evidence = std::to_string(Regions) + " regions forked back to back: " +
                fmtNs(double(Overhead) / double(Regions)) +
                " fork+join per region for " +

@@ -415,23 +415,10 @@ std::uint64_t fuseRegions(Draft &D, const std::vector<RegionRun> &Runs) {
       }
       Drop[To] = true;
       Draft::Team &B = D.Teams[argOf(E.Steps[To])];
-      // libomp wakes a team at a fork the way a barrier releases it: the
-      // barrier that now separates the two regions' parts releases its
-      // members with the wake-up the fork measured (its latest member).
-      std::uint64_t Wake = 0;
-      for (std::uint32_t X : B.Delay)
-        Wake = std::max<std::uint64_t>(Wake, X);
       for (std::size_t M = 0; M < A.Members.size(); ++M) {
         Draft::Task &Into = D.Tasks[A.Members[M]];
         Draft::Task &From2 = D.Tasks[B.Members[M]];
         bool Sites = !Into.Sites.empty();
-        for (std::size_t I = Into.Steps.size(); I-- > 0;)
-          if (stepOf(Into.Steps[I]) == Step::Barrier) {
-            std::uint64_t W = Into.Steps[I];
-            if (Wake > argOf(W))
-              Into.Steps[I] = (W & 0xffffffffull) | (Wake << 32);
-            break;
-          }
         // Into's End becomes the execution before it, then the code
         // between the regions, then the next region's part.
         std::uint64_t EndPre = preOf(Into.Steps.back());
