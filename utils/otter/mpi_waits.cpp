@@ -14,20 +14,6 @@ namespace {
 
 using mpi::Function;
 
-bool blockingReceive(Function F) {
-  switch (F) {
-  case Function::Recv:
-  case Function::Sendrecv:
-  case Function::Sendrecv_replace:
-  case Function::Wait:
-  case Function::Waitall:
-  case Function::Waitany:
-  case Function::Waitsome:
-    return true;
-  default:
-    return false;
-  }
-}
 
 bool blockingSend(Function F) {
   switch (F) {
@@ -42,8 +28,9 @@ bool blockingSend(Function F) {
   }
 }
 
-/// The calls that complete I-sends (MPI_Wait*; MPI_Test* do not wait).
-bool completesSends(Function F) {
+/// The calls that wait for requests to complete (MPI_Wait*; MPI_Test* do
+/// not wait): an I-send's or an I-receive's.
+bool waitsForRequests(Function F) {
   switch (F) {
   case Function::Wait:
   case Function::Waitall:
@@ -54,6 +41,13 @@ bool completesSends(Function F) {
     return false;
   }
 }
+
+/// A call that blocks until a message it receives has arrived.
+bool blockingReceive(Function F) {
+  return F == Function::Recv || F == Function::Sendrecv ||
+         F == Function::Sendrecv_replace || waitsForRequests(F);
+}
+
 
 enum class Pattern { NxN, Barrier, LateBroadcast, EarlyReduce };
 
@@ -230,7 +224,7 @@ void pointToPoint(const JobGraph &M, Collector &Co) {
   }
   for (auto &[K, Post] : LatestPost) {
     const MpiCall *C = Co.call(K.first, K.second);
-    if (!C || !(blockingSend(C->Function) || completesSends(C->Function)))
+    if (!C || !(blockingSend(C->Function) || waitsForRequests(C->Function)))
       continue;
     std::uint64_t B = Co.begin(K.first, *C), E = Co.end(K.first, *C);
     std::uint64_t Lost = Post.Begin > B ? std::min(E, Post.Begin) - B : 0;
