@@ -66,13 +66,14 @@ constexpr std::uint64_t commSelfKey(std::uint32_t WorldRank) {
   return mixKey(2, 0, WorldRank);
 }
 
-/// The MPI functions the wrapper library records, as MpiCallBegin/End Sub.
-/// Values are stored in traces: append only, never renumber. The list (and
-/// each function's handler) is runtime/mpi/wrappers.spec; names come from
-/// functionName().
+/// The MPI functions the wrapper library records, as MpiCallBegin/End Sub,
+/// and those it only counts (MpiUntracedCalls). Values are stored in
+/// traces: append only, never renumber. The list (and each function's
+/// handler) is otter/mpi_functions.def; names come from functionName().
 enum class Function : std::uint16_t {
   None = 0,
 #define OTTER_MPI_FUNCTION(Name, Value, ...) Name = Value,
+#define OTTER_MPI_COUNTED(Name, Value) Name = Value,
 #include "otter/mpi_functions.def"
 };
 const char *functionName(Function F); // "MPI_Send"; "MPI_?" if unknown
@@ -201,6 +202,11 @@ inline Event clockOffsetEvent(std::uint16_t Which, std::uint64_t LocalNs,
   return Event::mpiClockOffset(
       0, 0, Which, LocalNs, OffsetNs,
       RoundTripNs > 0xffffffffull ? 0xffffffffu : std::uint32_t(RoundTripNs));
+}
+
+/// Calls of an MPI function counted but not traced (mpi_functions.def).
+inline Event untracedCallsEvent(Function F, std::uint64_t Calls) {
+  return Event::mpiUntracedCalls(0, 0, F, Calls);
 }
 
 // --- Accessors --------------------------------------------------------------

@@ -135,6 +135,15 @@ void afterInit(Call &C, int Rc) {
   clock_sync::atInit(C, Host);
 }
 
-void beforeFinalize(Call &C) { clock_sync::atFinalize(C); }
+void beforeFinalize(Call &C) {
+  clock_sync::atFinalize(C);
+  static constexpr Function Counted[] = {
+#define OTTER_MPI_COUNTED(Name, Value) Function::Name,
+#include "otter/mpi_functions.def"
+  };
+  for (Function F : Counted)
+    if (std::uint64_t N = untracedCalls(F))
+      C.record(untracedCallsEvent(F, N));
+}
 
 } // namespace otter::mpi::wrap

@@ -1,8 +1,9 @@
 //===- mpi/handlers.h - What each wrapped MPI call records -------*- C++
 //-*-===//
 //
-// One function template per shape of MPI call (send, receive, completion,
-// collective, communicator creation ...). wrappers.cpp instantiates one per
+// One function template per shape of MPI call (send, receive, persistent
+// and matched receives, completion; collectives and communicator creation
+// are in mpi/handlers_collective.h). wrappers.cpp instantiates one per
 // line of otter/mpi_functions.def, with the PMPI function to call and the
 // user's call site (the wrapper's return address). Every handler records
 //   MpiCallBegin, <what the call did>, MpiCallEnd
@@ -68,8 +69,13 @@ requests::Claim **claimArray(int N, requests::Claim **Inline, int InlineN);
 MPI_Status *statusArray(int N, MPI_Status *Inline, int InlineN);
 /// After MPI_Init(_thread): tables, rank, the MpiInit event, WORLD, SELF.
 void afterInit(Call &C, int Rc);
-/// Before MPI_Finalize: clock offsets (when ranks are on several hosts).
+/// Before MPI_Finalize: clock offsets, and the counts of untraced calls.
 void beforeFinalize(Call &C);
+/// The first value of mpi_functions.def's OTTER_MPI_COUNTED rows.
+inline constexpr unsigned FirstCounted = 200;
+/// Calls so far of a counted function (wrappers.cpp; 0 if F is not one, or
+/// on a machine where counting is not built).
+std::uint64_t untracedCalls(Function F);
 
 inline MPI_Request *requestOf() { return nullptr; }
 inline MPI_Request *requestOf(MPI_Request *R) { return R; }
@@ -230,6 +236,150 @@ int irecv(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
   return C.end(Rc);
 }
 
+// --- Matched probe and receive ----------------------------------------------
+
+template <Function F, typename Fn>
+int mprobe(Fn Pmpi, const void *Site, int Source, int Tag, MPI_Comm Comm,
+           MPI_Message *Msg, MPI_Status *Status) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Source, Tag, Comm, Msg, Status);
+  CommInfo *I = commOf(C, Comm);
+  int Rc = Pmpi(Source, Tag, Comm, Msg, Status);
+  if (Rc == MPI_SUCCESS)
+    requests::rememberMatched(*Msg, I);
+  return C.end(Rc);
+}
+
+template <Function F, typename Fn>
+int improbe(Fn Pmpi, const void *Site, int Source, int Tag, MPI_Comm Comm,
+            int *Flag, MPI_Message *Msg, MPI_Status *Status) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Source, Tag, Comm, Flag, Msg, Status);
+  CommInfo *I = commOf(C, Comm);
+  int Rc = Pmpi(Source, Tag, Comm, Flag, Msg, Status);
+  if (Rc == MPI_SUCCESS && *Flag)
+    requests::rememberMatched(*Msg, I);
+  return C.end(Rc);
+}
+
+/// The message is matched already: the receive is complete when the call
+/// returns, with the message's real source and tag.
+template <Function F, typename Fn>
+int mrecv(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
+          MPI_Message *Msg, MPI_Status *Status) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Buf, Count, T, Msg, Status);
+  bool NoProc = *Msg == MPI_MESSAGE_NO_PROC;
+  const CommInfo *I = requests::takeMatched(*Msg);
+  MPI_Status Local;
+  MPI_Status *St = Status == MPI_STATUS_IGNORE ? &Local : Status;
+  int Rc = Pmpi(Buf, Count, T, Msg, St);
+  if (Rc == MPI_SUCCESS && !NoProc)
+    received(C, EventKind::MpiRecv, I, St, 0);
+  return C.end(Rc);
+}
+
+/// Posted as an MPI_Irecv from the matched source and tag would be (known
+/// only when the message completes: the request carries wildcards).
+template <Function F, typename Fn>
+int imrecv(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
+           MPI_Message *Msg, MPI_Request *Request) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Buf, Count, T, Msg, Request);
+  bool NoProc = *Msg == MPI_MESSAGE_NO_PROC;
+  const CommInfo *I = requests::takeMatched(*Msg);
+  Posted P;
+  P.What = Posted::Recv;
+  P.Comm = I;
+  P.M = messageWith(I, MPI_ANY_SOURCE, MPI_ANY_TAG, bytesOf(Count, T));
+  P.M.Request = requests::newId();
+  if (!NoProc)
+    C.record(message(EventKind::MpiIrecvRequest, P.M));
+  int Rc = Pmpi(Buf, Count, T, Msg, Request);
+  if (Rc == MPI_SUCCESS && !NoProc)
+    requests::insert(*Request, P);
+  return C.end(Rc);
+}
+
+// --- Persistent requests ---------------------------------------------------
+
+/// Send_init and its modes: the request is tracked, inactive, from now on.
+template <Function F, typename Fn>
+int sendInit(Fn Pmpi, const void *Site, const void *Buf, int Count,
+             MPI_Datatype T, int Dest, int Tag, MPI_Comm Comm,
+             MPI_Request *Request) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
+  CommInfo *I = commOf(C, Comm);
+  Posted P;
+  P.What = Posted::Send;
+  P.Comm = I;
+  P.M = messageWith(I, Dest, Tag, bytesOf(Count, T));
+  P.Persistent = true;
+  int Rc = Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
+  if (Rc == MPI_SUCCESS)
+    requests::insert(*Request, P);
+  return C.end(Rc);
+}
+
+template <Function F, typename Fn>
+int recvInit(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
+             int Source, int Tag, MPI_Comm Comm, MPI_Request *Request) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
+  CommInfo *I = commOf(C, Comm);
+  Posted P;
+  P.What = Posted::Recv;
+  P.Comm = I;
+  P.M = messageWith(I, Source, Tag, bytesOf(Count, T));
+  P.Persistent = true;
+  int Rc = Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
+  if (Rc == MPI_SUCCESS)
+    requests::insert(*Request, P);
+  return C.end(Rc);
+}
+
+/// A persistent request's next instance: recorded as the Isend or the
+/// Irecv it stands for, with a fresh request id (before the call: the
+/// message may be matched as soon as it is started).
+inline void startInstance(Call &C, MPI_Request R) {
+  requests::Claim *Cl = requests::claim(R);
+  if (!Cl)
+    return;
+  Posted &P = requests::postedToChange(Cl);
+  if (P.Persistent && P.What != Posted::Collective) {
+    P.M.Request = requests::newId();
+    P.Active = true;
+    C.record(message(P.What == Posted::Send ? EventKind::MpiIsend
+                                            : EventKind::MpiIrecvRequest,
+                     P.M));
+  }
+  requests::unclaim(Cl);
+}
+
+template <Function F, typename Fn>
+int start(Fn Pmpi, const void *Site, MPI_Request *Request) {
+  Call C(F, Site);
+  if (C.On)
+    startInstance(C, *Request);
+  return C.end(Pmpi(Request));
+}
+
+template <Function F, typename Fn>
+int startall(Fn Pmpi, const void *Site, int N, MPI_Request *Reqs) {
+  Call C(F, Site);
+  if (C.On)
+    for (int I = 0; I < N; ++I)
+      startInstance(C, Reqs[I]);
+  return C.end(Pmpi(N, Reqs));
+}
+
 template <Function F, typename Fn>
 int requestFree(Fn Pmpi, const void *Site, MPI_Request *Request) {
   Call C(F, Site);
@@ -241,8 +391,9 @@ int requestFree(Fn Pmpi, const void *Site, MPI_Request *Request) {
 
 // --- Completion ---------------------------------------------------------
 //
-// A completed request is one whose handle MPI set to MPI_REQUEST_NULL (true
-// of every non-persistent request; persistent ones are not tracked).
+// A completed request is one whose handle MPI set to MPI_REQUEST_NULL; a
+// persistent one keeps its handle: it completed when the call gave its
+// status (and it was active: an inactive one returns at once, empty).
 
 /// Completions of N requests whose claims are Cl; StatusOf(i) gives the
 /// status of request i (null: not completed by this call). Test*: the
@@ -254,17 +405,20 @@ void finishClaims(Call &C, int N, MPI_Request *Reqs, requests::Claim **Cl,
     if (!Cl[I])
       continue;
     const MPI_Status *St = StatusOf(I);
-    if (St && Reqs[I] == MPI_REQUEST_NULL) {
-      completed(C, requests::posted(Cl[I]), St);
+    Posted &P = requests::postedToChange(Cl[I]);
+    bool Pending = !P.Persistent || P.Active; // a started instance
+    bool Done = St && Pending &&
+                (P.Persistent || Reqs[I] == MPI_REQUEST_NULL);
+    if (Done)
+      completed(C, P, St);
+    else if (Testing && Pending)
+      C.record(requestEvent(EventKind::MpiRequestTest, P.M.Comm, P.M.Request));
+    if (Done && !P.Persistent) {
       requests::release(Cl[I]);
-    } else {
-      if (Testing) {
-        const Posted &P = requests::posted(Cl[I]);
-        C.record(
-            requestEvent(EventKind::MpiRequestTest, P.M.Comm, P.M.Request));
-      }
-      requests::unclaim(Cl[I]);
+      continue;
     }
+    P.Active = P.Active && !Done;
+    requests::unclaim(Cl[I]);
   }
 }
 
@@ -412,282 +566,6 @@ template <Function F, typename Fn>
 int testsome(Fn Pmpi, const void *Site, int N, MPI_Request *Reqs, int *Outcount,
              int *Indices, MPI_Status *Statuses) {
   return some<F, true>(Pmpi, Site, N, Reqs, Outcount, Indices, Statuses);
-}
-
-// --- Collectives ----------------------------------------------------------
-//
-// Bytes are what this rank's buffers send and receive (root: the whole
-// gathered or scattered buffer); MPI_IN_PLACE counts as the other side.
-
-/// Records the collective around Run(): MpiCollectiveBegin (the instance
-/// number on the communicator), then for a blocking one MpiCollectiveEnd;
-/// a non-blocking one (Req) is completed by its Wait/Test.
-template <typename RunFn>
-int collective(Call &C, CommInfo *I, CollectiveOp Op, int Root,
-               std::uint64_t Sent, std::uint64_t Received, MPI_Request *Req,
-               RunFn Run) {
-  std::uint64_t Instance =
-      I ? I->Collectives.fetch_add(1, std::memory_order_relaxed) : 0;
-  std::uint16_t Comm = I ? I->Index : 0;
-  std::uint32_t Request = Req ? requests::newId() : 0;
-  std::uint32_t RootInComm = Root >= 0 ? std::uint32_t(Root) : NoRank;
-  C.record(collectiveBegin(Comm, Op, Instance, RootInComm,
-                           I ? I->worldRank(Root) : NoRank, Request));
-  int Rc = Run();
-  if (!Req)
-    C.record(collectiveEnd(Comm, Op, RootInComm, Sent, Received, 0));
-  else if (Rc == MPI_SUCCESS) {
-    Posted P;
-    P.What = Posted::Collective;
-    P.Comm = I;
-    P.Op = Op;
-    P.M.Comm = Comm;
-    P.M.Request = Request;
-    P.Sent = Sent;
-    P.Received = Received;
-    P.Root = RootInComm;
-    requests::insert(*Req, P);
-  }
-  return C.end(Rc);
-}
-
-inline bool isRoot(const CommInfo *I, int Root) {
-  return I && Root >= 0 && std::uint32_t(Root) == I->OwnRank;
-}
-inline std::uint32_t sizeOf(const CommInfo *I) { return I ? I->Size : 0; }
-
-#define OTTER_COLLECTIVE_PROLOGUE(...)                                         \
-  Call C(F, Site);                                                             \
-  if (!C.On) [[unlikely]]                                                      \
-    return Pmpi(__VA_ARGS__, Req...);                                          \
-  CommInfo *I = commOf(C, Comm);                                               \
-  auto Run = [&] { return Pmpi(__VA_ARGS__, Req...); };
-
-template <Function F, typename Fn, typename... R>
-int barrier(Fn Pmpi, const void *Site, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(Comm)
-  return collective(C, I, CollectiveOp::Barrier, -1, 0, 0, requestOf(Req...),
-                    Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int bcast(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
-          int Root, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(Buf, Count, T, Root, Comm)
-  std::uint64_t B = bytesOf(Count, T);
-  bool Me = isRoot(I, Root);
-  return collective(C, I, CollectiveOp::Bcast, Root, Me ? B : 0, Me ? 0 : B,
-                    requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int reduce(Fn Pmpi, const void *Site, const void *SendBuf, void *RecvBuf,
-           int Count, MPI_Datatype T, MPI_Op Op, int Root, MPI_Comm Comm,
-           R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, RecvBuf, Count, T, Op, Root, Comm)
-  std::uint64_t B = bytesOf(Count, T);
-  return collective(C, I, CollectiveOp::Reduce, Root, B,
-                    isRoot(I, Root) ? B : 0, requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int allreduce(Fn Pmpi, const void *Site, const void *SendBuf, void *RecvBuf,
-              int Count, MPI_Datatype T, MPI_Op Op, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, RecvBuf, Count, T, Op, Comm)
-  std::uint64_t B = bytesOf(Count, T);
-  return collective(C, I, CollectiveOp::Allreduce, -1, B, B, requestOf(Req...),
-                    Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int scan(Fn Pmpi, const void *Site, const void *SendBuf, void *RecvBuf,
-         int Count, MPI_Datatype T, MPI_Op Op, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, RecvBuf, Count, T, Op, Comm)
-  std::uint64_t B = bytesOf(Count, T);
-  bool Ex = F == Function::Exscan || F == Function::Iexscan;
-  return collective(C, I, Ex ? CollectiveOp::Exscan : CollectiveOp::Scan, -1, B,
-                    B, requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int reduceScatter(Fn Pmpi, const void *Site, const void *SendBuf, void *RecvBuf,
-                  const int *RecvCounts, MPI_Datatype T, MPI_Op Op,
-                  MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, RecvBuf, RecvCounts, T, Op, Comm)
-  std::uint64_t Mine =
-      I && I->OwnRank < I->Size ? bytesOf(RecvCounts[I->OwnRank], T) : 0;
-  return collective(C, I, CollectiveOp::ReduceScatter, -1,
-                    sumOf(RecvCounts, sizeOf(I)) * bytesOf(1, T), Mine,
-                    requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int reduceScatterBlock(Fn Pmpi, const void *Site, const void *SendBuf,
-                       void *RecvBuf, int RecvCount, MPI_Datatype T, MPI_Op Op,
-                       MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, RecvBuf, RecvCount, T, Op, Comm)
-  std::uint64_t B = bytesOf(RecvCount, T);
-  return collective(C, I, CollectiveOp::ReduceScatterBlock, -1, B * sizeOf(I),
-                    B, requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int gather(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-           MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-           MPI_Datatype RecvType, int Root, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                            RecvType, Root, Comm)
-  bool Me = isRoot(I, Root);
-  std::uint64_t Each = bytesOf(RecvCount, RecvType);
-  std::uint64_t Sent =
-      SendBuf == MPI_IN_PLACE ? Each : bytesOf(SendCount, SendType);
-  return collective(C, I, CollectiveOp::Gather, Root, Sent,
-                    Me ? Each * sizeOf(I) : 0, requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int gatherv(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-            MPI_Datatype SendType, void *RecvBuf, const int *RecvCounts,
-            const int *Displs, MPI_Datatype RecvType, int Root, MPI_Comm Comm,
-            R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCount, SendType, RecvBuf, RecvCounts,
-                            Displs, RecvType, Root, Comm)
-  bool Me = isRoot(I, Root);
-  std::uint64_t All =
-      Me ? sumOf(RecvCounts, sizeOf(I)) * bytesOf(1, RecvType) : 0;
-  std::uint64_t Sent = SendBuf == MPI_IN_PLACE && Me && I->OwnRank < I->Size
-                           ? bytesOf(RecvCounts[I->OwnRank], RecvType)
-                           : bytesOf(SendCount, SendType);
-  return collective(C, I, CollectiveOp::Gatherv, Root, Sent, All,
-                    requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int scatter(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-            MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-            MPI_Datatype RecvType, int Root, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                            RecvType, Root, Comm)
-  bool Me = isRoot(I, Root);
-  std::uint64_t Each = bytesOf(SendCount, SendType);
-  std::uint64_t Received =
-      RecvBuf == MPI_IN_PLACE ? Each : bytesOf(RecvCount, RecvType);
-  return collective(C, I, CollectiveOp::Scatter, Root,
-                    Me ? Each * sizeOf(I) : 0, Received, requestOf(Req...),
-                    Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int scatterv(Fn Pmpi, const void *Site, const void *SendBuf,
-             const int *SendCounts, const int *Displs, MPI_Datatype SendType,
-             void *RecvBuf, int RecvCount, MPI_Datatype RecvType, int Root,
-             MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCounts, Displs, SendType, RecvBuf,
-                            RecvCount, RecvType, Root, Comm)
-  bool Me = isRoot(I, Root);
-  std::uint64_t All =
-      Me ? sumOf(SendCounts, sizeOf(I)) * bytesOf(1, SendType) : 0;
-  std::uint64_t Received = RecvBuf == MPI_IN_PLACE && Me && I->OwnRank < I->Size
-                               ? bytesOf(SendCounts[I->OwnRank], SendType)
-                               : bytesOf(RecvCount, RecvType);
-  return collective(C, I, CollectiveOp::Scatterv, Root, All, Received,
-                    requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int allgather(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-              MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-              MPI_Datatype RecvType, MPI_Comm Comm, R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCount, SendType, RecvBuf, RecvCount,
-                            RecvType, Comm)
-  std::uint64_t Each = bytesOf(RecvCount, RecvType);
-  std::uint64_t Sent =
-      SendBuf == MPI_IN_PLACE ? Each : bytesOf(SendCount, SendType);
-  bool All2All = F == Function::Alltoall || F == Function::Ialltoall;
-  return collective(C, I,
-                    All2All ? CollectiveOp::Alltoall : CollectiveOp::Allgather,
-                    -1, All2All ? Sent * sizeOf(I) : Sent, Each * sizeOf(I),
-                    requestOf(Req...), Run);
-}
-template <Function F, typename Fn, typename... R>
-int alltoall(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-             MPI_Datatype SendType, void *RecvBuf, int RecvCount,
-             MPI_Datatype RecvType, MPI_Comm Comm, R... Req) {
-  return allgather<F>(Pmpi, Site, SendBuf, SendCount, SendType, RecvBuf,
-                      RecvCount, RecvType, Comm, Req...);
-}
-
-template <Function F, typename Fn, typename... R>
-int allgatherv(Fn Pmpi, const void *Site, const void *SendBuf, int SendCount,
-               MPI_Datatype SendType, void *RecvBuf, const int *RecvCounts,
-               const int *Displs, MPI_Datatype RecvType, MPI_Comm Comm,
-               R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCount, SendType, RecvBuf, RecvCounts,
-                            Displs, RecvType, Comm)
-  std::uint64_t Sent = SendBuf == MPI_IN_PLACE && I && I->OwnRank < I->Size
-                           ? bytesOf(RecvCounts[I->OwnRank], RecvType)
-                           : bytesOf(SendCount, SendType);
-  return collective(C, I, CollectiveOp::Allgatherv, -1, Sent,
-                    sumOf(RecvCounts, sizeOf(I)) * bytesOf(1, RecvType),
-                    requestOf(Req...), Run);
-}
-
-template <Function F, typename Fn, typename... R>
-int alltoallv(Fn Pmpi, const void *Site, const void *SendBuf,
-              const int *SendCounts, const int *SendDispls,
-              MPI_Datatype SendType, void *RecvBuf, const int *RecvCounts,
-              const int *RecvDispls, MPI_Datatype RecvType, MPI_Comm Comm,
-              R... Req) {
-  OTTER_COLLECTIVE_PROLOGUE(SendBuf, SendCounts, SendDispls, SendType, RecvBuf,
-                            RecvCounts, RecvDispls, RecvType, Comm)
-  std::uint64_t Received = sumOf(RecvCounts, sizeOf(I)) * bytesOf(1, RecvType);
-  std::uint64_t Sent = SendBuf == MPI_IN_PLACE ? Received
-                                               : sumOf(SendCounts, sizeOf(I)) *
-                                                     bytesOf(1, SendType);
-  return collective(C, I, CollectiveOp::Alltoallv, -1, Sent, Received,
-                    requestOf(Req...), Run);
-}
-
-#undef OTTER_COLLECTIVE_PROLOGUE
-
-// --- Communicators ------------------------------------------------------
-
-template <typename T> T lastOf(T Last) { return Last; }
-template <typename T, typename... Ts> auto lastOf(T, Ts... Rest) {
-  return lastOf(Rest...);
-}
-
-/// Comm_dup, Comm_split, ...: a collective creation call on Parent, its
-/// new communicator returned through the last argument.
-template <Function F, typename Fn, typename... A>
-int commCreate(Fn Pmpi, const void *Site, MPI_Comm Parent, A... Args) {
-  Call C(F, Site);
-  if (!C.On) [[unlikely]]
-    return Pmpi(Parent, Args...);
-  CommInfo *P = commOf(C, Parent);
-  // Every member of Parent makes the same creation calls in the same order
-  // (MPI requires it), so the K-th is the same call everywhere.
-  std::uint64_t K =
-      P ? P->Creations.fetch_add(1, std::memory_order_relaxed) : 0;
-  int Rc = Pmpi(Parent, Args...);
-  MPI_Comm *New = lastOf(Args...);
-  if (Rc == MPI_SUCCESS && *New != MPI_COMM_NULL)
-    if (CommInfo *I = comms::create(*New, P, K))
-      announce(C, *I, P ? P->Key : 0);
-  return C.end(Rc);
-}
-
-template <Function F, typename Fn>
-int commFree(Fn Pmpi, const void *Site, MPI_Comm *Comm) {
-  Call C(F, Site);
-  if (C.On) {
-    if (CommInfo *I = comms::lookup(*Comm))
-      C.record(commFreeEvent(I->Index, I->Key));
-    // Before the call: once freed, MPI may give the handle to a
-    // communicator another thread creates.
-    comms::remove(*Comm);
-  }
-  return C.end(Pmpi(Comm));
 }
 
 } // namespace otter::mpi::wrap

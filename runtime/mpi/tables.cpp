@@ -270,8 +270,8 @@ inline bool inTable(const Claim *C) { return C >= Table && C < Table + Slots; }
 
 } // namespace
 
-void insert(MPI_Request R, const Posted &P) {
-  std::uint64_t Bits = handleBits(R);
+namespace {
+void insertBits(std::uint64_t Bits, const Posted &P) {
   std::size_t H = hashOf(Bits);
   for (std::size_t I = 0; I < MaxProbes; ++I) {
     Claim &S = Table[(H + I) & (Slots - 1)];
@@ -293,10 +293,7 @@ void insert(MPI_Request R, const Posted &P) {
   OverflowUsed.store(true, std::memory_order_release);
 }
 
-Claim *claim(MPI_Request R) {
-  if (R == MPI_REQUEST_NULL)
-    return nullptr;
-  std::uint64_t Bits = handleBits(R);
+Claim *claimBits(std::uint64_t Bits) {
   std::uint64_t Want = enc(Bits, false);
   std::size_t H = hashOf(Bits);
   for (std::size_t I = 0; I < MaxProbes; ++I) {
@@ -319,7 +316,43 @@ Claim *claim(MPI_Request R) {
   return nullptr;
 }
 
+/// A matched message's key: a handle with bit 61 set, which no request
+/// handle has (a pointer below 2^47, or MPICH's 32-bit handles).
+std::uint64_t matchedKey(MPI_Message M) {
+  return handleBits(M) | (std::uint64_t(1) << 61);
+}
+} // namespace
+
+void insert(MPI_Request R, const Posted &P) { insertBits(handleBits(R), P); }
+
+Claim *claim(MPI_Request R) {
+  if (R == MPI_REQUEST_NULL)
+    return nullptr;
+  return claimBits(handleBits(R));
+}
+
+void rememberMatched(MPI_Message M, const CommInfo *I) {
+  if (M == MPI_MESSAGE_NULL || M == MPI_MESSAGE_NO_PROC)
+    return;
+  Posted P;
+  P.What = Posted::Recv;
+  P.Comm = I;
+  insertBits(matchedKey(M), P);
+}
+
+const CommInfo *takeMatched(MPI_Message M) {
+  if (M == MPI_MESSAGE_NULL || M == MPI_MESSAGE_NO_PROC)
+    return nullptr;
+  Claim *C = claimBits(matchedKey(M));
+  if (!C)
+    return nullptr;
+  const CommInfo *I = C->P.Comm;
+  release(C);
+  return I;
+}
+
 const Posted &posted(const Claim *C) { return C->P; }
+Posted &postedToChange(Claim *C) { return C->P; }
 
 void release(Claim *C) {
   if (inTable(C)) {

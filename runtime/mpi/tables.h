@@ -10,7 +10,8 @@
 //    lock-free on every call: WORLD is one compare, others one hash probe.
 //  - Requests: handle -> what was posted (message, or collective), from the
 //    Isend/Irecv/I<collective> that made it to the Wait/Test that completes
-//    it, which may run on another thread. Open addressing over atomic keys;
+//    it, which may run on another thread (a persistent request: from its
+//    *_init to its MPI_Request_free). Open addressing over atomic keys;
 //    a completing call *claims* its requests before calling MPI (MPI may
 //    hand a freed handle to another thread's new request the moment it
 //    completes; a claimed slot is invisible to that thread's lookups) and
@@ -100,6 +101,9 @@ struct Posted {
   Message M; // Send/Recv: the message; Collective: Comm, Request
   std::uint64_t Sent = 0, Received = 0; // Collective
   std::uint32_t Root = NoRank;          // Collective: root in comm
+  /// A persistent request (MPI_*_init): its entry lives until
+  /// MPI_Request_free; Active between MPI_Start and its completion.
+  bool Persistent = false, Active = false;
 };
 
 namespace requests {
@@ -111,10 +115,18 @@ void insert(MPI_Request R, const Posted &P);
 /// Claims R's entry for a completing call (see above).
 Claim *claim(MPI_Request R);
 const Posted &posted(const Claim *C);
+/// The claimed entry, to change (a persistent request's next instance).
+Posted &postedToChange(Claim *C);
 /// The request completed: forget it.
 void release(Claim *C);
 /// It did not complete: make it visible again.
 void unclaim(Claim *C);
+
+/// A message matched by MPI_Mprobe/Improbe, until the MPI_Mrecv/Imrecv
+/// that receives it (on any thread) takes its communicator back.
+void rememberMatched(MPI_Message M, const CommInfo *I);
+/// The matched message's communicator (null: not remembered), forgotten.
+const CommInfo *takeMatched(MPI_Message M);
 
 /// A new request id for the calling thread (32 bits, see otter/mpi.h).
 std::uint32_t newId();

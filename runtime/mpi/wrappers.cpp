@@ -8,8 +8,16 @@
 // library is preloaded (otter-run) or linked before the MPI library. A call
 // made inside another wrapped call is not recorded (CallDepth below).
 //
+// The functions listed as OTTER_MPI_COUNTED are defined too, on x86-64, as
+// a jump to their PMPI entry point that counts the call first: two
+// instructions, no prototype needed, every argument passed on untouched.
+// MPI_Finalize records the counts (handlers.cpp). PMPI_* is a weak
+// reference: an MPI library without the function (an older standard)
+// still loads; a program cannot call a function its MPI library lacks.
+//
 //===----------------------------------------------------------------------===//
 #include "mpi/handlers.h"
+#include "mpi/handlers_collective.h"
 
 namespace {
 /// MPI calls of this thread under way in the wrappers. An MPI call made
@@ -40,3 +48,50 @@ struct InCall {
         &PMPI_##Name, __builtin_return_address(0) OTTER_ARGS Args);            \
   }
 #include "otter/mpi_functions.def"
+
+namespace otter::mpi::wrap {
+
+namespace {
+constexpr unsigned countedEnd() {
+  unsigned End = FirstCounted;
+#define OTTER_MPI_COUNTED(Name, Value)                                         \
+  static_assert(Value >= FirstCounted);                                        \
+  End = Value + 1 > End ? Value + 1 : End;
+#include "otter/mpi_functions.def"
+  return End;
+}
+} // namespace
+
+} // namespace otter::mpi::wrap
+
+/// Calls of each counted function (index: its value - FirstCounted); only
+/// the jumps below write it (lock inc), MPI_Finalize reads it.
+extern "C" {
+__attribute__((visibility("hidden"), used)) std::uint64_t
+    otter_mpi_untraced_counts[otter::mpi::wrap::countedEnd() -
+                              otter::mpi::wrap::FirstCounted];
+}
+
+#if defined(__x86_64__) && defined(__ELF__)
+#define OTTER_MPI_COUNTED(Name, Value)                                         \
+  asm(".text\n"                                                                \
+      ".globl MPI_" #Name "\n"                                                 \
+      ".type MPI_" #Name ", @function\n"                                       \
+      ".weak PMPI_" #Name "\n"                                                 \
+      ".p2align 4\n"                                                           \
+      "MPI_" #Name ":\n"                                                       \
+      "  lock incq otter_mpi_untraced_counts+8*(" #Value "-200)(%rip)\n"       \
+      "  jmp PMPI_" #Name "@PLT\n"                                             \
+      ".size MPI_" #Name ", .-MPI_" #Name "\n");
+#include "otter/mpi_functions.def"
+static_assert(otter::mpi::wrap::FirstCounted == 200,
+              "the jumps above compute the index with 200");
+#endif
+
+std::uint64_t otter::mpi::wrap::untracedCalls(Function F) {
+  unsigned V = unsigned(F);
+  if (V < FirstCounted || V >= countedEnd())
+    return 0;
+  return __atomic_load_n(&otter_mpi_untraced_counts[V - FirstCounted],
+                         __ATOMIC_RELAXED);
+}

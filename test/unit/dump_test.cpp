@@ -48,7 +48,7 @@ TEST(Dump, LinesNameEveryField) {
   Recv.Time = 99;
   Event Create = Event::taskCreate(100, 7, 8, TaskExplicit | 0x400, 0x40);
   Event Weird{};
-  Weird.Kind = EventKind(60);
+  Weird.Kind = EventKind(63);
   dump::Options NoTime;
   NoTime.Time = false;
   EXPECT_EQ(lines({Recv, Create, Weird}, NoTime),
@@ -56,7 +56,7 @@ TEST(Dump, LinesNameEveryField) {
             "mpi_irecv task=7 comm=1 peer=none peer_world=3 tag=any bytes=8 "
             "request=5\n"
             "task_create creator=7 child=8 flags=explicit|0x400 code=a.c:3:9\n"
-            "unknown value=60 task=0 a=0 code=0x0 aux=0 sub=0 extra=0\n");
+            "unknown value=63 task=0 a=0 code=0x0 aux=0 sub=0 extra=0\n");
   EXPECT_EQ(lines({Create}),
             "thread 2\n100 task_create creator=7 child=8 flags=explicit|0x400 "
             "code=a.c:3:9\n");

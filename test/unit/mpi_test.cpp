@@ -155,6 +155,7 @@ TEST(Mpi, EveryKindRoundTripsThroughOtf2MpiRecords) {
          {mpi::requestEvent(EventKind::MpiRequestCancelled, 1, 0x400004)});
   S.add(mpi::commFreeEvent(2, mpi::commSelfKey(1)));
   S.add(mpi::clockOffsetEvent(0, 12345, -7, 300));
+  S.add(mpi::untracedCallsEvent(mpi::Function::Put, 1ull << 40));
 
   std::string Dir = tempDir(), Error;
   trace::WriterOptions O;
@@ -197,6 +198,9 @@ TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
   S.add(mpi::commCreateEvent(3, 0xbbbb, mpi::WorldKey, 2, 0));
   S.call(mpi::Function::Recv, 13,
          {mpi::message(EventKind::MpiRecv, msg(3, 1, 2))});
+  // Counted calls make no node; the graph keeps them by function.
+  S.add(mpi::untracedCallsEvent(mpi::Function::Win_fence, 4));
+  S.add(mpi::untracedCallsEvent(mpi::Function::Put, 3));
   GraphBuilder B(labelOf);
   B.addEvents(0, S.Events.data(), S.Events.size());
   Graph G = B.build();
@@ -214,6 +218,12 @@ TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
                         "n4 mpi parent=n0 at=~c+13 flags=MPI_Recv\n");
   EXPECT_EQ(G.Mpi.Rank, 0);
   EXPECT_EQ(G.Mpi.WorldSize, 2u);
+  ASSERT_EQ(G.Mpi.Untraced.size(), 2u);
+  EXPECT_EQ(G.Mpi.Untraced[0].first, mpi::Function::Win_fence);
+  EXPECT_EQ(G.Mpi.Untraced[0].second, 4u);
+  EXPECT_EQ(G.Mpi.Untraced[1].first, mpi::Function::Put);
+  EXPECT_EQ(G.Mpi.Untraced[1].second, 3u);
+  EXPECT_STREQ(mpi::functionName(mpi::Function::Put), "MPI_Put");
   writeMpiCsv(G.Mpi, Csv);
   EXPECT_EQ(Csv.str(), "node,function,event,comm,peer,peer_in_comm,tag,bytes,"
                        "received,collective,instance,request_node\n"

@@ -107,6 +107,7 @@ JobInfo jobInfo(const JobInput &Job, const Result &R) {
   J.Messages = M.Stats.Messages;
   J.Collectives = M.Stats.Collectives;
   J.Comm = commMatrix(M);
+  J.Untraced = untracedCalls(M);
   for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
     const JobInput::Rank &X = Job.ranks()[Rk];
     RankTime T;

@@ -380,7 +380,12 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
      << " collectives matched. The rest of this report is the job as one "
         "program (every rank's events, docs/utils.md \"An MPI job\"); "
         "predicted: each rank replayed alone on P cores, its MPI calls "
-        "taking the time they took.</div></section>\n";
+        "taking the time they took.</div>";
+  std::ostringstream Untraced;
+  untracedLine(untracedCalls(M), Untraced);
+  if (!Untraced.str().empty())
+    OS << "<div class=\"muted\">" << xmlEscape(Untraced.str()) << "</div>";
+  OS << "</section>\n";
   OS << commMatrixHtml(commMatrix(M), std::uint32_t(Job.ranks().size()));
   return OS.str();
 }

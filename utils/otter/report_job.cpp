@@ -136,13 +136,40 @@ void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
      << ",\"unmatched_receives\":" << J.Match.UnmatchedReceives
      << ",\"collectives\":" << J.Collectives
      << ",\"incomplete_collectives\":" << J.Match.IncompleteCollectives
-     << ",\"mpi_ns\":" << R.MpiNs << ",\"comm_matrix\":[";
+     << ",\"mpi_ns\":" << R.MpiNs << ",\"untraced_calls\":[";
+  for (std::size_t I = 0; I < J.Untraced.size(); ++I)
+    OS << (I ? "," : "") << "{\"function\":\""
+       << mpi::functionName(J.Untraced[I].first)
+       << "\",\"calls\":" << J.Untraced[I].second << "}";
+  OS << "],\"comm_matrix\":[";
   for (std::size_t I = 0; I < J.Comm.size(); ++I)
     OS << (I ? "," : "") << "{\"from\":" << J.Comm[I].From
        << ",\"to\":" << J.Comm[I].To << ",\"messages\":" << J.Comm[I].Messages
        << ",\"bytes\":" << J.Comm[I].Bytes << "}";
   OS << "]}";
 }
+
+} // namespace
+
+void untracedLine(
+    const std::vector<std::pair<mpi::Function, std::uint64_t>> &Untraced,
+    std::ostream &OS) {
+  std::uint64_t Total = 0;
+  for (const auto &[F, N] : Untraced)
+    Total += N;
+  if (!Total)
+    return;
+  OS << "untraced MPI calls: " << Total << " (";
+  for (std::size_t I = 0; I < Untraced.size() && I < 5; ++I)
+    OS << (I ? ", " : "") << mpi::functionName(Untraced[I].first) << " "
+       << Untraced[I].second;
+  if (Untraced.size() > 5)
+    OS << ", " << Untraced.size() - 5 << " more functions";
+  OS << "): counted only; their time is part of the computation around "
+        "them\n";
+}
+
+namespace {
 
 void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
   char B[512];
@@ -161,7 +188,9 @@ void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
   OS << "; collectives: " << J.Collectives;
   if (J.Match.IncompleteCollectives)
     OS << " (" << J.Match.IncompleteCollectives << " incomplete)";
-  OS << "\n\nranks:\n";
+  OS << "\n";
+  untracedLine(J.Untraced, OS);
+  OS << "\nranks:\n";
   std::snprintf(B, sizeof B, "  %4s %7s %12s %12s %12s %12s\n", "rank",
                 "threads", "busy", "mpi", "other wait", "run time");
   OS << B;
@@ -201,6 +230,20 @@ template <typename Fn> std::string nested(Fn F) {
 }
 
 } // namespace
+
+std::vector<std::pair<mpi::Function, std::uint64_t>>
+untracedCalls(const JobGraph &M) {
+  std::map<mpi::Function, std::uint64_t> Sum;
+  for (const Graph &G : M.Ranks)
+    for (const auto &[F, N] : G.Mpi.Untraced)
+      Sum[F] += N;
+  std::vector<std::pair<mpi::Function, std::uint64_t>> Out(Sum.begin(),
+                                                           Sum.end());
+  std::stable_sort(Out.begin(), Out.end(), [](const auto &A, const auto &B) {
+    return A.second > B.second;
+  });
+  return Out;
+}
 
 std::vector<CommCell> commMatrix(const JobGraph &M) {
   std::map<std::pair<std::uint32_t, std::uint32_t>, CommCell> Cells;

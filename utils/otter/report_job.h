@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace otter::analysis {
@@ -50,7 +51,19 @@ struct JobInfo {
   std::vector<CommCell> Comm;
   JobStats Match; // messages and collectives matched, and not
   std::uint64_t Messages = 0, Collectives = 0;
+  /// Calls of MPI functions counted but not traced, over all ranks, most
+  /// called first (MpiGraph::Untraced).
+  std::vector<std::pair<mpi::Function, std::uint64_t>> Untraced;
 };
+
+/// One line on the MPI calls counted but not traced: how many, of which
+/// functions, and that their time counts as computation. Nothing if none.
+void untracedLine(
+    const std::vector<std::pair<mpi::Function, std::uint64_t>> &Untraced,
+    std::ostream &OS);
+/// The ranks' untraced MPI calls summed by function, most called first.
+std::vector<std::pair<mpi::Function, std::uint64_t>>
+untracedCalls(const JobGraph &M);
 
 /// Load imbalance of the ranks' busy time (docs/utils.md).
 struct RankImbalance {

@@ -344,7 +344,11 @@ std::uint32_t Walker::runStrand(Strand &S, TeamCtx &Team, std::size_t StopAt) {
       step(NodeKind::Cancel, cancelNodeFlags(In.Wides[E.Payload].Aux));
       break;
     case EventKind::MpiCallBegin: // one MPI call (graph/mpi_graph.h)
-      In.Mpi.nodeMade(E.Payload, step(NodeKind::MpiCall, E.Sub));
+      // The function from the call's record: values above 254 do not fit
+      // an item's Sub.
+      In.Mpi.nodeMade(E.Payload,
+                      step(NodeKind::MpiCall,
+                           std::uint32_t(In.Mpi.functionOf(E.Payload))));
       break;
     case EventKind::ToolControl:
       step(E.Sub == std::uint8_t(ControlCommand::Pause) ? NodeKind::Pause

@@ -54,6 +54,9 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
   case EventKind::MpiCommCreate:
     CommCreates.push_back(E);
     return false;
+  case EventKind::MpiUntracedCalls:
+    Untraced[mpi::function(E)] += E.count();
+    return false;
   case EventKind::MpiCallBegin: {
     Open &O = OpenCalls[Thread];
     O.Active = true;
@@ -109,6 +112,7 @@ MpiGraph MpiIngest::finish() {
   MpiGraph G;
   G.Rank = Rank;
   G.WorldSize = WorldSize;
+  G.Untraced.assign(Untraced.begin(), Untraced.end());
   // Communicator index -> key over time (indices are reused after frees).
   std::map<std::uint16_t, std::vector<std::pair<std::uint64_t, std::uint64_t>>>
       Keys;

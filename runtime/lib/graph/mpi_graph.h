@@ -26,6 +26,7 @@
 #include "otter/mpi.h"
 
 #include <cstdint>
+#include <map>
 #include <ostream>
 #include <unordered_map>
 #include <utility>
@@ -70,6 +71,9 @@ struct MpiGraph {
   /// Sizes of the communicators the rank knew, by key (sorted): how many
   /// members a collective on it has (the job graph's incomplete ones).
   std::vector<std::pair<std::uint64_t, std::uint32_t>> CommSizes;
+  /// Calls of MPI functions counted but not traced (MpiUntracedCalls), by
+  /// function: their time is part of the computation around them.
+  std::vector<std::pair<mpi::Function, std::uint64_t>> Untraced;
   bool empty() const { return Calls.empty(); }
 };
 
@@ -89,6 +93,10 @@ public:
   bool add(std::uint32_t Thread, const Event &E, Done &Out);
   /// The walk made node N for call Call.
   void nodeMade(std::uint32_t Call, NodeId N);
+  /// Call's function (None if there is no such call).
+  mpi::Function functionOf(std::uint32_t Call) const {
+    return Call < Calls.size() ? Calls[Call].Function : mpi::Function::None;
+  }
   /// Everything resolved (communicator keys, request nodes), calls by node.
   MpiGraph finish();
 
@@ -112,6 +120,7 @@ private:
   std::vector<std::uint32_t> OpCall; // call index of each op (~0: none)
   std::vector<CallRec> Calls;
   std::vector<Event> CommCreates; // MpiCommCreate events
+  std::map<mpi::Function, std::uint64_t> Untraced;
   std::int64_t Rank = -1;
   std::uint32_t WorldSize = 0;
 };

@@ -10,6 +10,9 @@ const char *functionName(Function F) {
 #define OTTER_MPI_FUNCTION(Name, Value, ...)                                   \
   case Function::Name:                                                         \
     return "MPI_" #Name;
+#define OTTER_MPI_COUNTED(Name, Value)                                         \
+  case Function::Name:                                                         \
+    return "MPI_" #Name;
 #include "otter/mpi_functions.def"
   }
   return "MPI_?";
