@@ -1,11 +1,14 @@
-// Unit tests for ConstructEdges (graph/aggregate.h), the edge
-// counting both aggregated graphs share: counts per (source, target, kind),
-// listed in order of first edge, the same in its table form (few
-// constructs) and its hash form (many).
+// Unit tests for graph/aggregate.h, what both aggregated graphs (graph.gv's
+// and `otter`'s construct graph) share: the grouping into constructs
+// (ConstructGroups, SourceConstructs' identities), the edge counting
+// (ConstructEdges: counts per (source, target, kind), listed in order of
+// first edge, the same in its table form and its hash form) and the dot
+// syntax (AggregateDot).
 #include "graph/aggregate.h"
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <tuple>
 #include <vector>
 
@@ -53,3 +56,75 @@ TEST(ConstructEdges, NoEdgesCountOne) {
 }
 
 } // namespace
+
+// ConstructGroups: the grouping both aggregated graphs share.
+TEST(ConstructGroups, NumberedInOrderOfFirstItemTableOrHash) {
+  // Identities within the table and beyond it (the hash map): the same
+  // groups, numbered in order of first item, counted.
+  for (std::size_t Table : {std::size_t(0), std::size_t(8), std::size_t(1000)}) {
+    otter::ConstructGroups G(4, Table);
+    EXPECT_EQ(G.add(2, 7), 0u);
+    EXPECT_EQ(G.add(1, 7), 1u); // another kind: another construct
+    EXPECT_EQ(G.add(2, 7, 3), 0u);
+    EXPECT_EQ(G.add(3, 500), 2u);
+    EXPECT_EQ(G.add(1, 7), 1u);
+    ASSERT_EQ(G.size(), 3u) << Table;
+    EXPECT_EQ(G.kind(0), 2u);
+    EXPECT_EQ(G.identity(2), 500u);
+    EXPECT_EQ(G.count(0), 4u);
+    EXPECT_EQ(G.count(1), 2u);
+    EXPECT_EQ(G.count(2), 1u);
+    EXPECT_EQ(G.find(3, 500), 2u);
+    EXPECT_EQ(G.find(0, 7), otter::ConstructGroups::None);
+    EXPECT_EQ(G.find(3, 501), otter::ConstructGroups::None);
+  }
+}
+
+// SourceConstructs: what makes code addresses one source construct.
+TEST(SourceConstructs, RegionIdThenFileLineThenAddress) {
+  otter::SourceConstructs S;
+  otter::SourceLabel Region{.File = "a.c", .Line = 3, .RegionId = 42};
+  otter::SourceLabel OtherLine = Region;
+  OtherLine.Line = 4; // the same directive's other call site
+  EXPECT_EQ(S.identity(Region, 0x100), S.identity(OtherLine, 0x200));
+  otter::SourceLabel Sym{.File = "a.c", .Line = 9};
+  otter::SourceLabel SymToo{.File = "a.c", .Line = 9, .Col = 5};
+  EXPECT_EQ(S.identity(Sym, 0x300), S.identity(SymToo, 0x400));
+  otter::SourceLabel None;
+  std::uint64_t A = S.identity(None, 0x500);
+  EXPECT_NE(A, S.identity(None, 0x600));
+  // A region id never meets an address of the same value.
+  otter::SourceLabel Id500{.RegionId = 0x500};
+  EXPECT_NE(S.identity(Id500, 1), A);
+  EXPECT_EQ(S.find(None, 0x500), A);
+  EXPECT_EQ(S.find(None, 0x700), ~std::uint64_t(0));
+}
+
+// AggregateDot: the one syntax of both aggregated graphs' dot files.
+TEST(AggregateDot, OneSyntaxForNodesEdgesAndLegend) {
+  std::ostringstream OS;
+  {
+    otter::AggregateDot D(OS, "// note\n", "g", "rankdir=TB", "style=filled",
+                          "fontsize=9");
+    D.node(0, "task\na \"b\".c:3\n\u00d72", "ellipse", "#fff");
+    D.node(1, "x", "box", "#000", ", penwidth=3");
+    D.edge(0, 1, "color=grey", ", penwidth=2.0", "1,234");
+    D.close("  legend [label=\"l\"];\n");
+  }
+  EXPECT_EQ(OS.str(), "// note\n"
+                      "digraph g {\n"
+                      "  graph [rankdir=TB];\n"
+                      "  node [style=filled];\n"
+                      "  edge [fontsize=9];\n"
+                      "  c0 [label=\"task\\na \\\"b\\\".c:3\\n\u00d72\", "
+                      "shape=ellipse, fillcolor=\"#fff\"];\n"
+                      "  c1 [label=\"x\", shape=box, fillcolor=\"#000\", "
+                      "penwidth=3];\n"
+                      "  c0 -> c1 [color=grey, penwidth=2.0, label=\"1,234\"];\n"
+                      "  legend [label=\"l\"];\n"
+                      "}\n");
+  EXPECT_EQ(otter::AggregateDot::penWidth(1, 1000), "1.0");
+  EXPECT_EQ(otter::AggregateDot::penWidth(1000, 1000), "6.0");
+  EXPECT_EQ(otter::AggregateDot::escape("a\\b"), "a\\\\b");
+}
+

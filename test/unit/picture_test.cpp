@@ -80,3 +80,38 @@ TEST(Picture, AnAggregateChoiceNeverBuildsTheFullGraph) {
         << P.Why;
   }
 }
+
+// The construct graph's edges land on the node their construct's code
+// addresses were grouped into, also for an MPI job's unlabelled constructs:
+// every rank's rows of one address are one node (groupConstructs), and an
+// edge from another rank's row than the first is on it too (the edges
+// were once looked up by the address with its rank, and such edges lost).
+TEST(Picture, AggregateEdgesOfEveryRankLandOnTheirConstruct) {
+  using analysis::Kind;
+  auto Ranked = [](int Rank, std::uint64_t Address) {
+    return (std::uint64_t(Rank + 1) << analysis::CodeRankShift) | Address;
+  };
+  analysis::Result R;
+  for (int Rank : {0, 1}) {
+    analysis::ConstructStats P, T;
+    P.Code = Ranked(Rank, 0x20);
+    P.K = Kind::Parallel;
+    P.Instances = 1;
+    T.Code = Ranked(Rank, 0x10);
+    T.K = Kind::Task;
+    T.Instances = 2;
+    R.Constructs.push_back(P);
+    R.Constructs.push_back(T);
+  }
+  analysis::AggregateGraph Agg;
+  for (int Rank : {0, 1})
+    Agg.constructEdge(Ranked(Rank, 0x20), Kind::Parallel, Ranked(Rank, 0x10),
+                      Kind::Task, "create");
+  auto B = Agg.build(R, [](std::uint64_t) { return SourceLabel{}; });
+  ASSERT_EQ(B.Groups.Nodes.size(), 2u);
+  EXPECT_EQ(B.Groups.Nodes[0].S.Instances + B.Groups.Nodes[1].S.Instances, 6u);
+  ASSERT_EQ(B.Edges.size(), 1u);
+  EXPECT_EQ(std::get<3>(B.Edges[0]), 2u); // both ranks' creations
+  EXPECT_EQ(B.Groups.find(Kind::Task, Ranked(1, 0x10)),
+            B.Groups.find(Kind::Task, Ranked(0, 0x10)));
+}

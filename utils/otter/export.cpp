@@ -516,28 +516,16 @@ TopLabel topLabel(const ConstructStats &S,
 
 AggregateGraph::Built AggregateGraph::build(const Result &R,
                                             const LabelFn &Label) const {
-  Built B;
-  B.Nodes = groupConstructs(R, Label);
-  std::map<std::pair<int, std::string>, std::size_t> Index;
-  // The same key as groupConstructs (report.cpp), so each edge lands on the
-  // node its construct's code addresses were merged into.
-  auto keyOf = [&](Kind K, std::uint64_t Code) {
-    SourceLabel L = Code ? Label(Code) : SourceLabel{};
-    std::string Key = L.RegionId ? std::to_string(L.RegionId)
-                      : L.Line   ? L.File + ":" + std::to_string(L.Line)
-                                 : std::to_string(Code);
-    return std::make_pair(int(K), Key);
-  };
-  for (std::size_t I = 0; I < B.Nodes.size(); ++I)
-    Index.emplace(keyOf(B.Nodes[I].S.K, B.Nodes[I].S.Code), I);
-  // Counted as graph.gv's aggregation counts (graph/aggregate.h), then
+  Built B{GroupedConstructs(R, Label), {}};
+  // Counted as graph.gv's aggregation counts (graph/aggregate.h), each edge
+  // on the node its construct's code addresses were grouped into, then
   // listed by source, target and kind name.
   std::vector<std::string> KindNames; // edge kinds: a handful of literals
-  ConstructEdges Counted(B.Nodes.size());
+  ConstructEdges Counted(B.Groups.Nodes.size());
   for (auto &[K, N] : Edges) {
-    auto F = Index.find(keyOf(Kind(K.FromK), K.From));
-    auto T = Index.find(keyOf(Kind(K.ToK), K.To));
-    if (F == Index.end() || T == Index.end())
+    std::size_t F = B.Groups.find(Kind(K.FromK), K.From);
+    std::size_t T = B.Groups.find(Kind(K.ToK), K.To);
+    if (F == std::string::npos || T == std::string::npos)
       continue;
     auto Name = std::find(KindNames.begin(), KindNames.end(), K.Kind);
     if (Name == KindNames.end()) {
@@ -545,7 +533,7 @@ AggregateGraph::Built AggregateGraph::build(const Result &R,
         continue; // not reached: the analyses name three kinds
       Name = KindNames.insert(KindNames.end(), K.Kind);
     }
-    Counted.add(std::uint32_t(F->second), std::uint32_t(T->second),
+    Counted.add(std::uint32_t(F), std::uint32_t(T),
                 unsigned(Name - KindNames.begin()), N);
   }
   for (const ConstructEdges::Counted &E : Counted.edges())
@@ -577,8 +565,8 @@ void AggregateGraph::writeCsv(const Result &R, const LabelFn &Label,
   Built B = build(R, Label);
   Nodes << "id,kind,where,region_id,instances,total_ns,label,label_tasks,"
            "labels\n";
-  for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
-    const Construct &C = B.Nodes[I];
+  for (std::size_t I = 0; I < B.Groups.Nodes.size(); ++I) {
+    const Construct &C = B.Groups.Nodes[I];
     TopLabel T = topLabel(C.S, Names);
     Nodes << I << "," << kindName(C.S.K) << "," << jsonString(C.where()) << ","
           << C.L.RegionId << "," << C.S.Instances << "," << C.S.TotalNs << ","

@@ -199,7 +199,7 @@ public:
   /// The graph: one node per source construct (groupConstructs' order),
   /// edges (from, to, kind, count) between them.
   struct Built {
-    std::vector<Construct> Nodes;
+    GroupedConstructs Groups; // the nodes, and which node a code is in
     std::vector<
         std::tuple<std::size_t, std::size_t, std::string, std::uint64_t>>
         Edges;

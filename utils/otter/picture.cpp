@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 #include "picture.h"
 
-#include "graph/writers.h"
 #include "dot.h"
+#include "graph/aggregate.h"
+#include "graph/writers.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -200,31 +201,6 @@ std::string scalabilitySvg(const sim::Prediction &Whole) {
 
 namespace {
 
-/// groupConstructs' key of a construct (report.cpp): region id, file:line,
-/// or the address.
-std::pair<int, std::string> keyOf(Kind K, std::uint64_t Code,
-                                  const LabelFn &Label) {
-  SourceLabel L = Code ? Label(Code) : SourceLabel{};
-  std::string Key = L.RegionId ? std::to_string(L.RegionId)
-                    : L.Line   ? L.File + ":" + std::to_string(L.Line)
-                               : std::to_string(Code);
-  return {int(K), Key};
-}
-
-std::string dotString(const std::string &S) {
-  std::string O = "\"";
-  for (char C : S) {
-    if (C == '"' || C == '\\')
-      O += '\\';
-    if (C == '\n') {
-      O += "\\n";
-      continue;
-    }
-    O += C;
-  }
-  return O + "\"";
-}
-
 /// The aggregated graph's legend (a Graphviz HTML-like table, as graph.gv's
 /// legend in graph/writers.cpp): shapes, shading, edge colours, and with
 /// the path its marks. Dir: the directory paths are relative to.
@@ -294,33 +270,31 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   std::string Dir = constructDirectory(R, FullLabel);
   LabelFn Label = relativeLabels(FullLabel, Dir);
   AggregateGraph::Built B = A.build(R, Label);
-  std::map<std::pair<int, std::string>, std::size_t> Index;
-  for (std::size_t I = 0; I < B.Nodes.size(); ++I)
-    Index.emplace(keyOf(B.Nodes[I].S.K, B.Nodes[I].S.Code, Label), I);
+  const std::vector<Construct> &Nodes = B.Groups.Nodes;
   // The critical path on the nodes: time per node, steps between nodes.
-  std::vector<std::uint64_t> OnPath(B.Nodes.size(), 0);
+  std::vector<std::uint64_t> OnPath(Nodes.size(), 0);
   std::map<std::pair<std::size_t, std::size_t>, std::uint64_t> Steps;
   std::size_t Prev = ~std::size_t(0);
   for (const PathStep &P : R.CriticalPath) {
     if (!WithPath)
       break;
-    auto It = Index.find(keyOf(P.K, P.Code, Label));
-    if (It == Index.end())
+    std::size_t N = B.Groups.find(P.K, P.Code);
+    if (N == std::string::npos)
       continue;
-    OnPath[It->second] += P.Ns;
-    if (Prev != ~std::size_t(0) && Prev != It->second)
-      ++Steps[{Prev, It->second}];
-    Prev = It->second;
+    OnPath[N] += P.Ns;
+    if (Prev != ~std::size_t(0) && Prev != N)
+      ++Steps[{Prev, N}];
+    Prev = N;
   }
   double Run = double(std::max<std::uint64_t>(R.runNs(), 1));
+  // The syntax is graph.gv's aggregation's (graph/aggregate.h).
   std::ostringstream S;
-  S << "digraph otter_aggregate {\n"
-       "  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=11];\n"
-       "  node [fontname=\"Helvetica\", fontsize=10, style=filled];\n"
-       "  edge [fontname=\"Helvetica\", fontsize=9];\n"
-    << aggregateLegend(WithPath, Dir);
-  for (std::size_t I = 0; I < B.Nodes.size(); ++I) {
-    const Construct &C = B.Nodes[I];
+  AggregateDot Dot(S, "", "otter_aggregate",
+                   "rankdir=TB, fontname=\"Helvetica\", fontsize=11",
+                   "fontname=\"Helvetica\", fontsize=10, style=filled",
+                   "fontname=\"Helvetica\", fontsize=9");
+  for (std::size_t I = 0; I < Nodes.size(); ++I) {
+    const Construct &C = Nodes[I];
     const char *Shape = C.S.K == Kind::Task       ? "ellipse"
                         : C.S.K == Kind::Parallel ? "trapezium"
                                                   : "box";
@@ -336,31 +310,23 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
       Text += "\non the path: " + fmtNs(double(OnPath[I]));
     if (std::string Labels = A.labelsText(C.S); !Labels.empty())
       Text += "\n" + Labels;
-    S << "  n" << I << " [shape=" << Shape << ", fillcolor=\"" << Fill
-      << "\", label=" << dotString(Text);
-    if (OnPath[I])
-      S << ", color=\"#c0392b\", penwidth=3";
-    S << "];\n";
+    Dot.node(I, Text, Shape, Fill,
+             OnPath[I] ? ", color=\"#c0392b\", penwidth=3" : "");
   }
   for (auto &[F, T, K, N] : B.Edges) {
     const char *Style = K == "create"       ? "color=darkgreen"
                         : K == "dependence" ? "color=purple, style=bold"
                                             : "color=grey";
-    bool OnIt = Steps.count({F, T});
-    S << "  n" << F << " -> n" << T << " [" << Style << ", label=\"" << N
-      << "\"";
-    if (OnIt)
-      S << ", color=\"#c0392b\", penwidth=2.5";
-    S << "];\n";
-    Steps.erase({F, T});
+    bool OnIt = Steps.erase({F, T});
+    Dot.edge(F, T, Style, OnIt ? ", color=\"#c0392b\", penwidth=2.5" : "",
+             std::to_string(N));
   }
   // Steps of the critical path no counted edge stands for (a task's
   // completion into the construct that waited for it).
   for (auto &[FT, N] : Steps)
-    S << "  n" << FT.first << " -> n" << FT.second
-      << " [color=\"#c0392b\", penwidth=2.5, style=dashed, "
-         "label=\"path step\"];\n";
-  S << "}\n";
+    Dot.edge(FT.first, FT.second,
+             "color=\"#c0392b\", penwidth=2.5, style=dashed", "", "path step");
+  Dot.close(aggregateLegend(WithPath, Dir));
   return S.str();
 }
 
@@ -492,7 +458,8 @@ std::string fullDot(Graph &G) {
   std::string Dot = OS.str();
   if (!Dir.empty()) // say so on top of the picture
     Dot.insert(Dot.find('{') + 1,
-               "\n  label=" + dotString("paths relative to " + Dir) +
+               "\n  label=\"" +
+                   AggregateDot::escape("paths relative to " + Dir) + "\"" +
                    "; labelloc=t; labeljust=l;");
   return Dot;
 }

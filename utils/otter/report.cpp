@@ -78,60 +78,81 @@ std::string Construct::where() const {
   return sourceText(L);
 }
 
-std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
-  // One source construct has several code addresses (each runtime call site
-  // of a directive). Key: its region id (the plugin's, per directive), else
-  // file:line (a symbolized label), else the address alone.
-  std::map<std::pair<int, std::string>, std::size_t> Index;
-  std::vector<Construct> Out;
+namespace {
+/// Merges S, another code address of D's source construct, into D.
+void mergeInto(ConstructStats &D, const ConstructStats &S) {
+  D.Instances += S.Instances;
+  D.TotalNs += S.TotalNs;
+  D.MaxNs = std::max(D.MaxNs, S.MaxNs);
+  D.WaitNs += S.WaitNs;
+  D.Contended += S.Contended;
+  D.RegionWorkNs += S.RegionWorkNs;
+  D.RegionSpanNs += S.RegionSpanNs;
+  D.RegionWallNs += S.RegionWallNs;
+  D.RegionThreadNs += S.RegionThreadNs;
+  D.RegionBusyNs += S.RegionBusyNs;
+  D.RegionForkNs += S.RegionForkNs;
+  D.RegionJoinNs += S.RegionJoinNs;
+  D.RegionBSpanNs += S.RegionBSpanNs;
+  D.RegionBTasks += S.RegionBTasks;
+  D.TeamImbInstances += S.TeamImbInstances;
+  D.TeamImbLostNs += S.TeamImbLostNs;
+  D.TeamImbWorstRatio = std::max(D.TeamImbWorstRatio, S.TeamImbWorstRatio);
+  D.SibGroups += S.SibGroups;
+  D.SibLostNs += S.SibLostNs;
+  D.SibWorstRatio = std::max(D.SibWorstRatio, S.SibWorstRatio);
+  for (const auto &[Name, N] : S.TaskLabels)
+    D.TaskLabels[Name] += N;
+  if (!S.Hist.empty()) {
+    if (D.Hist.empty())
+      D.Hist.assign(HistBuckets, 0);
+    for (unsigned I = 0; I < HistBuckets && I < S.Hist.size(); ++I)
+      D.Hist[I] += S.Hist[I];
+  }
+}
+} // namespace
+
+GroupedConstructs::GroupedConstructs(const Result &R, LabelFn L)
+    : Label(std::move(L)), Groups(std::size_t(Kind::Count), 0) {
+  // One source construct has several code addresses (each runtime call
+  // site of a directive, each MPI rank's): grouped by SourceConstructs.
   for (const ConstructStats &S : R.Constructs) {
-    SourceLabel L = S.Code ? Label(S.Code) : SourceLabel{};
-    // The address without an MPI job's rank: the ranks' rows of one
-    // construct are one row (their labels are the same; ASLR aside, an
-    // unlabelled address is too).
-    std::string Key = L.RegionId ? std::to_string(L.RegionId)
-                      : L.Line   ? L.File + ":" + std::to_string(L.Line)
-                                 : std::to_string(codeAddress(S.Code));
-    auto [It, New] = Index.try_emplace({int(S.K), Key}, Out.size());
-    if (New) {
-      Out.push_back({S, L});
+    SourceLabel SL = S.Code ? Label(S.Code) : SourceLabel{};
+    std::uint32_t G =
+        Groups.add(unsigned(S.K), Ids.identity(SL, codeAddress(S.Code)));
+    if (G == Nodes.size()) {
+      Nodes.push_back({S, SL});
       continue;
     }
-    ConstructStats &D = Out[It->second].S;
-    D.Instances += S.Instances;
-    D.TotalNs += S.TotalNs;
-    D.MaxNs = std::max(D.MaxNs, S.MaxNs);
-    D.WaitNs += S.WaitNs;
-    D.Contended += S.Contended;
-    D.RegionWorkNs += S.RegionWorkNs;
-    D.RegionSpanNs += S.RegionSpanNs;
-    D.RegionWallNs += S.RegionWallNs;
-    D.RegionThreadNs += S.RegionThreadNs;
-    D.RegionBusyNs += S.RegionBusyNs;
-    D.RegionForkNs += S.RegionForkNs;
-    D.RegionJoinNs += S.RegionJoinNs;
-    D.RegionBSpanNs += S.RegionBSpanNs;
-    D.RegionBTasks += S.RegionBTasks;
-    D.TeamImbInstances += S.TeamImbInstances;
-    D.TeamImbLostNs += S.TeamImbLostNs;
-    D.TeamImbWorstRatio = std::max(D.TeamImbWorstRatio, S.TeamImbWorstRatio);
-    D.SibGroups += S.SibGroups;
-    D.SibLostNs += S.SibLostNs;
-    D.SibWorstRatio = std::max(D.SibWorstRatio, S.SibWorstRatio);
-    for (const auto &[Name, N] : S.TaskLabels)
-      D.TaskLabels[Name] += N;
-    if (!S.Hist.empty()) {
-      if (D.Hist.empty())
-        D.Hist.assign(HistBuckets, 0);
-      for (unsigned I = 0; I < HistBuckets && I < S.Hist.size(); ++I)
-        D.Hist[I] += S.Hist[I];
-    }
+    mergeInto(Nodes[G].S, S);
   }
-  std::stable_sort(Out.begin(), Out.end(),
-                   [](const Construct &A, const Construct &B) {
-                     return A.S.TotalNs > B.S.TotalNs;
+  std::vector<std::size_t> Order(Nodes.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::size_t A, std::size_t B) {
+                     return Nodes[A].S.TotalNs > Nodes[B].S.TotalNs;
                    });
-  return Out;
+  std::vector<Construct> Sorted;
+  Sorted.reserve(Nodes.size());
+  NodeOfGroup.resize(Nodes.size());
+  for (std::size_t I = 0; I < Order.size(); ++I) {
+    NodeOfGroup[Order[I]] = I;
+    Sorted.push_back(std::move(Nodes[Order[I]]));
+  }
+  Nodes = std::move(Sorted);
+}
+
+std::size_t GroupedConstructs::find(Kind K, std::uint64_t Code) const {
+  SourceLabel SL = Code ? Label(Code) : SourceLabel{};
+  std::uint64_t Id = Ids.find(SL, codeAddress(Code));
+  std::uint32_t G = Id == ~std::uint64_t(0) ? ConstructGroups::None
+                                            : Groups.find(unsigned(K), Id);
+  return G == ConstructGroups::None ? std::string::npos : NodeOfGroup[G];
+}
+
+std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label) {
+  return GroupedConstructs(R, Label).Nodes;
 }
 
 static const char *kindLabel(Kind K) { return kindName(K); }

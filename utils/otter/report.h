@@ -9,8 +9,9 @@
 #define OTTER_UTILS_REPORT_H
 
 #include "analysis.h"
-#include "path_condense.h"
+#include "graph/aggregate.h"
 #include "otter/label.h"
+#include "path_condense.h"
 
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,23 @@ struct Construct {
   ConstructStats S;
   SourceLabel L;
   std::string where() const; // "file:line", "~module+0x..", or "?"
+};
+/// The source constructs of R, sorted by total time: their code
+/// addresses grouped by graph/aggregate.h's ConstructGroups (the grouping
+/// graph.gv's aggregation uses too), keyed by kind and SourceConstructs'
+/// identity (region id, file:line or address).
+class GroupedConstructs {
+public:
+  GroupedConstructs(const Result &R, LabelFn Label);
+  std::vector<Construct> Nodes;
+  /// The node the construct (K, Code) was grouped into; npos if none.
+  std::size_t find(Kind K, std::uint64_t Code) const;
+
+private:
+  LabelFn Label;
+  ConstructGroups Groups;
+  SourceConstructs Ids;
+  std::vector<std::size_t> NodeOfGroup;
 };
 std::vector<Construct> groupConstructs(const Result &R, const LabelFn &Label);
 /// A construct's exclusive time: the thread time the state timeline charges

@@ -611,99 +611,60 @@ std::string grouped(std::uint64_t V) {
 
 void writeAggregatedDot(const Graph &G, std::ostream &OS,
                         std::size_t MaxNodes) {
-  // Constructs: (kind, label), numbered in order of first node, so the file
-  // is the same on every run of the same program (node ids are). Looked up
-  // in a table per (label, kind) -- programs have few labels: a hash lookup
-  // per node was much of the time of this file. The edges between them are
-  // counted by ConstructEdges (graph/aggregate.h), as `otter`'s.
-  constexpr std::uint32_t NoGroup = ~std::uint32_t(0);
-  constexpr std::size_t Kinds = std::size_t(NodeKind::Count);
-  constexpr std::size_t DenseMax = std::size_t(1) << 20; // table entries
-  bool DenseGroups = G.Labels.size() <= DenseMax / Kinds;
-  std::vector<std::uint32_t> GroupTable(
-      DenseGroups ? G.Labels.size() * Kinds : 0, NoGroup);
-  std::unordered_map<std::uint64_t, std::uint32_t> GroupOf;
+  // Constructs: (node kind, label), grouped and their edges counted as
+  // `otter`'s construct graph does (graph/aggregate.h).
+  ConstructGroups Groups(std::size_t(NodeKind::Count), G.Labels.size());
   std::vector<std::uint32_t> NodeGroup(G.Nodes.size());
-  struct Group {
-    NodeKind Kind;
-    std::uint32_t Label;
-    std::uint64_t Count = 0;
-  };
-  std::vector<Group> Groups;
-  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
-    const Node &N = G.Nodes[I];
-    std::uint32_t *Slot;
-    if (DenseGroups && N.Label < G.Labels.size())
-      Slot = &GroupTable[std::size_t(N.Label) * Kinds + std::size_t(N.Kind)];
-    else
-      Slot =
-          &GroupOf.try_emplace((std::uint64_t(N.Kind) << 32) | N.Label, NoGroup)
-               .first->second;
-    if (*Slot == NoGroup) {
-      *Slot = std::uint32_t(Groups.size());
-      Groups.push_back({N.Kind, N.Label});
-    }
-    ++Groups[*Slot].Count;
-    NodeGroup[I] = *Slot;
-  }
+  for (std::size_t I = 0; I < G.Nodes.size(); ++I)
+    NodeGroup[I] = Groups.add(unsigned(G.Nodes[I].Kind), G.Nodes[I].Label);
   ConstructEdges Counted(Groups.size());
   for (const Edge &E : G.Edges)
     Counted.add(NodeGroup[E.Source], NodeGroup[E.Target], unsigned(E.kind()));
   std::uint64_t MaxCount = Counted.maxCount();
-  Buffered B(OS);
+  std::string Comments;
   if (!G.Filtered.empty())
-    B << "// filtered: " << oneLine(G.Filtered) << '\n';
-  B << "// otter aggregated task graph: " << grouped(G.Nodes.size())
-    << " nodes and " << grouped(G.Edges.size())
-    << " edges, more than OTTER_DOT_MAX_NODES=" << grouped(MaxNodes)
-    << ", drawn as one node per construct (node kind and source) with its\n"
-       "// count, and one edge per pair of constructs and edge kind with its "
-       "count. The full graph: nodes.csv and graph.csv, or graph.gv from\n"
-       "// OTTER_DOT_MAX_NODES=0 or `otter-graph DIR --format dot "
-       "--dot-max-nodes 0` (docs/graph.md).\n"
-       "digraph otter {\n"
-       "  graph [rankdir=TB, fontname=\"Helvetica\", label=\"aggregated: "
-    << grouped(G.Nodes.size()) << " nodes in " << grouped(Groups.size())
-    << " constructs\", labelloc=t];\n"
-       "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
-       "  edge [arrowsize=0.7, fontname=\"Helvetica\", fontsize=9];\n";
+    Comments += "// filtered: " + oneLine(G.Filtered) + '\n';
+  Comments +=
+      "// otter aggregated task graph: " + grouped(G.Nodes.size()) +
+      " nodes and " + grouped(G.Edges.size()) +
+      " edges, more than OTTER_DOT_MAX_NODES=" + grouped(MaxNodes) +
+      ", drawn as one node per construct (node kind and source) with its\n"
+      "// count, and one edge per pair of constructs and edge kind with its "
+      "count. The full graph: nodes.csv and graph.csv, or graph.gv from\n"
+      "// OTTER_DOT_MAX_NODES=0 or `otter-graph DIR --format dot "
+      "--dot-max-nodes 0` (docs/graph.md).\n";
+  AggregateDot Dot(OS, Comments, "otter",
+                   "rankdir=TB, fontname=\"Helvetica\", label=\"aggregated: " +
+                       grouped(G.Nodes.size()) + " nodes in " +
+                       grouped(Groups.size()) + " constructs\", labelloc=t",
+                   "style=filled, fontname=\"Helvetica\", fontsize=10",
+                   "arrowsize=0.7, fontname=\"Helvetica\", fontsize=9");
   bool NodeSeen[std::size_t(NodeKind::Count) + 1] = {};
   bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
   std::string Dir = labelDirectory(G);
-  for (std::size_t I = 0; I < Groups.size(); ++I) {
-    const Group &Gr = Groups[I];
-    NodeSeen[std::min(std::size_t(Gr.Kind), std::size_t(NodeKind::Count))] =
+  for (std::uint32_t I = 0; I < Groups.size(); ++I) {
+    Node N{.Kind = NodeKind(Groups.kind(I)),
+           .Label = std::uint32_t(Groups.identity(I))};
+    NodeSeen[std::min(std::size_t(N.Kind), std::size_t(NodeKind::Count))] =
         true;
-    Node N{.Kind = Gr.Kind, .Label = Gr.Label};
-    std::string Src = nodeSourceText(G, N, Dir);
-    DotStyle S = dotStyleOf(Gr.Kind);
-    B << "  c";
-    B.num(I) << " [label=\"" << nodeKindName(Gr.Kind);
-    if (Src != "?")
-      B << "\\n" << dotEscape(Src);
-    B << "\\n\u00d7" << grouped(Gr.Count) << "\", shape=" << S.Shape
-      << ", fillcolor=\"" << S.Color << "\"];\n";
+    std::string Text = nodeKindName(N.Kind);
+    if (std::string Src = nodeSourceText(G, N, Dir); Src != "?")
+      Text += "\n" + Src;
+    DotStyle S = dotStyleOf(N.Kind);
+    Dot.node(I, Text + "\n\u00d7" + grouped(Groups.count(I)), S.Shape, S.Color);
   }
   for (const ConstructEdges::Counted &E : Counted.edges()) {
-    std::uint64_t C = E.Count;
-    // Width grows with the log of the count: 1 .. 6.
-    double W = 1.0 + 5.0 * std::log10(double(C)) /
-                         std::max(1.0, std::log10(double(MaxCount)));
-    char WB[16];
-    std::snprintf(WB, sizeof WB, "%.1f", W);
     EdgeSeen[std::min(std::size_t(E.Kind), std::size_t(EdgeKind::Count))] =
         true;
-    B << "  c";
-    B.num(E.From) << " -> c";
-    B.num(E.To) << " [" << dotEdgeStyle(EdgeKind(E.Kind)) << ", penwidth=" << WB
-                << ", label=\"" << grouped(C) << "\"];\n";
+    Dot.edge(E.From, E.To, dotEdgeStyle(EdgeKind(E.Kind)),
+             ", penwidth=" + AggregateDot::penWidth(E.Count, MaxCount),
+             grouped(E.Count));
   }
   std::string Note = "one node per construct, &#215;: the nodes it stands "
                      "for; edge labels: the edges";
   if (!Dir.empty())
     Note += "; " + relativeNote(Dir);
-  B << seenLegend(NodeSeen, EdgeSeen, Note) << "}\n";
-  B.flush();
+  Dot.close(seenLegend(NodeSeen, EdgeSeen, Note));
 }
 
 void writeCanonical(const Graph &G, std::ostream &OS) {
