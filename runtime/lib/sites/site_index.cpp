@@ -403,12 +403,12 @@ SourceLabel describeLocked(Global &G, const void *Code) {
       G.Sym->lookup(Path, Off ? Off - 1 : Off, L.File, L.Line);
     }
     L.Quality = LabelQuality::Approximate;
-    // The C library calls into libomp only where a thread starts (its
-    // start_thread): the constructs libomp runs there itself, with the
+    // The constructs libomp runs itself where a thread starts, with the
     // thread start as their code address, are the team of its hidden
     // helper threads (target nowait, hidden helper tasks). Named for what
-    // they are, not libc+0x...: nothing of the program's is there.
-    if (Name.rfind("libc.so", 0) == 0 || Name.rfind("libc-", 0) == 0) {
+    // they are, not libc+0x... (or, under a sanitizer, its runtime's):
+    // nothing of the program's is there.
+    if (moduleStartsThreads(Name)) {
       L.Function = "libomp hidden helper team";
       L.File.clear();
       L.Line = 0;
@@ -421,6 +421,16 @@ SourceLabel describeLocked(Global &G, const void *Code) {
 }
 
 } // namespace
+
+bool moduleStartsThreads(const std::string &Module) {
+  auto Starts = [&](const char *Prefix) {
+    return Module.rfind(Prefix, 0) == 0;
+  };
+  // glibc (libc.so.6, or libc-2.x.so); clang's sanitizer runtimes linked
+  // shared (libclang_rt.asan-x86_64.so, ...) and GCC's (libasan.so.8, ...).
+  return Starts("libc.so") || Starts("libc-") || Starts("libclang_rt.") ||
+         Starts("libasan.so") || Starts("libtsan.so") || Starts("libhwasan.so");
+}
 
 void initSiteIndex(const SiteIndexOptions &Options) {
   Global &G = global();

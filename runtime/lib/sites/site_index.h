@@ -41,6 +41,12 @@ inline const void *userCodeAddress(const void *Code) {
 }
 /// Off the hot path: the label of a code address.
 SourceLabel describeCodeAddress(const void *Code);
+/// Whether the loaded object named Module (its file name) starts threads:
+/// the C library (start_thread) or a sanitizer's runtime (its
+/// pthread_create interceptor's thread start). Nothing else of them calls
+/// into libomp, so a construct with a code address there is the team of
+/// libomp's hidden helper threads (describeCodeAddress names it so).
+bool moduleStartsThreads(const std::string &Module);
 /// How approximate labels are described (the session's Config: OTTER_SYMBOLIZE
 /// and OTTER_SYMBOLIZER).
 struct SiteIndexOptions {
