@@ -136,10 +136,10 @@ def compile_once(src, flags, plugin, timeout):
         p = subprocess.run(cmd, capture_output=True, text=True,
                            timeout=timeout)
     except subprocess.TimeoutExpired:
-        return "hang", cmd
+        return "hang", cmd, ""
     if p.returncode < 0 or CRASH.search(p.stderr):
-        return "crash", cmd
-    return ("ok" if p.returncode == 0 else "error"), cmd
+        return "crash", cmd, p.stderr
+    return ("ok" if p.returncode == 0 else "error"), cmd, p.stderr
 
 
 def sweep_source(src, plugin, timeout):
@@ -148,21 +148,24 @@ def sweep_source(src, plugin, timeout):
     for the source, not compilable as it stands (it fails without the
     plugin too, checked first with -fsyntax-only: a -verify test, a missing
     -D). A list of (what, command)."""
-    alone, cmd = compile_once(src, ["-fsyntax-only"], None, timeout)
+    alone, cmd, _ = compile_once(src, ["-fsyntax-only"], None, timeout)
     if alone != "ok":
         return [("not compilable", " ".join(cmd))]
     out = []
     for flags in SWEEP_LEVELS:
-        what, cmd = compile_once(src, flags, plugin, timeout)
+        what, cmd, stderr = compile_once(src, flags, plugin, timeout)
+        said = ""
         if what in ("error", "crash"):
+            # What the compiler said (the last lines), for the report.
+            said = " | ".join(stderr.strip().splitlines()[-3:])
             # clang crashes on some of its own tests (ast_print ones built
             # to objects): the plugin's doing only if clang alone does not.
-            without, _ = compile_once(src, flags, None, timeout)
+            without, _, _ = compile_once(src, flags, None, timeout)
             if what == "error":
                 what = "plugin-only error" if without == "ok" else "error"
             elif without == "crash":
                 what = "crash without the plugin too"
-        out.append((what, " ".join(cmd)))
+        out.append((what, " ".join(cmd) + (f"  [{said}]" if said else "")))
     return out
 
 
