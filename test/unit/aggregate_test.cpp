@@ -82,20 +82,26 @@ TEST(ConstructGroups, NumberedInOrderOfFirstItemTableOrHash) {
 
 // SourceConstructs: what makes code addresses one source construct.
 TEST(SourceConstructs, RegionIdThenFileLineThenAddress) {
+  auto Label = [](const char *File, std::uint32_t Line, std::uint32_t Col,
+                  std::uint64_t RegionId) {
+    otter::SourceLabel L;
+    L.File = File;
+    L.Line = Line;
+    L.Col = Col;
+    L.RegionId = RegionId;
+    return L;
+  };
   otter::SourceConstructs S;
-  otter::SourceLabel Region{.File = "a.c", .Line = 3, .RegionId = 42};
-  otter::SourceLabel OtherLine = Region;
-  OtherLine.Line = 4; // the same directive's other call site
-  EXPECT_EQ(S.identity(Region, 0x100), S.identity(OtherLine, 0x200));
-  otter::SourceLabel Sym{.File = "a.c", .Line = 9};
-  otter::SourceLabel SymToo{.File = "a.c", .Line = 9, .Col = 5};
-  EXPECT_EQ(S.identity(Sym, 0x300), S.identity(SymToo, 0x400));
+  // The same directive's other call site: another line, the same region.
+  EXPECT_EQ(S.identity(Label("a.c", 3, 0, 42), 0x100),
+            S.identity(Label("a.c", 4, 0, 42), 0x200));
+  EXPECT_EQ(S.identity(Label("a.c", 9, 0, 0), 0x300),
+            S.identity(Label("a.c", 9, 5, 0), 0x400));
   otter::SourceLabel None;
   std::uint64_t A = S.identity(None, 0x500);
   EXPECT_NE(A, S.identity(None, 0x600));
   // A region id never meets an address of the same value.
-  otter::SourceLabel Id500{.RegionId = 0x500};
-  EXPECT_NE(S.identity(Id500, 1), A);
+  EXPECT_NE(S.identity(Label("", 0, 0, 0x500), 1), A);
   EXPECT_EQ(S.find(None, 0x500), A);
   EXPECT_EQ(S.find(None, 0x700), ~std::uint64_t(0));
 }
