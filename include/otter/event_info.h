@@ -36,6 +36,8 @@ enum class RegionClass : std::uint8_t {
   Site,         // never entered: any other code address
   MpiCall,      // MpiCallBegin / MpiCallEnd, sub = otter::mpi::Function
   Phase,        // PhaseBegin / PhaseEnd, sub = the phase's name id
+  Target,       // decoration around a target construct (TargetBegin /
+                // TargetEnd) on its host thread, sub = TargetKind
   Count
 };
 

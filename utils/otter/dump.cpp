@@ -298,7 +298,7 @@ void listKinds(std::ostream &OS) {
   static const char *const Classes[] = {
       "thread", "implicit_task", "parallel",   "sync",       "sync_wait",
       "work",   "masked",        "mutex_wait", "mutex_held", "nest_lock",
-      "task",   "site",          "mpi_call",   "phase"};
+      "task",   "site",          "mpi_call",   "phase",      "target"};
   static_assert(sizeof Classes / sizeof *Classes ==
                 std::size_t(trace::RegionClass::Count));
   static const char *const Roles[] = {"none", "thread",     "task",

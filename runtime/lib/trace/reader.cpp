@@ -143,7 +143,11 @@ CB defRegion(void *U, OTF2_RegionRef Self, OTF2_StringRef, OTF2_StringRef Canon,
   return Ok;
 }
 CB defLocation(void *U, OTF2_LocationRef Self, OTF2_StringRef,
-               OTF2_LocationType, uint64_t Events, OTF2_LocationGroupRef) {
+               OTF2_LocationType Type, uint64_t Events, OTF2_LocationGroupRef) {
+  // A device's stream (target offload, docs/trace.md "Devices") repeats
+  // what its host threads' events say: not read.
+  if (Type == OTF2_LOCATION_TYPE_ACCELERATOR_STREAM)
+    return Ok;
   auto *P = static_cast<TraceReader::Impl *>(U);
   P->Locations.push_back(Self);
   P->DefinedEvents[Self] = Events;

@@ -117,7 +117,9 @@ static bool writeFinalArchive(TraceWriter::Impl &P,
       P.Codes[I].Region = std::uint32_t(P.Regions.size());
       P.Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
     }
-  bool Ok = P.setNames(P.Archive);
+  // Target offload's devices: their streams' events (writer_device.cpp).
+  bool Ok = P.writeDevices(Locs);
+  Ok &= P.setNames(P.Archive);
   if (P.Full.load() &&
       OTF2_Archive_SetProperty(
           P.Archive, CutProperty,
@@ -151,6 +153,9 @@ static bool writeFinalArchive(TraceWriter::Impl &P,
       if (L)
         if (OTF2_DefWriter *DW = OTF2_Archive_GetDefWriter(P.Archive, L->Index))
           OTF2_Archive_CloseDefWriter(P.Archive, DW);
+    for (const TraceWriter::Impl::DeviceStream &S : P.DevStreams)
+      if (OTF2_DefWriter *DW = OTF2_Archive_GetDefWriter(P.Archive, S.Ref))
+        OTF2_Archive_CloseDefWriter(P.Archive, DW);
     OTF2_Archive_CloseDefFiles(P.Archive);
   }
   if (OTF2_Archive_Close(P.Archive) != OTF2_SUCCESS)

@@ -180,6 +180,8 @@ OTF2_RegionRole roleOf(RegionClass C, unsigned S) {
     return OTF2_REGION_ROLE_TASK;
   case RegionClass::MpiCall:
     return mpiRole(mpi::Function(S));
+  case RegionClass::Target: // a host thread's target construct
+    return OTF2_REGION_ROLE_CODE;
   default:
     return OTF2_REGION_ROLE_CODE;
   }
@@ -212,6 +214,17 @@ std::string regionBaseName(RegionClass C, unsigned S) {
     return "task";
   case RegionClass::MpiCall:
     return mpi::functionName(mpi::Function(S));
+  case RegionClass::Target:
+    switch (TargetKind(S & 7)) {
+    case TargetKind::EnterData:
+      return S & 8 ? "target enter data nowait" : "target enter data";
+    case TargetKind::ExitData:
+      return S & 8 ? "target exit data nowait" : "target exit data";
+    case TargetKind::Update:
+      return S & 8 ? "target update nowait" : "target update";
+    default:
+      return S & 8 ? "target nowait" : "target";
+    }
   default:
     return "code";
   }
@@ -351,6 +364,8 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     SAttr[I] = S(AttrNames[I]);
   for (unsigned I = 0; I < ParamCount; ++I)
     SParam[I] = S(ParamNames[I]);
+  const DeviceStrings SDev =
+      deviceStrings([&](const std::string &X) { return S(X); });
   std::vector<std::uint32_t> SLoc(Locs.size());
   for (std::size_t I = 0; I < Locs.size(); ++I)
     if (listed(I))
@@ -443,6 +458,7 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
                                         : OTF2_PARADIGM_OPENMP,
         OTF2_REGION_FLAG_NONE, RS[I].File, L.Line, L.Line);
   }
+  writeDeviceDefinitions(D, SDev); // writer_device.cpp
   OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
                                   OTF2_PARADIGM_OPENMP, OTF2_GROUP_FLAG_NONE,
                                   std::uint32_t(Members.size()),

@@ -566,8 +566,44 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
       return encodeSplitEnd(L, Ev);
     return encodeAs(L, Ev, EventKind::SyncEnd);
   default:
+    if (Ev.Kind >= EventKind::TargetBegin &&
+        Ev.Kind <= EventKind::TargetSubmitEnd) [[unlikely]]
+      return encodeTarget(L, Ev);
     return encodeAny(L, Ev);
   }
+}
+
+/// A target construct's event: its record (a parameter otter:event, as any
+/// rare kind), the construct's region on the host thread around it
+/// (entered after its begin, left before its end: it encloses the thread's
+/// wait for the device; a decoration OTTER's reader skips), and its spans
+/// on the device (writer_device.cpp).
+[[gnu::noinline]] void TraceWriter::Impl::encodeTarget(Location &L,
+                                                       const Event &Ev) {
+  const bool Taken = L.D.end();
+  const std::uint32_t Code = codeId(L, Ev.Code);
+  OTF2_ErrorCode Err = OTF2_SUCCESS;
+  if (Ev.Kind == EventKind::TargetEnd && !L.Stack.empty() &&
+      L.Stack.back().Class == RegionClass::Target) {
+    const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
+    const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
+    const OTF2_TimeStamp T = Time > Latest ? Time : Latest;
+    L.LastT.store(T, std::memory_order_relaxed);
+    Err = OTF2_EvtWriter_Leave(L.W, nullptr, T, L.Stack.back().Region);
+    L.Stack.pop_back();
+  }
+  encodeAs(L, Ev, Ev.Kind);
+  if (Ev.Kind == EventKind::TargetBegin && Err == OTF2_SUCCESS && !L.Failed) {
+    const std::uint32_t R = region(L, RegionClass::Target, Ev.Sub, Code);
+    Err = OTF2_EvtWriter_Enter(L.W, nullptr,
+                               L.LastT.load(std::memory_order_relaxed), R);
+    L.Stack.push({R, RegionClass::Target, Ev.Sub});
+  }
+  if (Err != OTF2_SUCCESS)
+    writeFailed(L);
+  noteDevice(L, Ev, Code);
+  if (Taken)
+    L.D.begin();
 }
 
 /// A TaskCreate with the switch to the new task folded in (otter/events.h):

@@ -13,7 +13,9 @@
 //    while the program runs (checkpoints, flush on request, surviving
 //    SIGKILL and a full disk);
 //  - writer_close.cpp: the regions the writer closes itself (a failed
-//    omp_test_lock's wait, whatever is open when the run ends).
+//    omp_test_lock's wait, whatever is open when the run ends);
+//  - writer_device.cpp: target offload's device locations (kernel and
+//    transfer regions on accelerator streams, written at close).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_WRITER_IMPL_H
@@ -26,6 +28,7 @@
 #include <otf2/otf2.h>
 
 #include <atomic>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -61,6 +64,29 @@ struct RegionEntry {
   RegionClass Class;
   std::uint16_t Sub;
   std::uint32_t Code;
+};
+
+/// A kernel submission or data operation of target offload, as a span on
+/// its device (writer_device.cpp): times in ns, What 0 for a kernel, else
+/// the DataOpKind; Code the code id of its construct.
+struct DeviceSpan {
+  std::uint64_t Begin, End, Bytes;
+  std::int32_t Device;
+  std::uint16_t What;
+  std::uint32_t Code;
+};
+
+/// A host thread's target offload in progress (writer_device.cpp): the
+/// target construct open on it (they do not nest), the begin of its data
+/// operation or submission in progress, and the spans it made so far.
+struct DeviceTrack {
+  static constexpr std::size_t MaxSpans = std::size_t(1) << 20;
+  std::int32_t Device = 0;
+  std::uint32_t Code = 0;
+  bool InTarget = false, InOp = false, InSubmit = false;
+  std::uint64_t OpBegin = 0, SubmitBegin = 0;
+  std::uint64_t Lost = 0; // spans beyond MaxSpans
+  std::vector<DeviceSpan> Spans;
 };
 
 /// Per-location state: touched only by the flushing thread (calls for one
@@ -124,6 +150,7 @@ struct alignas(64) Location {
   std::uint64_t AttrEvents = 0;
   std::uint64_t Events = 0; // consumed (guarded by M, as the encoding)
   MpiModel Mpi; // codec.h: MPI payloads predicted from the last ones
+  DeviceTrack Dev; // target offload (writer_device.cpp)
   // What of this location's event file is on disk and readable (guarded
   // by TraceWriter::Impl::M; see "Surviving SIGKILL" in writer_disk.cpp).
   int Fd = -1;                  // our own descriptor on the event file
@@ -233,6 +260,28 @@ struct TraceWriter::Impl {
                         std::uint32_t Code, OTF2_TimeStamp T, Primary &P);
   void encodeAny(Location &L, const Event &E);
   void encodeMpi(Location &L, const Event &E);
+  // Target offload (writer_encode.cpp: encodeTarget; the rest
+  // writer_device.cpp).
+  void encodeTarget(Location &L, const Event &E);
+  void noteDevice(Location &L, const Event &E, std::uint32_t Code);
+  /// The device streams made at close (writeDevices): each an OTF2
+  /// location of type ACCELERATOR_STREAM in its device's location group.
+  struct DeviceStream {
+    std::int32_t Device;
+    std::uint32_t Stream;
+    std::uint64_t Ref, Events;
+  };
+  std::vector<DeviceStream> DevStreams;
+  /// The regions of device spans: (What, code id), refs after Regions'.
+  std::vector<std::pair<std::uint16_t, std::uint32_t>> DevRegions;
+  bool writeDevices(const std::vector<Location *> &Ls);
+  struct DeviceStrings {
+    std::vector<std::uint32_t> Group, Stream, Region, RegionCanon;
+    std::uint32_t Bytes = 0, Empty = 0;
+  };
+  DeviceStrings
+  deviceStrings(const std::function<std::uint32_t(const std::string &)> &S);
+  void writeDeviceDefinitions(OTF2_GlobalDefWriter *D, const DeviceStrings &S);
   void noteMpi(const Event &E);
   void writeDefinitions(OTF2_GlobalDefWriter *D, bool Checkpoint);
   // writeDefinitions()'s parts (writer_defs.cpp).
