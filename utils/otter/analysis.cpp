@@ -359,7 +359,9 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::TargetBegin:
   case EventKind::TargetEnd:
   case EventKind::TargetDataOpBegin:
+  case EventKind::TargetDataOpEnd:
   case EventKind::TargetSubmitBegin:
+  case EventKind::TargetSubmitEnd:
     onTarget(Th, E);
     break;
   default:

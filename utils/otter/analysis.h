@@ -88,6 +88,11 @@ struct OffloadStats {
   std::uint64_t BytesTo = 0, TransfersTo = 0;
   std::uint64_t BytesFrom = 0, TransfersFrom = 0;
   std::uint64_t Kernels = 0; // kernel submissions
+  /// Repeated transfers (diagnose): the instances that moved bytes to the
+  /// device, the fewest and most bytes one of them moved, and the time of
+  /// its transfers to the device (their data operations' begin to end).
+  std::uint64_t InstancesTo = 0, MinInstanceBytesTo = ~std::uint64_t(0),
+                MaxInstanceBytesTo = 0, TransferToNs = 0;
 };
 /// Tasks named by otter_task_label, by name (a task's last label).
 struct LabelStats {
@@ -281,6 +286,14 @@ public:
   /// intervals in time order, adjacent, covering its first to last event;
   /// neighbours with the same state, construct and task are one interval.
   virtual void state(std::uint32_t /*Thread*/, const StateInterval & /*I*/) {}
+  /// Target offload (analysis_offload.cpp): a kernel submission (What
+  /// "kernel") or a data operation ("transfer to device", ...) of the
+  /// target construct at Code, on device Device, from Start to End as the
+  /// host thread Thread saw it; Bytes: a data operation's.
+  virtual void device(std::uint32_t /*Thread*/, std::int32_t /*Device*/,
+                      const char * /*What*/, std::uint64_t /*Code*/,
+                      std::uint64_t /*Start*/, std::uint64_t /*End*/,
+                      std::uint64_t /*Bytes*/) {}
   /// Whether state() is wanted (asked once, at Analyzer::setObserver):
   /// without it the analysis does not build the intervals.
   virtual bool wantsStates() const { return false; }
@@ -330,6 +343,11 @@ public:
   }
   bool wantsStates() const override {
     return A.wantsStates() || B.wantsStates();
+  }
+  void device(std::uint32_t Th, std::int32_t D, const char *W, std::uint64_t C,
+              std::uint64_t S, std::uint64_t E, std::uint64_t By) override {
+    A.device(Th, D, W, C, S, E, By);
+    B.device(Th, D, W, C, S, E, By);
   }
 
 private:

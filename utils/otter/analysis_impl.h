@@ -310,10 +310,16 @@ struct Analyzer::Impl {
   std::map<std::uint32_t, PhaseStats> PhaseAcc;
   std::unordered_map<TaskId, std::uint32_t> LabelOfTask;
   // Offload (analysis_offload.cpp): per thread, its open target constructs
-  // (their stats' index, begin time); the stats by code address.
-  std::unordered_map<std::uint32_t,
-                     std::vector<std::pair<std::size_t, std::uint64_t>>>
-      OpenTargets;
+  // (their stats' index, begin time, bytes moved to the device so far, the
+  // begin of a transfer to the device in progress); the stats by code
+  // address.
+  struct OpenTarget {
+    std::size_t Index;
+    std::uint64_t Begin, BytesTo = 0, ToBegin = 0;
+    std::int32_t Device = 0;
+    std::uint64_t Code = 0, OpBegin = 0, SubmitBegin = 0; // for Obs
+  };
+  std::unordered_map<std::uint32_t, std::vector<OpenTarget>> OpenTargets;
   std::map<std::uint64_t, std::size_t> OffloadIndex;
   void onTarget(std::uint32_t Th, const Event &E);
   std::uint64_t OutOfOrder = 0;

@@ -15,6 +15,24 @@
 
 namespace otter::analysis {
 
+namespace {
+/// A data operation's name on a device track (docs/utils.md, Perfetto).
+const char *dataOpName(DataOpKind K) {
+  switch (DataOpKind(std::uint16_t(K) & 0xf)) {
+  case DataOpKind::Alloc:
+    return "alloc";
+  case DataOpKind::TransferToDevice:
+    return "transfer to device";
+  case DataOpKind::TransferFromDevice:
+    return "transfer from device";
+  case DataOpKind::Delete:
+    return "delete";
+  default:
+    return "data op";
+  }
+}
+} // namespace
+
 void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
   auto &Open = OpenTargets[Th];
   switch (E.Kind) {
@@ -25,16 +43,23 @@ void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
       R.Offload.back().Code = E.code();
       R.Offload.back().TargetKind = std::uint16_t(E.targetKind());
     }
-    Open.emplace_back(It->second, E.Time);
+    Open.push_back({It->second, E.Time});
+    Open.back().Device = E.device();
+    Open.back().Code = E.code();
     break;
   }
   case EventKind::TargetEnd: {
     if (Open.empty())
       break; // its begin was not recorded (a pause)
-    auto [I, Begin] = Open.back();
+    const OpenTarget O = Open.back();
     Open.pop_back();
-    OffloadStats &S = R.Offload[I];
-    const std::uint64_t D = E.Time > Begin ? E.Time - Begin : 0;
+    OffloadStats &S = R.Offload[O.Index];
+    const std::uint64_t D = E.Time > O.Begin ? E.Time - O.Begin : 0;
+    if (O.BytesTo) {
+      ++S.InstancesTo;
+      S.MinInstanceBytesTo = std::min(S.MinInstanceBytesTo, O.BytesTo);
+      S.MaxInstanceBytesTo = std::max(S.MaxInstanceBytesTo, O.BytesTo);
+    }
     ++S.Instances;
     S.TotalNs += D;
     S.MaxNs = std::max(S.MaxNs, D);
@@ -43,12 +68,15 @@ void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
   case EventKind::TargetDataOpBegin: {
     if (Open.empty())
       break;
-    OffloadStats &S = R.Offload[Open.back().first];
+    OffloadStats &S = R.Offload[Open.back().Index];
+    Open.back().OpBegin = E.Time;
     switch (E.dataOpKind()) {
     case DataOpKind::TransferToDevice:
     case DataOpKind::TransferToDeviceAsync:
       S.BytesTo += E.bytes();
       ++S.TransfersTo;
+      Open.back().BytesTo += E.bytes();
+      Open.back().ToBegin = E.Time;
       break;
     case DataOpKind::TransferFromDevice:
     case DataOpKind::TransferFromDeviceAsync:
@@ -60,9 +88,33 @@ void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
     }
     break;
   }
+  case EventKind::TargetDataOpEnd: {
+    if (Open.empty())
+      break;
+    OpenTarget &O = Open.back();
+    if (Obs && O.OpBegin)
+      Obs->device(Th, O.Device, dataOpName(E.dataOpKind()),
+                  E.code() ? E.code() : O.Code, O.OpBegin, E.Time, E.bytes());
+    O.OpBegin = 0;
+    if (!O.ToBegin)
+      break;
+    R.Offload[O.Index].TransferToNs +=
+        E.Time > O.ToBegin ? E.Time - O.ToBegin : 0;
+    O.ToBegin = 0;
+    break;
+  }
   case EventKind::TargetSubmitBegin:
+    if (!Open.empty()) {
+      ++R.Offload[Open.back().Index].Kernels;
+      Open.back().SubmitBegin = E.Time;
+    }
+    break;
+  case EventKind::TargetSubmitEnd:
+    if (!Open.empty() && Open.back().SubmitBegin && Obs)
+      Obs->device(Th, Open.back().Device, "kernel", Open.back().Code,
+                  Open.back().SubmitBegin, E.Time, 0);
     if (!Open.empty())
-      ++R.Offload[Open.back().first].Kernels;
+      Open.back().SubmitBegin = 0;
     break;
   default:
     break;

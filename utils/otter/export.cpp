@@ -418,6 +418,7 @@ void PerfettoWriter::message(std::uint32_t FromThread, std::uint64_t FromTime,
 
 void PerfettoWriter::finish(std::uint32_t Threads) {
   stateTrackNames();
+  deviceTrackNames();
   if (!RankOf.empty()) {
     // One process per rank, one track per OpenMP thread of it.
     std::uint32_t Ranks = 0;

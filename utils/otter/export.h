@@ -69,6 +69,12 @@ public:
   /// Writes the thread metadata, closes the JSON document and flushes.
   void finish(std::uint32_t Threads);
   std::uint64_t slices() const { return Slices; }
+  /// Target offload: a slice on the device's track (a track per stream of
+  /// overlapping slices, "device N stream S") and a flow from the host
+  /// thread to it (export_device.cpp). Not in an MPI job's export.
+  void device(std::uint32_t Thread, std::int32_t Device, const char *What,
+              std::uint64_t Code, std::uint64_t Start, std::uint64_t End,
+              std::uint64_t Bytes) override;
 
 private:
   // Slices are formatted into a large buffer (std::to_chars, no iostream
@@ -129,6 +135,15 @@ private:
   static constexpr std::uint32_t StateTid = 1u << 20;
   std::vector<bool> HasStates; // by stream thread
   void stateTrackNames();      // their thread_name metadata (finish)
+  /// Device tracks (export_device.cpp): tid DeviceTid + index.
+  static constexpr std::uint32_t DeviceTid = 2u << 20;
+  struct DeviceTrack {
+    std::int32_t Device;
+    std::uint32_t Stream;
+    std::uint64_t End; // of its last slice
+  };
+  std::vector<DeviceTrack> DevTracks;
+  void deviceTrackNames(); // their thread_name metadata (finish)
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
   std::vector<std::string> NameTable;                         // setNames
   std::unordered_map<std::uint64_t, std::uint32_t> TaskNames; // labels

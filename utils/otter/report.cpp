@@ -447,6 +447,7 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
               fmtNs(double(S.TotalNs)) + " held");
   }
   addIdleThreads(R, Label, F);
+  addOffloadFindings(R, Label, F);
   // Time the OS took away looks like waiting and imbalance: say so there.
   if (addDescheduled(R, F))
     for (Finding &X : F)

@@ -130,6 +130,12 @@ void idleThreadsJson(const Result &R, const LabelFn &Label, std::ostream &OS);
 /// WaitShare of the thread time; whether it did.
 bool addIdleThreads(const Result &R, const LabelFn &Label,
                     std::vector<Finding> &F);
+/// Adds the offload findings (report_offload.cpp): `repeated_transfer`, a
+/// target directive whose instances (RepeatedTransfers or more) each moved
+/// the same bytes to the device, and `target_wait`, a synchronous `target`
+/// whose instances took more than WaitShare of the thread time.
+void addOffloadFindings(const Result &R, const LabelFn &Label,
+                        std::vector<Finding> &F);
 
 /// Names: the trace's name table (annotations: phases, task labels);
 /// ByPhase: the per-phase table only (`otter summary --by phase`).
@@ -189,6 +195,7 @@ inline constexpr double SiblingImbalanceRatio = 1.5;
 inline constexpr double MinLostShare = 0.01;       // of thread time
 inline constexpr double WaitShare = 0.05;          // of thread time
 inline constexpr double ContentionShare = 0.01;    // of thread time
+inline constexpr std::uint64_t RepeatedTransfers = 2; // instances
 
 } // namespace otter::analysis
 

@@ -5,13 +5,17 @@
 // enter and exit, each reported at its own runtime call) joined by their
 // label, as the constructs' table joins them (report.cpp). Printed only
 // when the run has target constructs; docs/utils.md defines the columns.
+// And `otter diagnose`'s offload findings, on the same rows.
 //
 //===----------------------------------------------------------------------===//
 #include "report.h"
 
 #include <cinttypes>
 #include <cstdio>
+#include <algorithm>
 #include <map>
+#include <string>
+#include <vector>
 
 namespace otter::analysis {
 
@@ -42,6 +46,17 @@ const char *omptTargetName(std::uint16_t K) {
   }
 }
 
+std::string pct0(double X) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.0f", X);
+  return B;
+}
+std::string pct1(double X) {
+  char B[32];
+  std::snprintf(B, sizeof B, "%.1f", X);
+  return B;
+}
+
 std::vector<OffloadRow> offloadRows(const Result &R, const LabelFn &Label) {
   std::map<std::string, std::size_t> Index;
   std::vector<OffloadRow> Out;
@@ -66,6 +81,10 @@ std::vector<OffloadRow> offloadRows(const Result &R, const LabelFn &Label) {
     D.BytesFrom += S.BytesFrom;
     D.TransfersFrom += S.TransfersFrom;
     D.Kernels += S.Kernels;
+    D.InstancesTo += S.InstancesTo;
+    D.MinInstanceBytesTo = std::min(D.MinInstanceBytesTo, S.MinInstanceBytesTo);
+    D.MaxInstanceBytesTo = std::max(D.MaxInstanceBytesTo, S.MaxInstanceBytesTo);
+    D.TransferToNs += S.TransferToNs;
   }
   std::stable_sort(Out.begin(), Out.end(),
                    [](const OffloadRow &A, const OffloadRow &B) {
@@ -99,6 +118,58 @@ void printOffload(const Result &R, const LabelFn &Label, std::ostream &OS) {
         "its exit, not its body); kernels: submissions;\n  to_device, "
         "from_device: bytes transferred, transfers: how many "
         "(docs/offload.md)\n";
+}
+
+void addOffloadFindings(const Result &R, const LabelFn &Label,
+                        std::vector<Finding> &F) {
+  const double ThreadTime =
+      double(R.runNs()) * std::max<std::uint32_t>(R.Threads, 1);
+  for (const OffloadRow &Row : offloadRows(R, Label)) {
+    const OffloadStats &S = Row.S;
+    Finding X;
+    X.K = Kind::Target;
+    X.Where = sourceText(Row.L);
+    X.RegionId = Row.L.RegionId;
+    // The same bytes to the device at every instance: all but the first
+    // transfer may be redundant.
+    if (S.InstancesTo >= RepeatedTransfers &&
+        S.MinInstanceBytesTo == S.MaxInstanceBytesTo) {
+      X.Check = "repeated_transfer";
+      X.LostNs = S.TransferToNs * (S.InstancesTo - 1) / S.InstancesTo;
+      X.Threshold = "at least " + std::to_string(RepeatedTransfers) +
+                    " instances, each moving the same bytes to the device";
+      X.Evidence = std::to_string(S.InstancesTo) + " instances of " +
+                   Row.Kind + " each moved " +
+                   std::to_string(S.MinInstanceBytesTo) +
+                   " bytes to the device (" + std::to_string(S.TransfersTo) +
+                   " transfers, " + fmtNs(double(S.TransferToNs)) +
+                   "); if the host does not change that data between them, "
+                   "map it once: a `target data` region (or `target enter "
+                   "data`) around the code that repeats " + X.Where +
+                   ", and no map(to:) of it here (OTTER records no host "
+                   "addresses: same construct, same size)";
+      F.push_back(X);
+    }
+    // A synchronous target region: its encountering thread waits for it.
+    if (S.TargetKind == std::uint16_t(TargetKind::Target) &&
+        double(S.TotalNs) > WaitShare * ThreadTime) {
+      X.Check = "target_wait";
+      X.LostNs = S.TotalNs;
+      X.Threshold = "a synchronous target region's time > " +
+                    pct0(WaitShare * 100) + "% of thread time (" +
+                    fmtNs(WaitShare * ThreadTime) + ")";
+      X.Evidence = std::to_string(S.Instances) + " instance(s), " +
+                   fmtNs(double(S.TotalNs)) +
+                   " the encountering thread waited in them (" +
+                   pct1(100.0 * double(S.TotalNs) / ThreadTime) +
+                   "% of thread time), " + std::to_string(S.Kernels) +
+                   " kernel(s); `nowait` at " + X.Where +
+                   " (with depend clauses for the data it maps, and a "
+                   "taskwait where its results are needed) lets the thread "
+                   "work meanwhile";
+      F.push_back(X);
+    }
+  }
 }
 
 void offloadJson(const Result &R, const LabelFn &Label, std::ostream &OS) {

@@ -17,6 +17,10 @@
 // RUN: otf2-print %t.d/trace/traces.otf2 | python3 %S/Inputs/device-events.py %t.d/trace/traces.otf2 | FileCheck %s
 // RUN: otf2-print %t.d/trace/traces.otf2 | python3 %S/Inputs/device-events.py %t.d/trace/traces.otf2 --host | FileCheck --check-prefix=HOST %s
 // RUN: %check-rebuild %t.d
+// The Perfetto export: a track per device stream, the kernels and
+// transfers on it, each with a flow from the host thread that ran it.
+// RUN: otter export --format perfetto %t.d -o %t.json > /dev/null
+// RUN: python3 %S/Inputs/perfetto-device.py %t.json | FileCheck --check-prefix=PERFETTO %s
 #include <stdio.h>
 #define N 1000
 
@@ -44,19 +48,26 @@ int main(void) {
 // The device's stream, in time order: the target data region's entry
 // moves a (8000 B) to the device, the kernel runs, its exit moves a back;
 // then the target region moves x (4 B) both ways around its kernel.
-// CHECK: device 0 stream 0: transfer to device @ trace.c:[[@LINE-19]] bytes=8000
-// CHECK: device 0 stream 0: kernel @ trace.c:[[@LINE-18]]
-// CHECK: device 0 stream 0: transfer from device @ trace.c:[[@LINE-21]] bytes=8000
-// CHECK: device 0 stream 0: transfer to device @ trace.c:[[@LINE-17]] bytes=4
-// CHECK: device 0 stream 0: kernel @ trace.c:[[@LINE-18]]
-// CHECK: device 0 stream 0: transfer from device @ trace.c:[[@LINE-19]] bytes=4
+// CHECK: device 0 stream 0: transfer to device @ {{.*}}trace.c:[[@LINE-19]] bytes=8000
+// CHECK: device 0 stream 0: kernel @ {{.*}}trace.c:[[@LINE-18]]
+// CHECK: device 0 stream 0: transfer from device @ {{.*}}trace.c:[[@LINE-21]] bytes=8000
+// CHECK: device 0 stream 0: transfer to device @ {{.*}}trace.c:[[@LINE-16]] bytes=4
+// CHECK: device 0 stream 0: kernel @ {{.*}}trace.c:[[@LINE-17]]
+// CHECK: device 0 stream 0: transfer from device @ {{.*}}trace.c:[[@LINE-18]] bytes=4
+
+// PERFETTO: track device 0 stream 0
+// PERFETTO: device 0 stream 0: transfer to device @ {{.*}}trace.c:[[@LINE-27]] bytes=8000
+// PERFETTO: device 0 stream 0: kernel @ {{.*}}trace.c:[[@LINE-26]] bytes=0
+// PERFETTO: device 0 stream 0: transfer from device @ {{.*}}trace.c:[[@LINE-29]] bytes=8000
+// PERFETTO: device 0 stream 0: kernel @ {{.*}}trace.c:[[@LINE-24]] bytes=0
+// PERFETTO: flows: [[F:[0-9]+]], [[F]] to a device slice from a host thread
 
 // The host thread: each construct's region encloses its work.
-// HOST: enter target enter data @ trace.c:[[@LINE-28]]
-// HOST-NEXT: leave target enter data @ trace.c:[[@LINE-29]]
-// HOST: enter target @ trace.c:[[@LINE-28]]
+// HOST: enter target enter data @ {{.*}}trace.c:[[@LINE-34]]
+// HOST-NEXT: leave target enter data @ {{.*}}trace.c:[[@LINE-35]]
+// HOST: enter target @ {{.*}}trace.c:[[@LINE-34]]
 // HOST: enter parallel
-// HOST: leave target @ trace.c:[[@LINE-30]]
-// HOST-NEXT: enter target exit data @ trace.c:[[@LINE-33]]
-// HOST-NEXT: leave target exit data @ trace.c:[[@LINE-34]]
-// HOST-NEXT: enter target @ trace.c:[[@LINE-31]]
+// HOST: leave target @ {{.*}}trace.c:[[@LINE-36]]
+// HOST-NEXT: enter target exit data @ {{.*}}trace.c:[[@LINE-39]]
+// HOST-NEXT: leave target exit data @ {{.*}}trace.c:[[@LINE-40]]
+// HOST-NEXT: enter target @ {{.*}}trace.c:[[@LINE-35]]
