@@ -593,7 +593,8 @@ TraceWriter::Impl::encode(Location &L, const Event &Ev) {
     L.Stack.pop_back();
   }
   encodeAs(L, Ev, Ev.Kind);
-  if (Ev.Kind == EventKind::TargetBegin && Err == OTF2_SUCCESS && !L.Failed) {
+  if (Ev.Kind == EventKind::TargetBegin && Err == OTF2_SUCCESS && !L.Failed &&
+      L.Stack.Size < Location::OpenStack::Capacity) {
     const std::uint32_t R = region(L, RegionClass::Target, Ev.Sub, Code);
     Err = OTF2_EvtWriter_Enter(L.W, nullptr,
                                L.LastT.load(std::memory_order_relaxed), R);
