@@ -176,5 +176,114 @@ TEST(ProfileAggregate, IdleWorkersBlamedOnThePrimarysCode) {
   EXPECT_EQ(find(P.Constructs, "[idle]").BlamedNs, 0u);
 }
 
+TEST(ProfileAggregate, WaitsBlamedOnTheOtherThreadsCode) {
+  auto At = [](unsigned Thread, std::uint64_t T, StateClass C,
+               std::vector<PathFrame> F) {
+    return PathSample{Thread, T * 1000, C, 1, std::move(F)}; // T: us
+  };
+  const PathFrame Region = construct("parallel a.c:5");
+  const PathFrame Task = construct("task a.c:9");
+  std::vector<PathSample> S = {
+      // A barrier: thread 0 waits, threads 1 and 2 arrive late, thread 3
+      // waits too (not a culprit): 1 ms split between 1 and 2.
+      At(0, 10000, StateClass::Barrier, {fn("main"), Region}),
+      At(1, 10100, StateClass::Work, {Region, fn("late1")}),
+      At(2, 9900, StateClass::Work, {Region, fn("late2")}),
+      At(3, 10000, StateClass::Barrier, {Region}),
+      // A lock: thread 1 waits while thread 2 holds it (thread 0 is in
+      // serial code far from it: outside the window).
+      At(1, 20000, StateClass::Lock, {Region, fn("f")}),
+      At(2, 20200, StateClass::Work, {Region, fn("holder")}),
+      // A taskwait: thread 0 waits; thread 1 runs a task, thread 2 a
+      // region's code that is no task (not awaited).
+      At(0, 30000, StateClass::Taskwait, {fn("main"), Region}),
+      At(1, 30300, StateClass::Work, {Task, fn("child")}),
+      At(2, 29800, StateClass::Work, {Region, fn("other")}),
+      // A lock wait with nobody working nearby: not blamed.
+      At(3, 90000, StateClass::Lock, {Region}),
+  };
+  Profile P = aggregate(S, 1000000); // 1 ms periods
+  auto find = [](const std::vector<Row> &Rows, const std::string &N) {
+    for (const Row &R : Rows)
+      if (R.Name == N)
+        return R;
+    ADD_FAILURE() << "no row " << N;
+    return Row();
+  };
+  EXPECT_EQ(P.IdleNs, 0u);
+  EXPECT_EQ(P.WaitNs[unsigned(StateClass::Barrier)], 2000000u);
+  EXPECT_EQ(P.WaitBlamedNs[unsigned(StateClass::Barrier)], 2000000u);
+  EXPECT_EQ(P.WaitNs[unsigned(StateClass::Lock)], 2000000u);
+  EXPECT_EQ(P.WaitBlamedNs[unsigned(StateClass::Lock)], 1000000u);
+  EXPECT_EQ(P.WaitNs[unsigned(StateClass::Taskwait)], 1000000u);
+  EXPECT_EQ(P.WaitBlamedNs[unsigned(StateClass::Taskwait)], 1000000u);
+  // Thread 0's and thread 3's barrier waits: 0.5 ms each to either late
+  // arriver; thread 3's window also holds thread 0 (waiting: no culprit).
+  EXPECT_EQ(find(P.Functions, "late1").BlamedNs, 1000000u);
+  EXPECT_EQ(find(P.Functions, "late2").BlamedNs, 1000000u);
+  EXPECT_EQ(find(P.Functions, "holder").BlamedNs, 1000000u);
+  EXPECT_EQ(find(P.Functions, "child").BlamedNs, 1000000u);
+  EXPECT_EQ(find(P.Functions, "other").BlamedNs, 0u);
+  EXPECT_EQ(find(P.Constructs, "task a.c:9").BlamedNs, 1000000u);
+  EXPECT_EQ(find(P.Constructs, "parallel a.c:5").BlamedNs, 3000000u);
+
+  std::ostringstream OS;
+  printTable(P, 0, OS);
+  EXPECT_NE(OS.str().find("blame: 1.0 of 2.0 ms lock waiting blamed on the "
+                          "holders' code"),
+            std::string::npos)
+      << OS.str();
+}
+
+TEST(ProfileAggregate, AHeavySampleCoversThePeriodsBeforeIt) {
+  // Thread 1 was off the CPU: one sample at 45 ms of weight 6 stands for
+  // 40..45 ms, so it is what thread 0 waited for at 40 ms, although its
+  // time is after the wait's window (38..41 ms); one of weight 1 there is
+  // not.
+  const PathFrame Region = construct("parallel a.c:5");
+  for (std::uint64_t Weight : {6u, 1u}) {
+    std::vector<PathSample> S = {
+        PathSample{0, 40000000, StateClass::Barrier, 1, {Region}},
+        PathSample{1, 45000000, StateClass::Work, Weight,
+                   {Region, fn("late")}}};
+    Profile P = aggregate(S, 1000000);
+    EXPECT_EQ(P.WaitBlamedNs[unsigned(StateClass::Barrier)],
+              Weight == 6 ? 1000000u : 0u)
+        << Weight;
+  }
+}
+
+TEST(ProfileDiff, RowsMatchedAndSortedByTheLargestChange) {
+  auto Run = [](unsigned Slow, unsigned Gone) {
+    std::vector<PathSample> S;
+    for (unsigned I = 0; I < Slow; ++I)
+      S.push_back({0, I, StateClass::Work, 1, {fn("main"), fn("slow")}});
+    S.push_back({0, 100, StateClass::Work, 1, {fn("main"), fn("steady")}});
+    for (unsigned I = 0; I < Gone; ++I)
+      S.push_back({0, 200 + I, StateClass::Work, 1, {fn("main"), fn("gone")}});
+    return aggregate(S, 1000);
+  };
+  const Profile A = Run(1, 2), B = Run(4, 0);
+  const ProfileDiff D = compare(A, B);
+  ASSERT_EQ(D.Functions.size(), 4u);
+  // slow +3 periods exclusive, gone -2 (only in A), steady and main 0.
+  EXPECT_EQ(D.Functions[0].Name, "slow");
+  EXPECT_EQ(D.Functions[0].exclusiveDelta(), 3000);
+  EXPECT_EQ(D.Functions[1].Name, "gone");
+  EXPECT_EQ(D.Functions[1].exclusiveDelta(), -2000);
+  EXPECT_TRUE(D.Functions[1].InA);
+  EXPECT_FALSE(D.Functions[1].InB);
+  // main: no exclusive change, inclusive +1 period: before steady.
+  EXPECT_EQ(D.Functions[2].Name, "main");
+  EXPECT_EQ(D.Functions[2].inclusiveDelta(), 1000);
+  EXPECT_EQ(D.Functions[3].Name, "steady");
+
+  std::ostringstream OS;
+  printDiff(A, B, "a", "b", 0, false, OS);
+  EXPECT_NE(OS.str().find("+0.0  slow (a.c:1)"), std::string::npos)
+      << OS.str();
+  EXPECT_NE(OS.str().find("gone (a.c:1) [only in A]"), std::string::npos);
+}
+
 } // namespace
 } // namespace otter::profile

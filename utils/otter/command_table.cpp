@@ -277,12 +277,14 @@ const Command Commands[] = {
      "in one run apart. Constructs match by the plugin's region id, else by\n"
      "kind and file:line, else by kind and location. --top N: first N rows\n"
      "(default 30; 0 = all; --json always lists all). --phase NAME: both\n"
-     "runs restricted to that phase of the program (it must occur in both).\n",
+     "runs restricted to that phase of the program (it must occur in both).\n"
+     "Two sampled runs (OTTER_SAMPLE) of which one at least has no trace:\n"
+     "their profiles compared, as otter profile A B.\n",
      DiffOptions, cmdDiff},
     {"profile",
      "time per construct and function from the samples (OTTER_SAMPLE)",
      "usage: otter profile [--top N] [--format table|folded] [--svg FILE]\n"
-     "                     [--json] <dir>\n",
+     "                     [--json] <dir> [<dir B>]\n",
      "The samples of a run with OTTER_SAMPLE=<Hz> (DIR/samples.csv, DIR the\n"
      "run's output directory or its trace; docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
      "names another), each on its user-model call path: the OpenMP runtime's\n"
@@ -294,7 +296,10 @@ const Command Commands[] = {
      "first N rows per table (default 30; 0 = all). --format folded: the\n"
      "collapsed stacks of flame-graph tools, 'frame;frame;frame COUNT'\n"
      "(COUNT: timer periods). --svg FILE: also a flame graph of them drawn by\n"
-     "OTTER, a self-contained SVG. --json: the tables as JSON.\n",
+     "OTTER, a self-contained SVG. --json: the tables as JSON.\n"
+     "Two directories: their profiles compared per construct and function\n"
+     "(inclusive and exclusive time in A, in B and B - A, the largest\n"
+     "change first).\n",
      ProfileOptions, cmdProfile},
 };
 

@@ -21,7 +21,9 @@
 #include "job_input.h"
 #include "stream.h"
 #include "picture.h"
+#include "profile.h"
 #include "report.h"
+#include "report_sections.h"
 #include "sim_program.h"
 #include "simulate.h"
 
@@ -34,6 +36,7 @@
 #include <iostream>
 #include <sstream>
 #include <unordered_map>
+#include <unistd.h>
 #include <vector>
 
 namespace otter::cli {
@@ -340,6 +343,16 @@ int cmdReport(const Options &A) {
     RI.GraphNote = "Drawn: " + Pic.Why + ".";
   } else
     RI.GraphNote = "No picture: " + GErr + ".";
+  // A run sampled too: its profile (the whole run's; none for a phase).
+  if (A.Phase.empty()) {
+    profile::Profile Prof;
+    std::string ProfDir, ProfWhy;
+    const ProfileLoad Got = loadProfile(In[0], Prof, ProfDir, ProfWhy);
+    if (Got == ProfileLoad::Ok)
+      RI.ProfileHtml = html::profileSection(Prof, ProfDir);
+    else if (Got == ProfileLoad::Error)
+      std::cerr << "otter: warning: no profile section: " << ProfWhy << "\n";
+  }
   std::ofstream OS;
   if (!openOutputFile(Out, OS, Error))
     return fail(Error);
@@ -358,6 +371,18 @@ int cmdDiff(const Options &A) {
   const std::vector<std::string> &In = A.Inputs;
   if (In.size() != 2)
     return usage("diff needs two archives, A and B");
+  // Two sampled runs, one at least without a trace: their profiles.
+  auto HasTrace = [](const std::string &X) {
+    for (const char *Tail : {"", "/traces.otf2", "/trace/traces.otf2"})
+      if (const std::string P = X + Tail;
+          P.size() > 5 && P.compare(P.size() - 5, 5, ".otf2") == 0 &&
+          access(P.c_str(), F_OK) == 0)
+        return true;
+    return false;
+  };
+  if (A.Phase.empty() && hasProfiles(In) &&
+      (!HasTrace(In[0]) || !HasTrace(In[1])))
+    return cmdProfileDiff(A);
   std::size_t Top = A.Top;
   std::string Error;
   ArchiveInput IA, IB;

@@ -39,6 +39,9 @@
 namespace otter::job {
 struct Layout;
 }
+namespace otter::profile {
+struct Profile;
+}
 
 namespace otter::cli {
 
@@ -112,6 +115,19 @@ int cmdPicture(const Options &O);
 int cmdReport(const Options &O);
 int cmdDiff(const Options &O);
 int cmdProfile(const Options &O); // commands_profile.cpp
+
+/// The samples of a run (its directory, or its archive in DIR/trace) as
+/// `otter profile` aggregates them (commands_profile.cpp): Ok, or
+/// NoSamples / Error with Message the one-line reason; Dir: the directory
+/// read.
+enum class ProfileLoad { Ok, NoSamples, Error };
+ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
+                        std::string &Dir, std::string &Message);
+/// Whether every input has samples (DIR/samples.csv); `otter profile A
+/// B`: the two profiles compared (profile_diff.cpp), which `otter diff`
+/// also runs on two sampled runs when either has no trace.
+bool hasProfiles(const std::vector<std::string> &Inputs);
+int cmdProfileDiff(const Options &O);
 
 /// Every command's errors (docs/utils.md): one line on stderr, "otter:
 /// error: Msg", and the exit status to return -- fail: 1 (bad input or

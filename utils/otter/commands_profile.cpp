@@ -359,28 +359,22 @@ bool symbolize(const std::vector<Sampled> &Samples,
 
 } // namespace
 
-int cmdProfile(const Options &O) {
-  if (int S = oneArchive(O.Inputs.size()); S >= 0)
-    return S;
-  const bool Folded = O.Format == "folded";
-  if (!O.Format.empty() && !Folded && O.Format != "table")
-    return usage("otter profile: --format takes 'table' or 'folded', not '" +
-                 O.Format + "'");
-  const std::string Dir = samplesDir(O.Inputs[0]);
+ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
+                        std::string &Dir, std::string &Message) {
+  Dir = samplesDir(Input);
   std::vector<Sampled> Samples;
-  std::string Error;
   if (access((Dir + "/samples.csv").c_str(), F_OK) != 0) {
-    std::cout << "otter profile: no samples in " << Dir
-              << " (run the program with OTTER_SAMPLE=<Hz> or otter-run "
-                 "--sample)\n";
-    return 0;
+    Message = "no samples in " + Dir +
+              " (run the program with OTTER_SAMPLE=<Hz> or otter-run "
+              "--sample)";
+    return ProfileLoad::NoSamples;
   }
-  if (!readSamples(Dir + "/samples.csv", Samples, Error))
-    return fail(Error);
+  if (!readSamples(Dir + "/samples.csv", Samples, Message))
+    return ProfileLoad::Error;
   if (Samples.empty()) {
-    std::cout << "otter profile: no samples in " << Dir
-              << "/samples.csv (the run was shorter than one timer period?)\n";
-    return 0;
+    Message = "no samples in " + Dir +
+              "/samples.csv (the run was shorter than one timer period?)";
+    return ProfileLoad::NoSamples;
   }
   unsigned Hz = readRate(Dir + "/sampling.csv");
   if (!Hz) {
@@ -392,8 +386,8 @@ int cmdProfile(const Options &O) {
   SiteLines Sites;
   readModules(Dir + "/modules.csv", Modules, Sites);
   std::map<std::uint64_t, std::vector<SymFrame>> Symbols;
-  if (!symbolize(Samples, Modules, Symbols, Error))
-    return fail(Error);
+  if (!symbolize(Samples, Modules, Symbols, Message))
+    return ProfileLoad::Error;
   // The labels of constructs: the site table's directive at that line
   // whose file ends the debug info's path, else the outlined function's.
   auto Label = [&](const std::string &Kind, const std::string &File,
@@ -427,7 +421,50 @@ int cmdProfile(const Options &O) {
     Paths.push_back({S.Thread, S.TimeNs, S.Class, S.Weight,
                      profile::userPath(Stack, Label)});
   }
-  const profile::Profile P = profile::aggregate(Paths, 1000000000ull / Hz);
+  P = profile::aggregate(Paths, 1000000000ull / Hz);
+  return ProfileLoad::Ok;
+}
+
+bool hasProfiles(const std::vector<std::string> &Inputs) {
+  for (const std::string &X : Inputs)
+    if (access((samplesDir(X) + "/samples.csv").c_str(), F_OK) != 0)
+      return false;
+  return !Inputs.empty();
+}
+
+int cmdProfileDiff(const Options &O) {
+  profile::Profile P[2];
+  std::string Dir[2];
+  for (unsigned I = 0; I < 2; ++I) {
+    std::string Why;
+    if (loadProfile(O.Inputs[I], P[I], Dir[I], Why) != ProfileLoad::Ok)
+      return fail(Why);
+  }
+  profile::printDiff(P[0], P[1], Dir[0], Dir[1], O.Top, O.Json, std::cout);
+  std::cout.flush();
+  return std::cout ? 0 : fail("error writing the comparison");
+}
+
+int cmdProfile(const Options &O) {
+  if (O.Inputs.size() == 2)
+    return cmdProfileDiff(O);
+  if (int S = oneArchive(O.Inputs.size()); S >= 0)
+    return S;
+  const bool Folded = O.Format == "folded";
+  if (!O.Format.empty() && !Folded && O.Format != "table")
+    return usage("otter profile: --format takes 'table' or 'folded', not '" +
+                 O.Format + "'");
+  profile::Profile P;
+  std::string Dir, Error;
+  switch (loadProfile(O.Inputs[0], P, Dir, Error)) {
+  case ProfileLoad::Error:
+    return fail(Error);
+  case ProfileLoad::NoSamples:
+    std::cout << "otter profile: " << Error << "\n";
+    return 0;
+  case ProfileLoad::Ok:
+    break;
+  }
   if (!O.SvgFile.empty()) {
     const std::string Svg = outputFile(O.SvgFile, "profile.svg");
     if (!writeOutputText(Svg, profile::flameGraphSvg(P, "otter profile " + Dir),

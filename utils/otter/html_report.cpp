@@ -466,6 +466,7 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
 
   writeScalability(In, OS);
   writeGraphSection(In, OS);
+  OS << In.ProfileHtml; // a sampled run's (report_profile.cpp)
 
   // ---- timelines (report_timeline.cpp) -----------------------------------
   writeTimelineSection(In.Times, Cs, In.Label, OS);

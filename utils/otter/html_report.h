@@ -47,6 +47,9 @@ struct ReportInput {
   /// An MPI job: its MPI wait states (mpi_waits.h, as `otter diagnose`
   /// finds them), ranked with the other findings.
   std::vector<analysis::Finding> MpiFindings;
+  /// The section "Sampled profile" (report_sections.h, profileSection)
+  /// when the run has samples; empty: none.
+  std::string ProfileHtml;
   /// diagnose's advice (advice.h), put on its findings.
   std::vector<analysis::Advice> Advice;
 };

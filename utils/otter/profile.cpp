@@ -130,39 +130,6 @@ std::vector<Row> sorted(std::map<Key, Row> &Rows, bool ByExclusive) {
 
 namespace {
 
-/// The primary thread's sample whose code is to blame for idle sample S,
-/// or null (profile.h, aggregate). Primary: thread 0's samples, by time.
-const PathSample *culprit(
-    const PathSample &S,
-    const std::vector<std::pair<std::uint64_t, const PathSample *>> &Primary,
-    std::uint64_t PeriodNs) {
-  const std::uint64_t From = S.TimeNs > (S.Weight + 1) * PeriodNs
-                                 ? S.TimeNs - (S.Weight + 1) * PeriodNs
-                                 : 0;
-  const std::uint64_t To = S.TimeNs + PeriodNs;
-  auto It = std::lower_bound(Primary.begin(), Primary.end(),
-                             std::make_pair(From, (const PathSample *)nullptr));
-  const PathSample *Best = nullptr;
-  std::uint64_t BestDistance = 0;
-  for (; It != Primary.end() && It->first <= To; ++It) {
-    const std::uint64_t D =
-        It->first > S.TimeNs ? It->first - S.TimeNs : S.TimeNs - It->first;
-    if (!Best || D < BestDistance) {
-      Best = It->second;
-      BestDistance = D;
-    }
-  }
-  if (!Best || Best->Frames.empty() || Best->Class != StateClass::Work)
-    return nullptr;
-  // A worker at a region's barrier waits for the primary's serial code
-  // only once the region is over: the primary outside every construct.
-  if (S.Class == StateClass::Barrier)
-    for (const PathFrame &F : Best->Frames)
-      if (F.Construct)
-        return nullptr;
-  return Best;
-}
-
 /// Charges Ns of blame to every construct and function on P's path, once
 /// each (a path without a construct: serial code).
 void blame(const PathSample &P, std::uint64_t Ns,
@@ -177,6 +144,129 @@ void blame(const PathSample &P, std::uint64_t Ns,
   }
   if (!AnyConstruct)
     Constructs[{SerialLabel, ""}].BlamedNs += Ns;
+}
+
+/// One thread's samples by time.
+using Timeline = std::vector<std::pair<std::uint64_t, const PathSample *>>;
+
+/// The window of samples that may be to blame for wait sample S: its
+/// periods and one more on each side.
+std::pair<std::uint64_t, std::uint64_t> window(const PathSample &S,
+                                               std::uint64_t PeriodNs) {
+  const std::uint64_t Before = (S.Weight + 1) * PeriodNs;
+  return {S.TimeNs > Before ? S.TimeNs - Before : 0, S.TimeNs + PeriodNs};
+}
+
+/// Thread U's sample nearest in time to S within S's window, or null. A
+/// sample of weight W > 1 stands for the W - 1 periods before it too (a
+/// thread off the CPU gets one sample for the ticks it missed, and it was
+/// where the sample finds it), so the distance is to that span, and the
+/// first sample after the window counts if its span reaches into it.
+const PathSample *nearest(const PathSample &S, const Timeline &U,
+                          std::uint64_t PeriodNs) {
+  const auto [From, To] = window(S, PeriodNs);
+  auto It = std::lower_bound(U.begin(), U.end(),
+                             std::make_pair(From, (const PathSample *)nullptr));
+  const PathSample *Best = nullptr;
+  std::uint64_t BestDistance = 0;
+  for (; It != U.end(); ++It) {
+    const PathSample &C = *It->second;
+    const std::uint64_t Span = C.Weight > 1 ? (C.Weight - 1) * PeriodNs : 0;
+    const std::uint64_t Start = C.TimeNs > Span ? C.TimeNs - Span : 0;
+    if (C.TimeNs > To && Start > To)
+      break;
+    const std::uint64_t D = C.TimeNs < S.TimeNs ? S.TimeNs - C.TimeNs
+                            : Start > S.TimeNs  ? Start - S.TimeNs
+                                                : 0;
+    if (!Best || D < BestDistance) {
+      Best = &C;
+      BestDistance = D;
+    }
+    if (C.TimeNs > To)
+      break; // the first after the window, reaching into it
+  }
+  return Best;
+}
+
+/// The primary thread's sample whose code is to blame for idle sample S,
+/// or null (profile.h, aggregate). Primary: thread 0's samples, by time.
+const PathSample *culprit(const PathSample &S, const Timeline &Primary,
+                          std::uint64_t PeriodNs) {
+  const PathSample *Best = nearest(S, Primary, PeriodNs);
+  if (!Best || Best->Frames.empty() || Best->Class != StateClass::Work)
+    return nullptr;
+  // A worker at a region's barrier waits for the primary's serial code
+  // only once the region is over: the primary outside every construct.
+  if (S.Class == StateClass::Barrier)
+    for (const PathFrame &F : Best->Frames)
+      if (F.Construct)
+        return nullptr;
+  return Best;
+}
+
+/// Whether sample C, of another thread, is to blame for a wait of class
+/// Kind: working, with a path holding a construct (barrier: a late
+/// arriver still in the region), a task construct (taskwait: an awaited
+/// task) or any path (lock: the holder).
+bool culpritFor(StateClass Kind, const PathSample &C) {
+  if (C.Class != StateClass::Work || C.Frames.empty())
+    return false;
+  if (Kind == StateClass::Lock)
+    return true;
+  for (const PathFrame &F : C.Frames)
+    if (F.Construct &&
+        (Kind == StateClass::Barrier || F.Name.rfind("task", 0) == 0))
+      return true;
+  return false;
+}
+
+/// Blame shifting (profile.h, aggregate): the workers' idle samples on
+/// the primary thread's code, the other waits on the other threads'.
+void shiftBlame(const std::vector<PathSample> &Samples, std::uint64_t PeriodNs,
+                Profile &P, std::map<Key, Row> &Constructs,
+                std::map<Key, Row> &Functions) {
+  std::map<unsigned, Timeline> ByThread;
+  for (const PathSample &S : Samples)
+    ByThread[S.Thread].push_back({S.TimeNs, &S});
+  for (auto &KV : ByThread)
+    std::sort(KV.second.begin(), KV.second.end());
+  const Timeline &Primary = ByThread[0];
+  for (const PathSample &S : Samples) {
+    const std::uint64_t Ns = S.Weight * PeriodNs;
+    if (S.Thread != 0 &&
+        (S.Class == StateClass::Idle ||
+         (S.Class == StateClass::Barrier && S.Frames.empty()))) {
+      // A worker at a barrier with no frame of its own is idle if the
+      // primary thread runs serial code; otherwise it waits in a region.
+      const PathSample *C = culprit(S, Primary, PeriodNs);
+      if (C || S.Class == StateClass::Idle) {
+        P.IdleNs += Ns;
+        if (C) {
+          P.BlamedNs += Ns;
+          blame(*C, Ns, Constructs, Functions);
+        }
+        continue;
+      }
+    }
+    if (S.Class != StateClass::Barrier && S.Class != StateClass::Lock &&
+        S.Class != StateClass::Taskwait)
+      continue;
+    P.WaitNs[unsigned(S.Class)] += Ns;
+    std::vector<const PathSample *> Culprits;
+    for (const auto &[Thread, U] : ByThread)
+      if (Thread != S.Thread)
+        if (const PathSample *C = nearest(S, U, PeriodNs);
+            C && culpritFor(S.Class, *C))
+          Culprits.push_back(C);
+    if (Culprits.empty())
+      continue;
+    P.WaitBlamedNs[unsigned(S.Class)] += Ns;
+    // Split evenly; the remainder (under one ns per culprit) to the first.
+    const std::uint64_t Share = Ns / Culprits.size();
+    for (std::size_t I = 0; I < Culprits.size(); ++I)
+      blame(*Culprits[I], I ? Share : Ns - Share * (Culprits.size() - 1),
+            Constructs, Functions);
+  }
 }
 
 } // namespace
@@ -234,22 +324,7 @@ Profile aggregate(const std::vector<PathSample> &Samples,
       Stack = runtimeLabel(S.Class);
     Folded[Stack] += S.Weight;
   }
-  std::vector<std::pair<std::uint64_t, const PathSample *>> Primary;
-  for (const PathSample &S : Samples)
-    if (S.Thread == 0)
-      Primary.push_back({S.TimeNs, &S});
-  std::sort(Primary.begin(), Primary.end());
-  for (const PathSample &S : Samples)
-    if (S.Thread != 0 &&
-        (S.Class == StateClass::Idle ||
-         (S.Class == StateClass::Barrier && S.Frames.empty()))) {
-      const std::uint64_t Ns = S.Weight * PeriodNs;
-      P.IdleNs += Ns;
-      if (const PathSample *C = culprit(S, Primary, PeriodNs)) {
-        P.BlamedNs += Ns;
-        blame(*C, Ns, Constructs, Functions);
-      }
-    }
+  shiftBlame(Samples, PeriodNs, P, Constructs, Functions);
   P.Threads = unsigned(Threads.size());
   P.Constructs = sorted(Constructs, false);
   P.Functions = sorted(Functions, true);
@@ -331,13 +406,22 @@ void printTable(const Profile &P, std::size_t Top, std::ostream &OS) {
      << "columns: incl_ms = time (ms: timer periods x period) of the samples "
         "whose path holds the row; excl_ms = of those where it is the "
         "innermost (construct: no construct inside it; function: the "
-        "frame that ran); blamed = other threads' idle time while the "
-        "primary thread ran it; work .. other = incl_ms split by the "
-        "thread's OpenMP state class\n";
+        "frame that ran); blamed = other threads' idle or waiting "
+        "time charged to it (blame lines below); work .. other = incl_ms "
+        "split by the thread's OpenMP state class\n";
   if (P.IdleNs)
     OS << "blame: " << ms(P.BlamedNs) << " of the workers' " << ms(P.IdleNs)
        << " ms idle (or at a barrier outside their code) blamed on what "
           "the primary thread ran then\n";
+  for (const auto &[C, Whom] :
+       {std::pair{StateClass::Barrier, "the late arrivers' work"},
+        std::pair{StateClass::Lock, "the holders' code"},
+        std::pair{StateClass::Taskwait, "the awaited tasks' code"}})
+    if (P.WaitNs[unsigned(C)])
+      OS << "blame: " << ms(P.WaitBlamedNs[unsigned(C)]) << " of "
+         << ms(P.WaitNs[unsigned(C)]) << " ms " << stateClassName(C)
+         << " waiting blamed on " << Whom
+         << " (other threads' samples meanwhile)\n";
   OS << "\nper construct (runtime frames removed; [class]: samples wholly "
         "in the OpenMP runtime):\n";
   printRows(P.Constructs, Top, "construct", OS);
@@ -356,6 +440,14 @@ void printJson(const Profile &P, std::ostream &OS) {
      << ",\"idle_ns\":" << P.IdleNs << ",\"blamed_ns\":" << P.BlamedNs
      << ",\"classes\":";
   jsonClasses(P.ByClass, OS);
+  OS << ",\"waits\":{";
+  unsigned N = 0;
+  for (StateClass C :
+       {StateClass::Barrier, StateClass::Lock, StateClass::Taskwait})
+    OS << (N++ ? "," : "") << "\"" << stateClassName(C)
+       << "\":{\"ns\":" << P.WaitNs[unsigned(C)]
+       << ",\"blamed_ns\":" << P.WaitBlamedNs[unsigned(C)] << "}";
+  OS << "}";
   OS << ",\"constructs\":";
   jsonRows(P.Constructs, OS);
   OS << ",\"functions\":";

@@ -80,8 +80,10 @@ using ClassNs = std::array<std::uint64_t, StateClassCount>;
 struct Row {
   std::string Name, Location;
   std::uint64_t InclusiveNs = 0, ExclusiveNs = 0;
-  /// Other threads' idle time charged to this row: a worker idle while
-  /// the primary thread ran this (blame shifting, docs/sampling.md).
+  /// Other threads' idle or waiting time charged to this row: a worker
+  /// idle while the primary thread ran this, a thread waiting at a
+  /// barrier, for a lock or in a taskwait while another ran this (blame
+  /// shifting, docs/sampling.md).
   std::uint64_t BlamedNs = 0;
   ClassNs ByClass{}; // the inclusive time, by the samples' state class
 };
@@ -91,9 +93,13 @@ struct Profile {
   std::uint64_t Samples = 0;  // rows
   std::uint64_t TotalNs = 0;  // every sample's weight x period
   unsigned Threads = 0;
-  ClassNs ByClass{};           // all samples
-  std::uint64_t IdleNs = 0;    // the workers' idle samples (aggregate)
-  std::uint64_t BlamedNs = 0;  // of which blamed on the primary's code
+  ClassNs ByClass{};          // all samples
+  std::uint64_t IdleNs = 0;   // the workers' idle samples (aggregate)
+  std::uint64_t BlamedNs = 0; // of which blamed on the primary's code
+  /// The waits other than idle workers, by state class (barrier, lock,
+  /// taskwait; the other entries 0): the time waited, and of it the
+  /// time blamed on the other threads' code (aggregate).
+  ClassNs WaitNs{}, WaitBlamedNs{};
   std::vector<Row> Constructs; // by inclusive time, largest first
   std::vector<Row> Functions;  // by exclusive time, then inclusive
   /// Folded stacks: "frame;frame;... COUNT" (COUNT: timer periods),
@@ -111,9 +117,17 @@ std::string runtimeLabel(StateClass C); // "[idle]", "[barrier]", ...
 /// worker's idle sample (class idle, or barrier with an empty path: libomp
 /// keeps workers between regions in the region's implicit barrier) is
 /// charged to the path of the primary thread's (thread 0) sample nearest
-/// in time, within the idle sample's periods and one more on each side,
+/// in time (to the span of periods it stands for: weight - 1 before its
+/// time), within the idle sample's periods and one more on each side,
 /// if that sample is work with a path (for a barrier: outside every
-/// construct, the region over).
+/// construct, the region over; otherwise it is a barrier wait). The
+/// other waits -- a barrier sample not so blamed, a lock sample, a
+/// taskwait sample -- are blamed on what the other threads ran meanwhile:
+/// each other thread's sample nearest in time within the same window, if
+/// it is work with a path holding a construct (barrier: the late
+/// arrivers, still in the region), any path (lock: the holder), or a path
+/// holding a task construct (taskwait: the awaited tasks); the wait is
+/// split evenly between those threads.
 Profile aggregate(const std::vector<PathSample> &Samples,
                   std::uint64_t PeriodNs);
 
@@ -121,6 +135,25 @@ Profile aggregate(const std::vector<PathSample> &Samples,
 void printTable(const Profile &P, std::size_t Top, std::ostream &OS);
 void printFolded(const Profile &P, std::ostream &OS);
 void printJson(const Profile &P, std::ostream &OS);
+/// Two profiles compared (profile_diff.cpp): a row of A and B matched by
+/// name and location (a row only in one run: zeros in the other).
+struct DiffRow {
+  std::string Name, Location;
+  bool InA = false, InB = false;
+  Row A, B;
+  std::int64_t inclusiveDelta() const; // B - A, ns
+  std::int64_t exclusiveDelta() const;
+};
+struct ProfileDiff {
+  /// Sorted by the largest change of exclusive time, then of inclusive.
+  std::vector<DiffRow> Constructs, Functions;
+};
+ProfileDiff compare(const Profile &A, const Profile &B);
+/// The comparison as two tables (Top rows each; 0: all) or JSON.
+void printDiff(const Profile &A, const Profile &B, const std::string &NameA,
+               const std::string &NameB, std::size_t Top, bool Json,
+               std::ostream &OS);
+
 /// The folded stacks as a flame graph, a self-contained SVG 1200 px wide
 /// (profile_svg.cpp).
 std::string flameGraphSvg(const Profile &P, const std::string &Title);

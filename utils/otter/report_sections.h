@@ -4,7 +4,8 @@
 // subcommands print beside the analysis: the program's phases (as `otter
 // summary --by phase`), its task labels and marks (otter/otter.h), the
 // diagnostics with every field a finding has (as `otter diagnose`), and the
-// task graph in a box that opens fitted to it, with zoom and pan.
+// task graph in a box that opens fitted to it, with zoom and pan, and a
+// sampled run's profile and flame graph.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_REPORT_SECTIONS_H
@@ -17,6 +18,10 @@
 #include <ostream>
 #include <string>
 #include <vector>
+
+namespace otter::profile {
+struct Profile;
+}
 
 namespace otter::html {
 
@@ -38,6 +43,11 @@ void writeFinding(const analysis::Finding &X, std::ostream &OS);
 /// the box's id (graph-full, graph-aggregate).
 void writeGraphViewer(const std::string &Svg, const std::string &Id,
                       std::ostream &OS);
+
+/// The section "Sampled profile" of a run with samples: the tables of
+/// `otter profile` (top 20 rows each) and its flame graph, inline
+/// (report_profile.cpp). Dir: the run directory, named in it.
+std::string profileSection(const profile::Profile &P, const std::string &Dir);
 
 /// The styles and the script of the graph viewer (inline, no network).
 extern const char *GraphViewerStyle;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """check-profile.py [--folded FILE] [--json FILE|-] [--hot FUNCTION]
-                    [--order C1,C2,...] [--blamed FUNCTION]
+                    [--order C1,C2,...] [--blamed FUNCTION [--wait KIND]]
                     [--svg FILE --label TEXT...]
 
 Checks `otter profile`'s outputs (docs/sampling.md). --folded: every line
@@ -11,7 +11,9 @@ and its classes add up to its inclusive time. --hot F: the function with
 the most exclusive time is named F (or starts with "F("). --order: the
 class times in that order, each strictly more than the next, the last
 above zero. --blamed F: no function but main (every serial path's root) has
-more blamed time than F, and F has at least a quarter of the workers' idle time (idle_ns). --svg: the flame graph is
+more blamed time than F, and F has at least a quarter of the workers' idle time (idle_ns);
+with --wait KIND (barrier, lock, taskwait), a quarter of that wait's
+time instead (waits.KIND.ns), and at least half of that wait is blamed. --svg: the flame graph is
 well-formed XML, 1200 px wide, at most 2 MB, every box (rect) has a
 title, and a box is titled by each --label TEXT (its start). Prints "ok"; exits 1 with the reason otherwise.
 """
@@ -40,7 +42,7 @@ def check_folded(path):
         sys.exit("no folded stacks")
 
 
-def check_json(path, hot, order, blamed):
+def check_json(path, hot, order, blamed, wait=None):
     text = sys.stdin.read() if path == "-" else open(path).read()
     p = json.loads(text)
     if sum(p["classes"].values()) != p["total_ns"]:
@@ -64,9 +66,13 @@ def check_json(path, hot, order, blamed):
             sys.exit("%s is not the most blamed function (%d ns)" %
                      (blamed, most))
         top = rows[0]
-        if top["blamed_ns"] * 4 < p["idle_ns"] or not p["idle_ns"]:
-            sys.exit("%s blamed for %d of %d ns idle" %
-                     (blamed, top["blamed_ns"], p["idle_ns"]))
+        waited = p["waits"][wait]["ns"] if wait else p["idle_ns"]
+        if top["blamed_ns"] * 4 < waited or not waited:
+            sys.exit("%s blamed for %d of %d ns %s" %
+                     (blamed, top["blamed_ns"], waited, wait or "idle"))
+        if wait and p["waits"][wait]["blamed_ns"] * 2 < waited:
+            sys.exit("only %d of %d ns %s wait blamed" %
+                     (p["waits"][wait]["blamed_ns"], waited, wait))
     if order:
         c = p["classes"]
         for a, b in zip(order, order[1:]):
@@ -98,7 +104,7 @@ def check_svg(path, labels):
 
 
 def main(argv):
-    folded = js = hot = order = blamed = svg = None
+    folded = js = hot = order = blamed = svg = wait = None
     labels = []
     i = 0
     while i < len(argv):
@@ -114,6 +120,8 @@ def main(argv):
             labels.append(argv[i + 1])
         elif argv[i] == "--blamed":
             blamed = argv[i + 1]
+        elif argv[i] == "--wait":
+            wait = argv[i + 1]
         elif argv[i] == "--order":
             order = argv[i + 1].split(",")
         else:
@@ -122,7 +130,7 @@ def main(argv):
     if folded:
         check_folded(folded)
     if js:
-        check_json(js, hot, order, blamed)
+        check_json(js, hot, order, blamed, wait)
     if svg:
         check_svg(svg, labels)
     print("ok")
