@@ -198,42 +198,45 @@ int sendrecvReplace(Fn Pmpi, const void *Site, void *Buf, int Count,
   return C.end(Rc);
 }
 
-template <Function F, typename Fn>
-int isend(Fn Pmpi, const void *Site, const void *Buf, int Count, MPI_Datatype T,
-          int Dest, int Tag, MPI_Comm Comm, MPI_Request *Request) {
+/// Isend/Irecv (posted now: recorded with a request id of its own) and
+/// their persistent *_init forms (tracked, inactive: MPI_Start posts them).
+template <Function F, bool Persistent, typename Fn, typename BufT>
+int postMessage(Fn Pmpi, const void *Site, Posted::Kind What, BufT Buf,
+                int Count, MPI_Datatype T, int Peer, int Tag, MPI_Comm Comm,
+                MPI_Request *Request) {
   Call C(F, Site);
   if (!C.On) [[unlikely]]
-    return Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
+    return Pmpi(Buf, Count, T, Peer, Tag, Comm, Request);
   CommInfo *I = commOf(C, Comm);
   Posted P;
-  P.What = Posted::Send;
+  P.What = What;
   P.Comm = I;
-  P.M = messageWith(I, Dest, Tag, bytesOf(Count, T));
-  P.M.Request = requests::newId();
-  C.record(message(EventKind::MpiIsend, P.M));
-  int Rc = Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
+  P.M = messageWith(I, Peer, Tag, bytesOf(Count, T));
+  P.Persistent = Persistent;
+  if (!Persistent) {
+    P.M.Request = requests::newId();
+    C.record(message(What == Posted::Send ? EventKind::MpiIsend
+                                          : EventKind::MpiIrecvRequest,
+                     P.M));
+  }
+  int Rc = Pmpi(Buf, Count, T, Peer, Tag, Comm, Request);
   if (Rc == MPI_SUCCESS)
     requests::insert(*Request, P);
   return C.end(Rc);
 }
 
 template <Function F, typename Fn>
+int isend(Fn Pmpi, const void *Site, const void *Buf, int Count, MPI_Datatype T,
+          int Dest, int Tag, MPI_Comm Comm, MPI_Request *Request) {
+  return postMessage<F, false>(Pmpi, Site, Posted::Send, Buf, Count, T, Dest,
+                               Tag, Comm, Request);
+}
+
+template <Function F, typename Fn>
 int irecv(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
           int Source, int Tag, MPI_Comm Comm, MPI_Request *Request) {
-  Call C(F, Site);
-  if (!C.On) [[unlikely]]
-    return Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
-  CommInfo *I = commOf(C, Comm);
-  Posted P;
-  P.What = Posted::Recv;
-  P.Comm = I;
-  P.M = messageWith(I, Source, Tag, bytesOf(Count, T));
-  P.M.Request = requests::newId();
-  C.record(message(EventKind::MpiIrecvRequest, P.M));
-  int Rc = Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
-  if (Rc == MPI_SUCCESS)
-    requests::insert(*Request, P);
-  return C.end(Rc);
+  return postMessage<F, false>(Pmpi, Site, Posted::Recv, Buf, Count, T, Source,
+                               Tag, Comm, Request);
 }
 
 // --- Matched probe and receive ----------------------------------------------
@@ -307,42 +310,19 @@ int imrecv(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
 
 // --- Persistent requests ---------------------------------------------------
 
-/// Send_init and its modes: the request is tracked, inactive, from now on.
 template <Function F, typename Fn>
 int sendInit(Fn Pmpi, const void *Site, const void *Buf, int Count,
              MPI_Datatype T, int Dest, int Tag, MPI_Comm Comm,
              MPI_Request *Request) {
-  Call C(F, Site);
-  if (!C.On) [[unlikely]]
-    return Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
-  CommInfo *I = commOf(C, Comm);
-  Posted P;
-  P.What = Posted::Send;
-  P.Comm = I;
-  P.M = messageWith(I, Dest, Tag, bytesOf(Count, T));
-  P.Persistent = true;
-  int Rc = Pmpi(Buf, Count, T, Dest, Tag, Comm, Request);
-  if (Rc == MPI_SUCCESS)
-    requests::insert(*Request, P);
-  return C.end(Rc);
+  return postMessage<F, true>(Pmpi, Site, Posted::Send, Buf, Count, T, Dest,
+                              Tag, Comm, Request);
 }
 
 template <Function F, typename Fn>
 int recvInit(Fn Pmpi, const void *Site, void *Buf, int Count, MPI_Datatype T,
              int Source, int Tag, MPI_Comm Comm, MPI_Request *Request) {
-  Call C(F, Site);
-  if (!C.On) [[unlikely]]
-    return Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
-  CommInfo *I = commOf(C, Comm);
-  Posted P;
-  P.What = Posted::Recv;
-  P.Comm = I;
-  P.M = messageWith(I, Source, Tag, bytesOf(Count, T));
-  P.Persistent = true;
-  int Rc = Pmpi(Buf, Count, T, Source, Tag, Comm, Request);
-  if (Rc == MPI_SUCCESS)
-    requests::insert(*Request, P);
-  return C.end(Rc);
+  return postMessage<F, true>(Pmpi, Site, Posted::Recv, Buf, Count, T, Source,
+                              Tag, Comm, Request);
 }
 
 /// A persistent request's next instance: recorded as the Isend or the
