@@ -205,6 +205,27 @@ enum class DataOpKind : std::uint16_t {
   TransferFromDeviceAsync = 19,
   DeleteAsync = 20,
 };
+/// A data operation's name, its async bit ignored ("transfer to device";
+/// "data op" for a value not listed): the trace's device regions and the
+/// Perfetto export's device slices say the same.
+inline const char *dataOpDisplayName(DataOpKind K) {
+  switch (DataOpKind(std::uint16_t(K) & 0xf)) {
+  case DataOpKind::Alloc:
+    return "alloc";
+  case DataOpKind::TransferToDevice:
+    return "transfer to device";
+  case DataOpKind::TransferFromDevice:
+    return "transfer from device";
+  case DataOpKind::Delete:
+    return "delete";
+  case DataOpKind::Associate:
+    return "associate";
+  case DataOpKind::Disassociate:
+    return "disassociate";
+  default:
+    return "data op";
+  }
+}
 
 /// Dispatch kinds, values of OMPT's ompt_dispatch_t.
 enum class DispatchKind : std::uint16_t {

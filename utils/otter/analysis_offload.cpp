@@ -15,24 +15,6 @@
 
 namespace otter::analysis {
 
-namespace {
-/// A data operation's name on a device track (docs/utils.md, Perfetto).
-const char *dataOpName(DataOpKind K) {
-  switch (DataOpKind(std::uint16_t(K) & 0xf)) {
-  case DataOpKind::Alloc:
-    return "alloc";
-  case DataOpKind::TransferToDevice:
-    return "transfer to device";
-  case DataOpKind::TransferFromDevice:
-    return "transfer from device";
-  case DataOpKind::Delete:
-    return "delete";
-  default:
-    return "data op";
-  }
-}
-} // namespace
-
 void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
   auto &Open = OpenTargets[Th];
   switch (E.Kind) {
@@ -93,7 +75,7 @@ void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
       break;
     OpenTarget &O = Open.back();
     if (Obs && O.OpBegin)
-      Obs->device(Th, O.Device, dataOpName(E.dataOpKind()),
+      Obs->device(Th, O.Device, dataOpDisplayName(E.dataOpKind()),
                   E.code() ? E.code() : O.Code, O.OpBegin, E.Time, E.bytes());
     O.OpBegin = 0;
     if (!O.ToBegin)

@@ -90,22 +90,7 @@ namespace {
 std::uint16_t plainOp(std::uint16_t What) { return What & 0xf; }
 
 const char *spanName(std::uint16_t What) {
-  switch (DataOpKind(plainOp(What))) {
-  case DataOpKind::Alloc:
-    return "alloc";
-  case DataOpKind::TransferToDevice:
-    return "transfer to device";
-  case DataOpKind::TransferFromDevice:
-    return "transfer from device";
-  case DataOpKind::Delete:
-    return "delete";
-  case DataOpKind::Associate:
-    return "associate";
-  case DataOpKind::Disassociate:
-    return "disassociate";
-  default:
-    return What ? "data op" : "kernel";
-  }
+  return What ? dataOpDisplayName(DataOpKind(What)) : "kernel";
 }
 
 bool movesBytes(std::uint16_t What) {
