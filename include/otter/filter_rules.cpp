@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "otter/filter_rules.h"
+#include "otter/printable.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -61,16 +62,10 @@ bool isSpace(char C) {
   return C == ' ' || C == '\t' || C == '\r' || C == '\v' || C == '\f';
 }
 
-/// What a token is called in a message: quoted, control characters shown
-/// as '?', cut after 40 characters (the message stays one line).
-std::string shown(std::string_view T) {
-  std::string S = "'";
-  for (std::size_t I = 0; I < T.size() && I < 40; ++I)
-    S += (unsigned char)T[I] < 0x20 || T[I] == 0x7f ? '?' : T[I];
-  if (T.size() > 40)
-    S += "...";
-  return S + "'";
-}
+/// What a token is called in a message: quoted, made printable
+/// (otter/printable.h: a binary file given as a filter must not write raw
+/// bytes to the terminal), cut after 40 characters (one line).
+std::string shown(std::string_view T) { return "'" + printable(T, 40) + "'"; }
 
 } // namespace
 

@@ -10,6 +10,7 @@
 #include "core/sinks.h"
 #include "core/write_guard.h"
 #include "otter/env.h"
+#include "otter/printable.h"
 #include "sites/site_index.h"
 #include "trace/crash.h"
 
@@ -87,7 +88,8 @@ void startOnFreshLine(bool MayFlush) {
 }
 
 void message(const char *Level, const std::string &Text) {
-  std::fprintf(stderr, "otter: %s%s\n", Level, Text.c_str());
+  // Text quotes the user's values and paths: printed safely, one line.
+  std::fprintf(stderr, "otter: %s%s\n", Level, printable(Text).c_str());
 }
 
 FinishContext finishContext() {

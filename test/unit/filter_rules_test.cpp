@@ -164,6 +164,17 @@ TEST(FilterRules, EveryErrorNamesFileLineFoundAndExpected) {
                       0),
             0u)
       << Bad;
+  // Bytes that are not UTF-8 text (a binary file) are shown as '?';
+  // well-formed UTF-8 is shown as it is; a long token is cut.
+  EXPECT_EQ(errorOf(std::string("\x7f" "ELF\xd0" "a\xff\xc3 x\n")),
+            "f.txt:1: found '?ELF?a?" "?'; expected 'include' or 'exclude' to "
+            "start a rule");
+  EXPECT_EQ(errorOf("exclud\xc3\xa9 x\n"),
+            "f.txt:1: found 'exclud\xc3\xa9'; expected 'include' or 'exclude' "
+            "to start a rule");
+  EXPECT_EQ(errorOf(std::string(50, 'a') + "\n"),
+            "f.txt:1: found '" + std::string(40, 'a') +
+                "...'; expected 'include' or 'exclude' to start a rule");
   // Only the first error is reported; a later good line does not help.
   EXPECT_EQ(errorOf("exclude kind task\nbad\nexclude kind taskwait\n")
                 .rfind("f.txt:2:", 0),

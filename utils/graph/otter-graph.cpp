@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "rebuild.h"
+#include "otter/printable.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -78,7 +79,7 @@ std::string usage() {
 }
 
 int fail(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
+  std::fprintf(stderr, "otter: error: %s\n", printable(Msg).c_str());
   return 1;
 }
 

@@ -9,6 +9,7 @@
 #include "job_graph.h"
 #include "job_input.h"
 #include "trace/reader.h"
+#include "otter/printable.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -23,7 +24,7 @@ namespace otter {
 namespace {
 
 int fail(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
+  std::fprintf(stderr, "otter: error: %s\n", printable(Msg).c_str());
   return 1;
 }
 

@@ -9,6 +9,7 @@
 
 #include "input.h"
 #include "rebuild.h"
+#include "otter/printable.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -99,11 +100,11 @@ int setValue(const OptionSpec &S, const std::string &Word,
 } // namespace
 
 int fail(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s\n", Msg.c_str());
+  std::fprintf(stderr, "otter: error: %s\n", printable(Msg).c_str());
   return 1;
 }
 int usage(const std::string &Msg) {
-  std::fprintf(stderr, "otter: error: %s (see 'otter --help')\n", Msg.c_str());
+  std::fprintf(stderr, "otter: error: %s (see 'otter --help')\n", printable(Msg).c_str());
   return 2;
 }
 int oneArchive(std::size_t Given) {

@@ -13,6 +13,7 @@
 #include "phase.h"
 #include "report.h"
 #include "report_job.h"
+#include "otter/printable.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -245,7 +246,7 @@ int cmdDump(const Options &O) {
   if (int Rc = oneArchive(O.Inputs.size()); Rc >= 0)
     return Rc;
   if (!O.Kinds.empty() && !dump::parseKinds(O.Kinds, D, Error)) {
-    std::fprintf(stderr, "otter: error: %s\n", Error.c_str());
+    std::fprintf(stderr, "otter: error: %s\n", printable(Error).c_str());
     return 2;
   }
   Input Src;

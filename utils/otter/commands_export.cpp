@@ -17,6 +17,7 @@
 #include "export.h"
 #include "rebuild.h"
 #include "state_timeline.h"
+#include "otter/printable.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -238,7 +239,7 @@ int cmdGraph(const Options &O) {
   std::string Error;
   if (!parseGraphFormatOption(Fmt, F, Error)) {
     // As otter-graph says it: the line names the valid formats.
-    std::fprintf(stderr, "otter: error: %s\n", Error.c_str());
+    std::fprintf(stderr, "otter: error: %s\n", printable(Error).c_str());
     return 2;
   }
   if (int Rc = graphThresholds(O, F); Rc >= 0)

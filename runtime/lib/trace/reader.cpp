@@ -4,6 +4,7 @@
 #include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
+#include "otter/printable.h"
 
 #include <otf2/otf2.h>
 
@@ -622,7 +623,7 @@ void warnOnce(const std::string &Text) {
   static std::set<std::string> Said;
   std::lock_guard<std::mutex> G(M);
   if (Said.insert(Text).second)
-    std::fprintf(stderr, "otter: warning: %s\n", Text.c_str());
+    std::fprintf(stderr, "otter: warning: %s\n", printable(Text).c_str());
 }
 } // namespace
 

@@ -10,6 +10,12 @@
 // RUN: diff %t.plain %t.traced
 // RUN: FileCheck %s < %t.err
 // RUN: test -f %t.d/graph.gv && test -f %t.d/nodes.csv && test -f %t.d/graph.csv
+// A value holding an escape sequence and a byte that is not UTF-8 is
+// quoted with '?' for each: no raw byte reaches the terminal.
+// RUN: sh -c 'rm -rf %t.e && env OMP_TOOL_LIBRARIES=%libotter OTTER_OUTPUT_DIR=%t.e \
+// RUN:   OTTER_START="$(printf "\033[2Jpause\377d")" %t > /dev/null 2> %t.err2' || true
+// RUN: FileCheck --check-prefix=ESCAPED %s < %t.err2
+// RUN: not grep -q "$(printf '\033')" %t.err2
 #include <stdio.h>
 
 int main(void) {
@@ -30,3 +36,5 @@ int main(void) {
 // CHECK-DAG: otter: warning: OTTER_GRAPH_FORMAT='dot,xml' is not valid ('xml' is unknown) (use a comma list of csv, dot, canon, all, none); using the default dot,csv
 // CHECK-DAG: otter: warning: OTTER_BUFFER_EVENTS='12x' is not valid (use a whole number from 1024 to 16777216); using the default 16384
 // CHECK: otter: wrote
+
+// ESCAPED: otter: warning: OTTER_START='?[2Jpause?d' is not valid
