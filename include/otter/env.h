@@ -78,7 +78,8 @@ inline constexpr const char *ToolVariables[] = {
     "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
     "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",
     "OTTER_TEST_SANITIZERS", "OTTER_ASAN_BUILD_DIR", "OTTER_TSAN_BUILD_DIR",
-    "OTTER_FUZZ_BUILD_DIR", "OTTER_FUZZ_SECONDS",  "OTTER_TEST_DISK_BYTES"};
+    "OTTER_FUZZ_BUILD_DIR", "OTTER_FUZZ_SECONDS",  "OTTER_TEST_DISK_BYTES",
+    "OTTER_RUN_CHECK"};
 
 /// The process's rank in an MPI job, from the launcher (first one set).
 /// With a rank, everything of the process goes to <output>/rank-<N>/ and
