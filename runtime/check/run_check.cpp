@@ -8,10 +8,10 @@
 // for a tool; or libomp could not load it), nothing was traced: one line
 // says so, instead of a run that ends with no output and no word.
 //
-// It uses libc alone (no C++ runtime), reads the variable and removes it at
-// load time (the program and its children never see it), and does nothing
-// but list the loaded objects at exit. Children that inherit the preload
-// are other processes and say nothing.
+// It uses libc alone (no C++ runtime). At load time it removes the variable
+// and itself from LD_PRELOAD, so the program and its children see the
+// environment they would have seen without it; at exit it only lists the
+// loaded objects.
 //
 //===----------------------------------------------------------------------===//
 #include <cstdio>
@@ -56,6 +56,44 @@ bool isFirstRank() {
   return true;
 }
 
+/// Removes this library's entries (otter-run appends it last) from
+/// LD_PRELOAD, and the variable itself when nothing else is left in it.
+void leaveLdPreload() {
+  const char *Preload = std::getenv("LD_PRELOAD");
+  if (!Preload)
+    return;
+  static char Kept[4096];
+  std::size_t Used = 0;
+  bool Removed = false;
+  for (const char *Entry = Preload; *Entry;) {
+    std::size_t Length = std::strcspn(Entry, ": ");
+    const char *Slash = static_cast<const char *>(
+        memrchr(Entry, '/', Length));
+    const char *Base = Slash ? Slash + 1 : Entry;
+    std::size_t BaseLength = Length - std::size_t(Base - Entry);
+    if (BaseLength == 17 && !std::strncmp(Base, "libotter-check.so", 17)) {
+      Removed = true;
+    } else if (Length > 0) {
+      if (Used + Length + 2 > sizeof Kept)
+        return; // longer than we keep: leave it as it is
+      if (Used)
+        Kept[Used++] = ':';
+      std::memcpy(Kept + Used, Entry, Length);
+      Used += Length;
+    }
+    Entry += Length;
+    if (*Entry)
+      ++Entry;
+  }
+  Kept[Used] = '\0';
+  if (!Removed)
+    return;
+  if (Used)
+    setenv("LD_PRELOAD", Kept, 1);
+  else
+    unsetenv("LD_PRELOAD");
+}
+
 __attribute__((constructor)) void readCheckRequest() {
   const char *Request = std::getenv("OTTER_RUN_CHECK");
   if (!Request)
@@ -67,6 +105,7 @@ __attribute__((constructor)) void readCheckRequest() {
     std::snprintf(Program, sizeof Program, "%s", End + 1);
   }
   unsetenv("OTTER_RUN_CHECK");
+  leaveLdPreload();
 }
 
 __attribute__((destructor)) void lookAtTheRunsEnd() {

@@ -33,6 +33,7 @@
 // RUN: otter-run -o %t.d/child sh -c '%t.omp skip; env' > %t.out6 2> %t.err6
 // RUN: not grep -q "ran no OpenMP construct" %t.err6
 // RUN: not grep -q OTTER_RUN_CHECK %t.out6
+// RUN: not grep -q libotter-check %t.out6
 #include <stdio.h>
 
 /// The construct in a function of its own: clang asks libomp for the
