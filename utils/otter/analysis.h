@@ -294,6 +294,13 @@ public:
                       const char * /*What*/, std::uint64_t /*Code*/,
                       std::uint64_t /*Start*/, std::uint64_t /*End*/,
                       std::uint64_t /*Bytes*/) {}
+  /// An MPI call (function: mpi::Function's value) at Code, from Start to
+  /// End: by default a construct instance of kind Mpi.
+  virtual void mpiCall(std::uint32_t Thread, std::uint64_t Code,
+                       std::uint16_t /*Function*/, std::uint64_t Start,
+                       std::uint64_t End) {
+    construct(Thread, Kind::Mpi, Code, Start, End);
+  }
   /// Whether state() is wanted (asked once, at Analyzer::setObserver):
   /// without it the analysis does not build the intervals.
   virtual bool wantsStates() const { return false; }
@@ -348,6 +355,11 @@ public:
               std::uint64_t S, std::uint64_t E, std::uint64_t By) override {
     A.device(Th, D, W, C, S, E, By);
     B.device(Th, D, W, C, S, E, By);
+  }
+  void mpiCall(std::uint32_t Th, std::uint64_t C, std::uint16_t F,
+               std::uint64_t S, std::uint64_t E) override {
+    A.mpiCall(Th, C, F, S, E);
+    B.mpiCall(Th, C, F, S, E);
   }
 
 private:

@@ -80,7 +80,7 @@ void Analyzer::Impl::onMpiCallEnd(ThreadSt &TS, std::uint32_t Th,
   St.MaxNs = std::max(St.MaxNs, Ns);
   St.MpiFunction = F.Function;
   if (Obs)
-    Obs->construct(Th, Kind::Mpi, Codes[F.Code], F.Start, E.Time);
+    Obs->mpiCall(Th, Codes[F.Code], F.Function, F.Start, E.Time);
   if (F.Task == None)
     return;
   for (std::size_t I = TS.Waits.size(); I-- > 0;)

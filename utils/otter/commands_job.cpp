@@ -521,42 +521,4 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   return 0;
 }
 
-/// A job's Perfetto trace: one process per rank.
-void perfettoRanks(const cli::JobInput &Job, PerfettoWriter &W) {
-  std::vector<std::uint32_t> Rank(Job.threads()), Local(Job.threads());
-  for (std::uint32_t R = 0; R < Job.ranks().size(); ++R) {
-    const cli::JobInput::Rank &X = Job.ranks()[R];
-    for (std::uint32_t T = 0; X.Read && T < X.Threads; ++T) {
-      Rank[X.ThreadBase + T] = R;
-      Local[X.ThreadBase + T] = T;
-    }
-  }
-  W.setRanks(std::move(Rank), std::move(Local));
-}
-
-/// A job's Perfetto trace: an arrow per message, from the call that posted
-/// the send (at its start) to the call that completed the receive (at its
-/// end), on the job's clock.
-void perfettoMessages(const cli::JobInput &Job, PerfettoWriter &W) {
-  const JobGraph &M = Job.matching();
-  auto call = [&](std::uint32_t R, NodeId N) -> const MpiCall * {
-    if (R >= M.Ranks.size() || N >= M.Ranks[R].Mpi.Calls.size())
-      return nullptr;
-    const MpiCall &C = M.Ranks[R].Mpi.Calls[N]; // one call per node
-    return C.Node == N ? &C : nullptr;
-  };
-  for (const JobMessage &X : M.Messages) {
-    if (X.State != JobMessage::Matched)
-      continue;
-    const MpiCall *S = call(X.SendRank, X.SendNode);
-    const MpiCall *R = call(X.RecvRank, X.RecvNode);
-    if (!S || !R)
-      continue;
-    const cli::JobInput::Rank &SR = Job.ranks()[X.SendRank];
-    const cli::JobInput::Rank &RR = Job.ranks()[X.RecvRank];
-    W.message(SR.ThreadBase + S->Thread, SR.toJobTime(S->Begin),
-              RR.ThreadBase + R->Thread, RR.toJobTime(R->End));
-  }
-}
-
 } // namespace otter::cli

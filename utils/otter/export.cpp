@@ -393,11 +393,17 @@ void PerfettoWriter::setRanks(std::vector<std::uint32_t> Rank,
 }
 
 void PerfettoWriter::message(std::uint32_t FromThread, std::uint64_t FromTime,
-                             std::uint32_t ToThread, std::uint64_t ToTime) {
+                             std::uint32_t ToThread, std::uint64_t ToTime,
+                             const char *Name) {
   std::uint64_t Id = NextFlow++;
+  std::string Quoted = jsonString(Name);
   room(Reserve);
   sep();
-  lit("{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"s\",\"id\":");
+  lit("{\"name\":");
+  put(Quoted);
+  lit(",\"cat\":");
+  put(Quoted);
+  lit(",\"ph\":\"s\",\"id\":");
   num(Id, FlowPrefix);
   lit(",\"ts\":");
   us(FromTime, TsPrefix);
@@ -407,12 +413,43 @@ void PerfettoWriter::message(std::uint32_t FromThread, std::uint64_t FromTime,
   sep();
   // "bp":"e": the arrow ends on the slice enclosing ToTime (the receiving
   // MPI call's, which ends there: one ns before, to be inside it).
-  lit("{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"f\","
-      "\"bp\":\"e\",\"id\":");
+  lit("{\"name\":");
+  put(Quoted);
+  lit(",\"cat\":");
+  put(Quoted);
+  lit(",\"ph\":\"f\",\"bp\":\"e\",\"id\":");
   num(Id, FlowPrefix);
   lit(",\"ts\":");
   us(ToTime > 0 ? ToTime - 1 : 0, TsPrefix);
   pidTid(ToThread);
+  *Cur++ = '}';
+}
+
+/// An MPI call's slice: "<function> <file:line>", its args when the job
+/// gave them (export_mpi.cpp).
+void PerfettoWriter::mpiCall(std::uint32_t Thread, std::uint64_t Code,
+                             std::uint16_t Function, std::uint64_t Start,
+                             std::uint64_t End) {
+  auto [Name, New] = MpiNames.try_emplace({Function, Code});
+  if (New)
+    Name->second = jsonString(
+        std::string(mpi::functionName(mpi::Function(Function))) + " " +
+        sourceText(codeAddress(Code) ? Label(Code) : SourceLabel{}));
+  auto Args = MpiArgs.find({Thread, Start});
+  room(Reserve + (Args != MpiArgs.end() ? Args->second.size() : 0));
+  sep();
+  ++Slices;
+  lit("{\"name\":");
+  put(Name->second);
+  lit(",\"cat\":\"mpi\",\"ph\":\"X\",\"ts\":");
+  us(Start, TsPrefix);
+  lit(",\"dur\":");
+  us(End > Start ? End - Start : 0, DurPrefix);
+  pidTid(Thread);
+  if (Args != MpiArgs.end()) {
+    lit(",\"args\":");
+    put(Args->second);
+  }
   *Cur++ = '}';
 }
 

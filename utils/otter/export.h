@@ -64,8 +64,23 @@ public:
                 std::vector<std::uint32_t> Local);
   /// A flow arrow for a message (or any edge between ranks): from
   /// FromThread at FromTime to ToThread at ToTime.
+  /// Name: the arrow's name and category ("message", "collective").
   void message(std::uint32_t FromThread, std::uint64_t FromTime,
-               std::uint32_t ToThread, std::uint64_t ToTime);
+               std::uint32_t ToThread, std::uint64_t ToTime,
+               const char *Name = "message");
+  /// An MPI call's slice, named "<function> <file:line>" (MPI_Send
+  /// ring.c:21; category mpi) with what the call did as args when
+  /// setMpiCallArgs gave them (export_mpi.cpp).
+  void mpiCall(std::uint32_t Thread, std::uint64_t Code,
+               std::uint16_t Function, std::uint64_t Start,
+               std::uint64_t End) override;
+  /// The args object (JSON, "{...}") of each MPI call, by the stream's
+  /// thread and the call's start on the stream's clock. Before the first
+  /// event.
+  using MpiCallKey = std::pair<std::uint32_t, std::uint64_t>;
+  void setMpiCallArgs(std::map<MpiCallKey, std::string> Args) {
+    MpiArgs = std::move(Args);
+  }
   /// Writes the thread metadata, closes the JSON document and flushes.
   void finish(std::uint32_t Threads);
   std::uint64_t slices() const { return Slices; }
@@ -146,6 +161,8 @@ private:
   void deviceTrackNames(); // their thread_name metadata (finish)
   std::map<std::pair<int, std::uint64_t>, std::string> Names;
   std::vector<std::string> NameTable;                         // setNames
+  std::map<MpiCallKey, std::string> MpiArgs; // setMpiCallArgs
+  std::map<std::pair<std::uint16_t, std::uint64_t>, std::string> MpiNames;
   std::unordered_map<std::uint64_t, std::uint32_t> TaskNames; // labels
   std::string nameText(std::uint32_t N) const;
   std::string whereText(Kind K, std::uint64_t Code);

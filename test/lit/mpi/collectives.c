@@ -22,6 +22,11 @@
 // RUN: FileCheck --check-prefix=COLL --match-full-lines %s < %t/job/collectives.csv
 // RUN: grep -c . %t/job/collectives.csv | FileCheck --check-prefix=COUNT %s
 // RUN: not grep -v '^matched\|^status' %t/job/messages.csv
+// The Perfetto export: each call named by its function and line, with what
+// it did as args; an arrow per member that needed another's data, from the
+// last such member's call, never ending before it starts; none for scans.
+// RUN: otter export --format perfetto -o %t/perfetto.json %t
+// RUN: python3 %S/Inputs/perfetto-mpi.py %t/perfetto.json 2 | FileCheck --check-prefix=PERFETTO %s
 #include <mpi.h>
 #include <stdio.h>
 
@@ -267,3 +272,12 @@ int main(int argc, char **argv) {
 // COLL: {{[0-9]+}},MPI_Iexscan,exscan,world,31,,4,4,{{.*}}collectives.c:[[#@LINE-187]]:3
 // COLL-EMPTY:
 // COUNT: 33
+
+// PERFETTO: MPI_Barrier collectives.c:[[#@LINE-236]] | barrier, sent 0 bytes, received 0 bytes
+// PERFETTO-NEXT: MPI_Bcast collectives.c:[[#@LINE-236]] | bcast, root rank 2, sent 8 bytes, received 0 bytes
+// PERFETTO-NEXT: MPI_Reduce collectives.c:[[#@LINE-236]] | reduce, root rank 2, sent 4 bytes, received 4 bytes
+// PERFETTO: MPI_Ibarrier collectives.c:[[#@LINE-222]] | start barrier
+// PERFETTO-NEXT: MPI_Ibcast collectives.c:[[#@LINE-222]] | start bcast, root rank 2
+// PERFETTO-NEXT: MPI_Iallreduce collectives.c:[[#@LINE-222]] | start allreduce
+// PERFETTO-NEXT: MPI_Waitall collectives.c:[[#@LINE-222]] | barrier, sent 0 bytes, received 0 bytes; bcast, root rank 2, sent 8 bytes, received 0 bytes; allreduce, sent 4 bytes, received 4 bytes
+// PERFETTO: arrows: 0 message, 88 collective; problems: none

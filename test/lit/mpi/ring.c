@@ -13,6 +13,8 @@
 // task, four messages around the ring.
 // RUN: sh %S/Inputs/job-graph.sh %t 4
 // RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
+// RUN: otter export --format perfetto -o %t/perfetto.json %t
+// RUN: python3 %S/Inputs/perfetto-mpi.py %t/perfetto.json 1 | FileCheck --check-prefix=PERFETTO %s
 #include <mpi.h>
 #include <stdio.h>
 
@@ -70,3 +72,7 @@ int main(int argc, char **argv) {
 // MSG-NEXT: matched,2,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-41]]:5,3,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-39]]:5,world,3,4
 // MSG-NEXT: matched,3,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-42]]:5,0,{{[0-9]+}},{{.*}}ring.c:[[#@LINE-40]]:5,world,3,4
 // MSG-EMPTY:
+
+// PERFETTO-DAG: MPI_Send ring.c:[[#@LINE-45]] | send to rank 2, tag 3, 4 bytes
+// PERFETTO-DAG: MPI_Recv ring.c:[[#@LINE-44]] | receive from rank 0, tag 3, 4 bytes
+// PERFETTO: arrows: 4 message, 0 collective; problems: none
