@@ -460,6 +460,11 @@ int reportJob(const job::Layout &L, const std::string &Arg,
     return fail(Error);
   rankWarnings(Job);
   html::Timeline Times(WindowFrom, WindowTo, 1000);
+  {
+    std::vector<std::uint32_t> Rank, Local;
+    Job.threadPlaces(Rank, Local);
+    Times.setRanks(std::move(Rank), std::move(Local));
+  }
   AggregateGraph Agg;
   TeeObserver Tee(Agg, Times);
   Analyzer A;

@@ -119,15 +119,12 @@ const MpiCall *callOf(const JobGraph &M, std::uint32_t R, NodeId N) {
 
 /// A job's Perfetto trace: one process per rank, and each MPI call's args.
 void perfettoRanks(const JobInput &Job, PerfettoWriter &W) {
-  std::vector<std::uint32_t> Rank(Job.threads()), Local(Job.threads());
+  std::vector<std::uint32_t> Rank, Local;
+  Job.threadPlaces(Rank, Local);
   std::map<PerfettoWriter::MpiCallKey, std::string> Args;
   const JobGraph &M = Job.matching();
   for (std::uint32_t R = 0; R < Job.ranks().size(); ++R) {
     const JobInput::Rank &X = Job.ranks()[R];
-    for (std::uint32_t T = 0; X.Read && T < X.Threads; ++T) {
-      Rank[X.ThreadBase + T] = R;
-      Local[X.ThreadBase + T] = T;
-    }
     if (!X.Read || R >= M.Ranks.size())
       continue;
     const MpiGraph &Mpi = M.Ranks[R].Mpi;

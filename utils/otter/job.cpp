@@ -132,6 +132,17 @@ std::size_t JobInput::threads() const {
   return N;
 }
 
+void JobInput::threadPlaces(std::vector<std::uint32_t> &Rank,
+                            std::vector<std::uint32_t> &Local) const {
+  Rank.assign(threads(), 0);
+  Local.assign(threads(), 0);
+  for (std::uint32_t R = 0; R < Ranks.size(); ++R)
+    for (std::uint32_t T = 0; Ranks[R].Read && T < Ranks[R].Threads; ++T) {
+      Rank[Ranks[R].ThreadBase + T] = R;
+      Local[Ranks[R].ThreadBase + T] = T;
+    }
+}
+
 bool JobInput::open(const job::Layout &L, std::string &Error) {
   Dir = L.Dir;
   std::size_t N = L.RankDirs.size();

@@ -80,6 +80,10 @@ public:
   /// The rank of one of the job's thread numbers.
   std::uint32_t rankOfThread(std::uint32_t Thread) const;
   std::size_t threads() const;
+  /// For each of the job's thread numbers its rank (Rank) and its thread
+  /// number in that rank (Local): rows grouped by rank in the views.
+  void threadPlaces(std::vector<std::uint32_t> &Rank,
+                    std::vector<std::uint32_t> &Local) const;
 
   /// The job's matching (messages, collectives; unmatched ones), over the
   /// ranks' MPI calls (graph nodes stand for calls: Ranks[r].Mpi.Calls,

@@ -206,7 +206,8 @@ namespace {
 /// totals), waiting split by construct: the numbers behind the picture.
 void writeTotalsTable(const Timeline &T, std::ostream &OS) {
   OS << "<table class=\"sort\" id=\"timeline-totals\"><thead><tr>"
-        "<th>thread</th><th class=\"n\">running</th><th class=\"n\">"
+        "<th>" << (T.hasRanks() ? "rank.thread" : "thread")
+     << "</th><th class=\"n\">running</th><th class=\"n\">"
         "waiting</th><th>waiting in</th><th class=\"n\">idle</th>"
         "<th class=\"n\" title=\"OTTER's own time: writing out its event "
         "buffer, recording events\">OTTER</th>"
@@ -225,7 +226,11 @@ void writeTotalsTable(const Timeline &T, std::ostream &OS) {
       All += N;
     if (!All)
       continue;
-    OS << "<tr><td>" << Th << "</td>";
+    OS << "<tr><td>"
+       << (T.hasRanks() ? std::to_string(T.rankOf(Th)) + "." +
+                              std::to_string(T.localOf(Th))
+                        : std::to_string(Th))
+       << "</td>";
     cell(X.Ns[std::size_t(ThreadState::Running)], All);
     cell(X.Ns[std::size_t(ThreadState::Waiting)], All);
     OS << "<td>";
@@ -271,7 +276,7 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
     }
     return It->second;
   };
-  const double W = 1000, Row = 22, L = 70;
+  const double W = 1000, Row = 22, L = T->hasRanks() ? 110 : 70;
   double H = Row * double(B.size()) + 30;
   OS << "<div class=\"muted\">window "
      << xmlEscape(fmtNs(double(T->windowStart()))) << " to "
@@ -287,7 +292,12 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
   double BW = W / double(N);
   for (std::size_t Th = 0; Th < B.size(); ++Th) {
     double Y = 4 + Row * double(Th);
-    OS << "<text x=\"4\" y=\"" << Y + 14 << "\">thread " << Th << "</text>";
+    OS << "<text x=\"4\" y=\"" << Y + 14 << "\">" << T->rowName(Th)
+       << "</text>";
+    // A line above each rank's first row but the first: rows by rank.
+    if (T->hasRanks() && Th > 0 && T->rankOf(Th) != T->rankOf(Th - 1))
+      OS << "<line x1=\"0\" x2=\"" << L + W << "\" y1=\"" << Y - 2
+         << "\" y2=\"" << Y - 2 << "\" stroke=\"#888\"/>";
     // Runs of bins of one colour: one rectangle each.
     std::string Prev, PrevState;
     std::size_t From = 0;
@@ -350,6 +360,9 @@ void writeTimelineJson(const Timeline &T, std::ostream &OS) {
   std::size_t Threads = std::max(T.bins().size(), T.totals().size());
   for (std::size_t Th = 0; Th < Threads; ++Th) {
     OS << (Th ? "," : "") << "{\"thread\":" << Th;
+    if (T.hasRanks())
+      OS << ",\"rank\":" << T.rankOf(Th) << ",\"rank_thread\":"
+         << T.localOf(Th);
     Timeline::Totals Zero;
     const Timeline::Totals &S = Th < T.totals().size() ? T.totals()[Th] : Zero;
     for (unsigned St = 0; St < ThreadStateCount; ++St)

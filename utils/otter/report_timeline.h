@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace otter::html {
@@ -50,6 +51,27 @@ public:
   Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins);
   /// The run's first event (before any interval).
   void setOrigin(std::uint64_t T);
+  /// An MPI job: stream thread T is thread Local[T] of rank Rank[T]; rows
+  /// are labelled "rank R thread L" (a line between ranks) and the data
+  /// block gives both. Empty: one process, rows "thread T".
+  void setRanks(std::vector<std::uint32_t> Rank,
+                std::vector<std::uint32_t> Local) {
+    RankOf = std::move(Rank);
+    LocalOf = std::move(Local);
+  }
+  bool hasRanks() const { return !RankOf.empty(); }
+  std::uint32_t rankOf(std::size_t T) const {
+    return T < RankOf.size() ? RankOf[T] : 0;
+  }
+  std::uint32_t localOf(std::size_t T) const {
+    return T < LocalOf.size() ? LocalOf[T] : std::uint32_t(T);
+  }
+  /// "thread 3", or "rank 1 thread 0" in a job.
+  std::string rowName(std::size_t T) const {
+    return hasRanks() ? "rank " + std::to_string(rankOf(T)) + " thread " +
+                            std::to_string(localOf(T))
+                      : "thread " + std::to_string(T);
+  }
   void task(std::uint32_t, std::uint64_t, std::uint64_t, std::uint64_t,
             std::uint64_t, std::uint64_t) override {}
   void construct(std::uint32_t, analysis::Kind, std::uint64_t, std::uint64_t,
@@ -98,6 +120,7 @@ public:
   void finish(std::uint64_t RunNs);
 
 private:
+  std::vector<std::uint32_t> RankOf, LocalOf; // setRanks
   void add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E, unsigned Cls,
            std::uint64_t Code);
   void grow(std::uint64_t Until);

@@ -68,6 +68,15 @@ check([(p["cores"], p["predicted_ns"]) for p in data["points"]] ==
       [(p["cores"], p["predicted_ns"]) for p in pts], "report's points differ")
 check(data["threads"] == 4, "the job has 4 threads, report says %d"
       % data["threads"])
+# The timeline's rows grouped by rank: rank R's threads 0 and 1, in order,
+# in the picture and in the data block.
+rows = re.findall(r'<text x="4" y="[0-9.]+">(rank \d+ thread \d+)</text>',
+                  html)
+check(rows == ["rank 0 thread 0", "rank 0 thread 1", "rank 1 thread 0",
+               "rank 1 thread 1"], "timeline rows %s" % rows)
+check([(t["rank"], t["rank_thread"]) for t in data["timeline"]["threads"]]
+      == [(0, 0), (0, 1), (1, 0), (1, 1)], "timeline data's ranks")
+check("<th>rank.thread</th>" in html, "timeline totals by rank.thread")
 check("not simulated (--no-simulate)" in nosim and 'id="rank-1"' in nosim,
       "--no-simulate report")
 print("ok")
