@@ -186,7 +186,12 @@ void writeConstructTable(const Result &R, const std::vector<Construct> &Cs,
     const Construct &C = Cs[I];
     double Mean = C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0;
     double Excl = double(exclusiveNs(C.S));
-    OS << "<tr><td>" << kindName(C.S.K) << "</td><td>" << xmlEscape(C.where())
+    // An MPI call site's kind says which function: "mpi MPI_Bcast".
+    std::string KindText = kindName(C.S.K);
+    if (C.S.K == Kind::Mpi && C.S.MpiFunction)
+      KindText += std::string(" ") +
+                  mpi::functionName(mpi::Function(C.S.MpiFunction));
+    OS << "<tr><td>" << KindText << "</td><td>" << xmlEscape(C.where())
        << "</td>" << numCell(std::to_string(C.S.Instances), C.S.Instances)
        << numCell(fmtNs(double(C.S.TotalNs)), double(C.S.TotalNs))
        << numCell(fmtNs(Excl), Excl) << numCell(fmtNs(Mean), Mean)

@@ -77,6 +77,9 @@ check(rows == ["rank 0 thread 0", "rank 0 thread 1", "rank 1 thread 0",
 check([(t["rank"], t["rank_thread"]) for t in data["timeline"]["threads"]]
       == [(0, 0), (0, 1), (1, 0), (1, 1)], "timeline data's ranks")
 check("<th>rank.thread</th>" in html, "timeline totals by rank.thread")
+# An MPI call site's row names its function.
+check("<tr><td>mpi MPI_Barrier</td>" in html and "<td>mpi</td>" not in html,
+      "MPI rows without their function")
 check("not simulated (--no-simulate)" in nosim and 'id="rank-1"' in nosim,
       "--no-simulate report")
 print("ok")
