@@ -78,8 +78,10 @@ check([(t["rank"], t["rank_thread"]) for t in data["timeline"]["threads"]]
       == [(0, 0), (0, 1), (1, 0), (1, 1)], "timeline data's ranks")
 check("<th>rank.thread</th>" in html, "timeline totals by rank.thread")
 # An MPI call site's row names its function.
-check("<tr><td>mpi MPI_Barrier</td>" in html and "<td>mpi</td>" not in html,
-      "MPI rows without their function")
+constructs = re.search(r'<table[^>]*id="constructs".*?</table>', html,
+                       re.S).group(0)
+check("<tr><td>mpi MPI_Barrier</td>" in constructs and
+      "<td>mpi</td>" not in constructs, "MPI rows without their function")
 check("not simulated (--no-simulate)" in nosim and 'id="rank-1"' in nosim,
       "--no-simulate report")
 print("ok")
