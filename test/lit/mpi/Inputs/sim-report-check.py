@@ -78,7 +78,7 @@ check([(t["rank"], t["rank_thread"]) for t in data["timeline"]["threads"]]
       == [(0, 0), (0, 1), (1, 0), (1, 1)], "timeline data's ranks")
 check("<th>rank.thread</th>" in html, "timeline totals by rank.thread")
 # An MPI call site's row names its function.
-constructs = re.search(r'<table[^>]*id="constructs".*?</table>', html,
+constructs = re.search(r'<section id="constructs">.*?</table>', html,
                        re.S).group(0)
 check("<tr><td>mpi MPI_Barrier</td>" in constructs and
       "<td>mpi</td>" not in constructs, "MPI rows without their function")
