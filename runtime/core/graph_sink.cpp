@@ -108,14 +108,20 @@ public:
         C.Unlisted.push_back(
             C.Cfg.Formats.nodesCsvCompressed(G.Nodes.size()) ? "mpi.csv.zst"
                                                              : "mpi.csv");
+      // In an MPI job one line for the job, as for the "wrote" line: rank
+      // 0's, naming the rule every rank applies (each its own graph).
+      bool Job = C.Cfg.Rank >= 0;
       if (Written.find("graph.gv") != std::string::npos &&
-          C.Cfg.Formats.Dot &&
-          C.Cfg.Formats.dotAggregated(G.Nodes.size()))
-        C.Message("", "graph.gv is aggregated, one node per construct (" +
+          C.Cfg.Formats.Dot && C.Cfg.Formats.dotAggregated(G.Nodes.size()) &&
+          (C.Cfg.Rank <= 0 || C.Cfg.Verbose))
+        C.Message("", std::string(Job ? "rank-0/graph.gv" : "graph.gv") +
+                          " is aggregated, one node per construct (" +
                           std::to_string(G.Nodes.size()) +
                           " nodes > OTTER_DOT_MAX_NODES=" +
-                          std::to_string(C.Cfg.Formats.DotMaxNodes) +
-                          "); the full graph is in " +
+                          std::to_string(C.Cfg.Formats.DotMaxNodes) + ")" +
+                          (Job ? ", as is every rank's above that many "
+                                 "nodes; the full graphs are in "
+                               : "; the full graph is in ") +
                           csvFiles(C.Cfg.Formats, G.Nodes.size(), " and "));
     }
     C.Details += ", " + std::to_string(G.Stats.ParallelRegions) +
