@@ -246,7 +246,9 @@ const Command Commands[] = {
      "total time, shaded by its share of the run), edges with counts, the\n"
      "constructs and steps of the critical path in red. It says which graph\n"
      "it drew and why. --full, --aggregate: choose. --phase NAME: the\n"
-     "aggregated graph of what happened inside that phase of the program.\n",
+     "aggregated graph of what happened inside that phase of the program.\n"
+     "An MPI job (its directory or archive): the aggregated graph of every\n"
+     "rank (the job's full graph, with its messages, is otter-graph's).\n",
      PictureOptions, cmdPicture},
     {"report", "one self-contained HTML report of the run",
      "usage: otter report [-o FILE] [--cores LIST] [--window FROM:TO]\n"
@@ -279,7 +281,8 @@ const Command Commands[] = {
      "(default 30; 0 = all; --json always lists all). --phase NAME: both\n"
      "runs restricted to that phase of the program (it must occur in both).\n"
      "Two sampled runs (OTTER_SAMPLE) of which one at least has no trace:\n"
-     "their profiles compared, as otter profile A B.\n",
+     "their profiles compared, as otter profile A B. An MPI job on either\n"
+     "side: per construct over all its ranks (counts and times summed).\n",
      DiffOptions, cmdDiff},
     {"profile",
      "time per construct and function from the samples (OTTER_SAMPLE)",

@@ -193,8 +193,8 @@ int cmdPicture(const Options &A) {
   if (A.Full && !A.Phase.empty())
     return usage("--phase draws the aggregated graph (the full graph is the "
                  "whole run's)");
-  if (job::Layout L; !A.Phase.empty() && job::findJob(In[0], L))
-    return usage(PhaseJobError);
+  if (job::Layout L; job::findJob(In[0], L))
+    return A.Phase.empty() ? pictureJob(A) : usage(PhaseJobError);
   std::string Out = outputFile(A.Output, "graph.svg");
   std::string Error;
   ArchiveInput Input;
@@ -387,9 +387,15 @@ int cmdDiff(const Options &A) {
   std::string Error;
   ArchiveInput IA, IB;
   Result RA, RB;
+  bool Jobs = false;
   for (const std::string &X : In)
-    if (job::Layout L; !A.Phase.empty() && job::findJob(X, L))
-      return usage(PhaseJobError);
+    if (job::Layout L; job::findJob(X, L)) {
+      if (!A.Phase.empty())
+        return usage(PhaseJobError);
+      Jobs = true;
+    }
+  if (Jobs)
+    return diffRuns(A);
   // Both runs restricted to the same phase; an error names the run that
   // has no such phase.
   if (!readArchive(IA, In[0], RA, nullptr, nullptr, Error, {}, A.Phase))

@@ -211,6 +211,12 @@ int simulateJob(const job::Layout &L, const std::vector<unsigned> &Cores,
 /// matching).
 void perfettoRanks(const JobInput &Job, analysis::PerfettoWriter &W);
 void perfettoMessages(const JobInput &Job, analysis::PerfettoWriter &W);
+/// `otter picture` on an MPI job: the aggregated graph of every rank
+/// (the job's full graph is otter-graph's); `otter diff A B` where either
+/// run is an MPI job: per construct and source line over all ranks
+/// (commands_job.cpp).
+int pictureJob(const Options &O);
+int diffRuns(const Options &O);
 int reportJob(const job::Layout &L, const std::string &Arg,
               const std::vector<unsigned> &Cores, bool NoSimulate,
               std::uint64_t WindowFrom, std::uint64_t WindowTo,

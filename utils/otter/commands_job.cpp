@@ -27,6 +27,8 @@
 #include "commands.h"
 
 #include "analysis.h"
+#include "command_input.h"
+#include "diff.h"
 #include "export.h"
 #include "html_report.h"
 #include "input.h"
@@ -523,6 +525,61 @@ int reportJob(const job::Layout &L, const std::string &Arg,
     std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
   else
     std::cout << "wrote " << Out << "\n";
+  return 0;
+}
+
+int pictureJob(const Options &O) {
+  if (O.Full)
+    return usage("--full: the full graph of an MPI job is the job's graph "
+                 "with its messages, which otter-graph writes (otter-graph "
+                 "JOB -o DIR; dot -Tsvg DIR/job/graph.gv)");
+  std::string Out = outputFile(O.Output, "graph.svg");
+  std::string Error;
+  Input In;
+  if (!openInput(O.Inputs[0], In, Error))
+    return fail(Error);
+  AggregateGraph Agg;
+  Agg.setNames(In.names()); // its nodes name their tasks' labels
+  Result R;
+  if (!analyse(In, &Agg, R, Error))
+    return fail(Error);
+  Labels L{In, {}};
+  picture::GraphPicture Pic;
+  auto NoFull = [](Graph &, std::string &Err) {
+    Err = "an MPI job's full graph is otter-graph's";
+    return false;
+  };
+  if (!picture::drawGraph(NoFull, R, Agg, L.fn(), picture::GraphMode::Aggregate,
+                          Pic, Error))
+    return fail(Error);
+  Pic.Why = "an MPI job: one node per source construct of every rank (the "
+            "job's full graph, with its messages: otter-graph JOB)";
+  if (!writeOutputText(Out, Pic.Svg, Error))
+    return fail(Error);
+  if (O.Json)
+    std::cout << "{\"written\":[" << jsonString(Out)
+              << "],\"graph\":\"aggregate\",\"why\":" << jsonString(Pic.Why)
+              << "}\n";
+  else
+    std::cout << "wrote " << Out << " (aggregated graph): " << Pic.Why << "\n";
+  return 0;
+}
+
+int diffRuns(const Options &O) {
+  Input In[2];
+  Result R[2];
+  for (int I = 0; I < 2; ++I) {
+    std::string Error;
+    if (!openInput(O.Inputs[I], In[I], Error) ||
+        !analyse(In[I], nullptr, R[I], Error))
+      return fail("'" + O.Inputs[I] + "': " + Error);
+  }
+  Labels LA{In[0], {}}, LB{In[1], {}};
+  diff::Result D = diff::compare(R[0], LA.fn(), R[1], LB.fn());
+  diff::print(D, O.Json, std::cout, O.Top, O.Inputs[0], O.Inputs[1]);
+  std::cout.flush();
+  if (!std::cout)
+    return fail("error writing the report");
   return 0;
 }
 

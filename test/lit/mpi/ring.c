@@ -15,6 +15,12 @@
 // RUN: FileCheck --check-prefix=MSG --match-full-lines %s < %t/job/messages.csv
 // RUN: otter export --format perfetto -o %t/perfetto.json %t
 // RUN: python3 %S/Inputs/perfetto-mpi.py %t/perfetto.json 1 | FileCheck --check-prefix=PERFETTO %s
+// picture and diff take a job: the aggregated graph of every rank; the job
+// against itself, per construct over all ranks (each MPI call site: 4).
+// RUN: otter picture -o %t/job.svg %t | FileCheck --check-prefix=PICTURE %s
+// RUN: grep -q "ring.c" %t/job.svg
+// RUN: otter diff --json %t %t > %t/diff.json
+// RUN: python3 %S/Inputs/diff-rows.py %t/diff.json | FileCheck --check-prefix=DIFF %s
 #include <mpi.h>
 #include <stdio.h>
 
@@ -76,3 +82,9 @@ int main(int argc, char **argv) {
 // PERFETTO-DAG: MPI_Send ring.c:[[#@LINE-45]] | send to rank 2, tag 3, 4 bytes
 // PERFETTO-DAG: MPI_Recv ring.c:[[#@LINE-44]] | receive from rank 0, tag 3, 4 bytes
 // PERFETTO: arrows: 4 message, 0 collective; problems: none
+
+// PICTURE: wrote {{.*}}job.svg (aggregated graph): an MPI job: one node per source construct of every rank (the job's full graph, with its messages: otter-graph JOB)
+// DIFF-DAG: mpi ring.c:[[#@LINE-50]] 4 4 same
+// DIFF-DAG: mpi ring.c:[[#@LINE-49]] 4 4 same
+// DIFF-NOT: different
+// DIFF: only in A: 0, only in B: 0
