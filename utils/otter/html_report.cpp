@@ -36,6 +36,7 @@ namespace {
 
 const char *Style = R"(
 tr.repeat td{font-style:italic;border-top:1px solid #bbb}
+tr.cross td{border-top:2px solid #1f618d}
 tr.inner td:first-child{padding-left:1.5em}
 body{font-family:Helvetica,Arial,sans-serif;margin:0 auto;max-width:1200px;
 padding:0 16px 40px;color:#222;font-size:14px}
@@ -255,22 +256,51 @@ void writePathSection(const ReportInput &In, const std::vector<Construct> &Cs,
   // back to back is one row with its repeats and total, its steps under it
   // with their time and tasks summed over the repeats.
   std::vector<PathBlock> Blocks = condensedPath(R.CriticalPath, In.Label);
+  // An MPI job: a rank column, and where the path crosses to another rank
+  // (through a message or a collective) the row says so.
+  bool Ranked = std::any_of(
+      R.CriticalPath.begin(), R.CriticalPath.end(),
+      [](const PathStep &S) { return codeRank(S.Code) >= 0; });
+  std::size_t Crossings = 0;
+  for (std::size_t I = 1; I < R.CriticalPath.size(); ++I)
+    Crossings += codeRank(R.CriticalPath[I].Code) !=
+                 codeRank(R.CriticalPath[I - 1].Code);
   OS << "<h3>Critical path (" << R.CriticalPath.size()
      << " steps, program order";
+  if (Ranked)
+    OS << ", crossing ranks " << Crossings << " times";
   if (Blocks.size() < R.CriticalPath.size())
     OS << "; a run of steps repeated back to back is shown once, with its "
           "totals over the repeats";
   OS << ")</h3><table id=\"critical-path\"><thead><tr>"
-        "<th>kind</th><th>where</th>"
+     << (Ranked ? "<th>rank</th>" : "") << "<th>kind</th><th>where</th>"
      << (Labelled ? "<th>task label</th>" : "")
      << "<th class=\"n\">on the path</th><th class=\"n\">share of "
         "span</th><th class=\"n\">tasks</th></tr></thead><tbody>\n";
+  // An MPI step's kind names its function, as in the constructs table.
+  std::map<std::uint64_t, std::uint16_t> FunctionAt;
+  for (const ConstructStats &C : R.Constructs)
+    if (C.K == Kind::Mpi && C.MpiFunction)
+      FunctionAt[C.Code] = C.MpiFunction;
+  int PrevRank = -1;
   auto row = [&](const PathStep &S, bool Inner) {
     SourceLabel L = S.Code ? In.Label(S.Code) : SourceLabel{};
     std::string Where =
         S.K == Kind::Initial && !L.Line ? "(program)" : sourceText(L);
-    OS << "<tr" << (Inner ? " class=\"inner\"" : "") << "><td>"
-       << kindName(S.K) << "</td><td>" << xmlEscape(Where) << "</td>";
+    int Rank = codeRank(S.Code);
+    bool Crossing = Ranked && Rank != PrevRank && PrevRank >= 0;
+    OS << "<tr" << (Inner ? " class=\"inner\"" : Crossing ? " class=\"cross\""
+                                                            : "")
+       << ">";
+    if (Ranked)
+      OS << "<td>" << (Crossing ? "&#8594; " : "")
+         << (Rank >= 0 ? std::to_string(Rank) : "") << "</td>";
+    PrevRank = Rank;
+    std::string KindText = kindName(S.K);
+    if (auto F = FunctionAt.find(S.Code);
+        S.K == Kind::Mpi && F != FunctionAt.end())
+      KindText += std::string(" ") + mpi::functionName(mpi::Function(F->second));
+    OS << "<td>" << KindText << "</td><td>" << xmlEscape(Where) << "</td>";
     if (Labelled)
       OS << "<td class=\"label\">"
          << (S.Label ? xmlEscape(nameText(Names, S.Label)) : "") << "</td>";
@@ -291,7 +321,8 @@ void writePathSection(const ReportInput &In, const std::vector<Construct> &Cs,
     std::uint64_t Ns = 0;
     for (std::size_t I = 0; I < B.steps(); ++I)
       Ns += R.CriticalPath[B.First + I].Ns;
-    OS << "<tr class=\"repeat\"><td colspan=\"" << (Labelled ? 3 : 2)
+    OS << "<tr class=\"repeat\"><td colspan=\""
+       << (Labelled ? 3 : 2) + (Ranked ? 1 : 0)
        << "\">" << B.Repeats << " times, " << B.Period << " step"
        << (B.Period > 1 ? "s" : "") << " each (" << B.steps()
        << " steps)</td>" << numCell(fmtNs(double(Ns)), double(Ns))

@@ -25,12 +25,15 @@ static std::string fmt(const char *F, double X) {
 
 std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
                                      const LabelFn &Label) {
-  std::map<std::tuple<int, std::string, std::uint32_t>, std::uint32_t> Ids;
+  // A step's rank is part of its key: in an MPI job the same construct on
+  // two ranks is two steps, never one repeat.
+  std::map<std::tuple<int, int, std::string, std::uint32_t>, std::uint32_t>
+      Ids;
   std::vector<std::uint32_t> Keys;
   for (const PathStep &S : Path) {
     SourceLabel L = S.Code ? Label(S.Code) : SourceLabel{};
     std::string Where = L.RegionId ? std::to_string(L.RegionId) : sourceText(L);
-    auto It = Ids.try_emplace({int(S.K), Where, S.Label},
+    auto It = Ids.try_emplace({codeRank(S.Code), int(S.K), Where, S.Label},
                               std::uint32_t(Ids.size()))
                   .first;
     Keys.push_back(It->second);

@@ -82,6 +82,18 @@ constructs = re.search(r'<section id="constructs">.*?</table>', html,
                        re.S).group(0)
 check("<tr><td>mpi MPI_Barrier</td>" in constructs and
       "<td>mpi</td>" not in constructs, "MPI rows without their function")
+# The critical path has a rank column, and each crossing to another rank
+# is a row of its own kind: as many as the heading counts (no repeated
+# runs to hide one in a two-rank job of one barrier).
+path = re.search(r'<h3>Critical path.*?</table>', html, re.S).group(0)
+crossings = re.search(r'crossing ranks (\d+) times', path)
+check(crossings and "<th>rank</th>" in path, "critical path without ranks")
+check('class="repeat"' in path or
+      path.count('<tr class="cross">') == int(crossings.group(1)),
+      "crossing rows %d, heading %s" % (path.count('<tr class="cross">'),
+                                        crossings.group(1)))
+check("<td>mpi MPI_Barrier</td>" in path or "MPI_" not in path,
+      "MPI steps without their function")
 check("not simulated (--no-simulate)" in nosim and 'id="rank-1"' in nosim,
       "--no-simulate report")
 print("ok")
