@@ -177,7 +177,7 @@ int cmdParallelism(const Options &O) {
   return printAnalysis(O, [&](Input &In, const Result &R, Labels &L) {
     if (In.Job) {
       printJobParallelism(R, jobInfo(*In.Job, R), L.fn(), O.Json, std::cout,
-                          O.Top, In.names());
+                          O.Top, In.names(), O.Full);
       return 0;
     }
     std::vector<PhaseParallelism> Phases;

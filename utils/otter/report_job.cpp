@@ -352,24 +352,107 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
   printSummary(R, Label, false, OS, Top, Names);
 }
 
+namespace {
+
+/// A step of a job's critical path, in words.
+struct JobStep {
+  int Rank;
+  Kind K;
+  SourceLabel L;
+  std::uint64_t Ns, Instances;
+  std::string Function;
+  std::string Name; // its tasks' otter_task_label, if any
+};
+
+std::string where(const JobStep &S) {
+  return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
+                                               : sourceText(S.L);
+}
+
+/// printJobParallelism's path in text: condensed as a process's
+/// (printParallelism), with the rank of each step and "->" where the path
+/// crosses to another rank; at most Top rows (0: all).
+void printJobPathText(const Result &R, const LabelFn &Label,
+                      const std::vector<JobStep> &Path, std::size_t Crossings,
+                      std::size_t Top, bool FullPath, std::ostream &OS) {
+  char B[512];
+  int PrevRank = -1;
+  auto row = [&](const JobStep &S, const char *Indent) {
+    bool Cross = S.Rank != PrevRank && PrevRank >= 0;
+    std::string Rank = S.Rank >= 0 ? std::string(Cross ? "-> " : "") +
+                                         "rank " + std::to_string(S.Rank)
+                                   : "";
+    PrevRank = S.Rank;
+    std::snprintf(B, sizeof B, "  %s%-11s %-16s %-28s %12s", Indent,
+                  Rank.c_str(), kindName(S.K), where(S).c_str(),
+                  fmtNs(double(S.Ns)).c_str());
+    OS << B;
+    if (!S.Function.empty())
+      OS << "  " << S.Function;
+    if (S.Instances > 1)
+      OS << "  (" << S.Instances << " tasks)";
+    if (!S.Name.empty())
+      OS << "  [" << S.Name << "]";
+    OS << "\n";
+  };
+  std::vector<PathBlock> Blocks;
+  if (FullPath)
+    for (std::size_t I = 0; I < Path.size(); ++I)
+      Blocks.push_back({I, 1, 1});
+  else
+    Blocks = condensedPath(R.CriticalPath, Label);
+  OS << "\ncritical path (" << Path.size() << " steps, crossing ranks "
+     << Crossings << " times";
+  if (Blocks.size() < Path.size())
+    OS << "; a run of steps repeated back to back is shown once, with its "
+          "totals over the repeats; --full lists every step";
+  OS << "):\n";
+  std::size_t N = 0;
+  for (const PathBlock &Bl : Blocks) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
+      break;
+    }
+    if (Bl.Repeats == 1) {
+      row(Path[Bl.First], "");
+      continue;
+    }
+    std::vector<JobStep> Sum(Path.begin() + std::ptrdiff_t(Bl.First),
+                             Path.begin() +
+                                 std::ptrdiff_t(Bl.First + Bl.Period));
+    std::uint64_t TotalNs = 0;
+    for (JobStep &S : Sum)
+      S.Ns = S.Instances = 0;
+    for (std::size_t I = 0; I < Bl.steps(); ++I) {
+      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
+      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
+      TotalNs += Path[Bl.First + I].Ns;
+    }
+    std::string Head = std::to_string(Bl.Repeats) + " times, " +
+                       std::to_string(Bl.Period) + " step" +
+                       (Bl.Period > 1 ? "s" : "") + " each:";
+    std::snprintf(B, sizeof B, "  %-58s %12s  (%zu steps)\n", Head.c_str(),
+                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
+    OS << B;
+    for (const JobStep &S : Sum)
+      row(S, "  ");
+    PrevRank = Path[Bl.First + Bl.steps() - 1].Rank;
+  }
+}
+
+} // namespace
+
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
                          std::size_t Top,
-                         const std::vector<std::string> &Names) {
+                         const std::vector<std::string> &Names,
+                         bool FullPath) {
   // MPI function per call site, for the path's MPI steps.
   std::map<std::uint64_t, std::uint16_t> FunctionAt;
   for (const ConstructStats &S : R.Constructs)
     if (S.K == Kind::Mpi)
       FunctionAt[S.Code] = S.MpiFunction;
-  struct Step {
-    int Rank;
-    Kind K;
-    SourceLabel L;
-    std::uint64_t Ns, Instances;
-    std::string Function;
-    std::string Name; // its tasks' otter_task_label, if any
-  };
-  std::vector<Step> Path;
+  std::vector<JobStep> Path;
   std::size_t Crossings = 0;
   for (const PathStep &P : R.CriticalPath) {
     SourceLabel L = codeAddress(P.Code) ? Label(P.Code) : SourceLabel{};
@@ -381,10 +464,6 @@ void printJobParallelism(const Result &R, const JobInfo &J,
     Path.push_back({codeRank(P.Code), P.K, L, P.Ns, P.Instances, F,
                     P.Label ? nameText(Names, P.Label) : std::string()});
   }
-  auto where = [](const Step &S) {
-    return S.K == Kind::Initial && S.L.Line == 0 ? std::string("(program)")
-                                                 : sourceText(S.L);
-  };
   if (Json) {
     OS << "{\"job\":";
     jobJson(R, J, OS);
@@ -393,7 +472,7 @@ void printJobParallelism(const Result &R, const JobInfo &J,
        << ",\"burdened_parallelism\":" << fmtf("%.4f", R.burdenedParallelism())
        << ",\"rank_crossings\":" << Crossings << ",\"critical_path\":[";
     for (std::size_t I = 0; I < Path.size(); ++I) {
-      const Step &S = Path[I];
+      const JobStep &S = Path[I];
       OS << (I ? "," : "") << "{\"rank\":" << S.Rank
          << ",\"kind\":" << jsonString(kindName(S.K))
          << ",\"file\":" << jsonString(S.L.File) << ",\"line\":" << S.L.Line
@@ -422,26 +501,7 @@ void printJobParallelism(const Result &R, const JobInfo &J,
                 R.burdenedParallelism(), R.PathTasks,
                 fmtNs(R.burdenNs()).c_str());
   OS << B;
-  OS << "\ncritical path (" << Path.size() << " steps, crossing ranks "
-     << Crossings << " times):\n";
-  std::size_t N = 0;
-  for (const Step &S : Path) {
-    if (Top && N++ >= Top) {
-      OS << "  ... " << (Path.size() - Top) << " more\n";
-      break;
-    }
-    std::string Rank = S.Rank >= 0 ? "rank " + std::to_string(S.Rank) : "";
-    std::snprintf(B, sizeof B, "  %-8s %-16s %-28s %12s", Rank.c_str(),
-                  kindName(S.K), where(S).c_str(), fmtNs(double(S.Ns)).c_str());
-    OS << B;
-    if (!S.Function.empty())
-      OS << "  " << S.Function;
-    if (S.Instances > 1)
-      OS << "  (" << S.Instances << " tasks)";
-    if (!S.Name.empty())
-      OS << "  [" << S.Name << "]";
-    OS << "\n";
-  }
+  printJobPathText(R, Label, Path, Crossings, Top, FullPath, OS);
   for (const std::string &W : R.Warnings)
     OS << "warning: " << W << "\n";
 }

@@ -80,10 +80,14 @@ RankImbalance rankImbalance(const std::vector<RankTime> &Ranks);
 void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
                      bool Json, std::ostream &OS, std::size_t Top,
                      const std::vector<std::string> &Names = {});
+/// The critical path condensed as for one process (a run of steps repeated
+/// back to back shown once, steps keyed by rank too), with a rank column
+/// and each crossing to another rank marked; FullPath: every step.
 void printJobParallelism(const Result &R, const JobInfo &J,
                          const LabelFn &Label, bool Json, std::ostream &OS,
                          std::size_t Top,
-                         const std::vector<std::string> &Names = {});
+                         const std::vector<std::string> &Names = {},
+                         bool FullPath = false);
 /// The usual checks on the job as a whole, and MpiFindings (MPI wait
 /// states, mpi_waits.h), ranked together by time lost.
 void printJobDiagnose(const Result &R, const JobInfo &J, const LabelFn &Label,

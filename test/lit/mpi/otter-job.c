@@ -74,10 +74,10 @@ int main(int argc, char **argv) {
 // PAR: critical path ({{[0-9]+}} steps, crossing ranks {{[2-4]}} times):
 // PAR-NEXT: rank 0 initial_task (program) {{[0-9.]+}} ms
 // PAR-NEXT: rank 0 mpi {{.*}}otter-job.c:[[#@LINE-22]] 0 ns MPI_Send
-// PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-27]] 0 ns MPI_Recv
+// PAR-NEXT: -> rank 1 mpi {{.*}}otter-job.c:[[#@LINE-27]] 0 ns MPI_Recv
 // PAR-NEXT: rank 1 initial_task (program) {{[0-9.]+}} ms
 // PAR-NEXT: rank 1 mpi {{.*}}otter-job.c:[[#@LINE-25]] 0 ns MPI_Send
-// PAR-NEXT: rank 2 mpi {{.*}}otter-job.c:[[#@LINE-30]] 0 ns MPI_Recv
+// PAR-NEXT: -> rank 2 mpi {{.*}}otter-job.c:[[#@LINE-30]] 0 ns MPI_Recv
 // PAR-NEXT: rank 2 initial_task (program) {{[23][0-9][0-9]\.[0-9]+}} ms
 // After rank 2 the path may go through the barrier to the rank whose end
 // came last, or end on rank 2: its last steps are timing.
