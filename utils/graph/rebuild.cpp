@@ -44,6 +44,12 @@ int rebuildJob(const job::Layout &L, const std::string &OutDir,
   if (!makeDirectories(OutDir, Error) ||
       !writeJobGraphFiles(J, OutDir, Formats, Error))
     return fail(Error);
+  if (Formats.Dot && Formats.dotAggregated(J.nodeCount()))
+    std::fprintf(stderr,
+                 "%s: the job's graph.gv is aggregated, one node per rank and "
+                 "construct (%zu nodes > --dot-max-nodes %zu; 0: the full "
+                 "graph)\n",
+                 Tool, std::size_t(J.nodeCount()), Formats.DotMaxNodes);
   return 0;
 }
 

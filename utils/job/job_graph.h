@@ -188,6 +188,10 @@ void writeJobEdgesCsv(const JobGraph &J, std::ostream &OS);
 void writeJobMessagesCsv(const JobGraph &J, std::ostream &OS);
 void writeJobCollectivesCsv(const JobGraph &J, std::ostream &OS);
 void writeJobDot(const JobGraph &J, std::ostream &OS);
+/// graph.gv of a job above OTTER_DOT_MAX_NODES (MaxNodes) nodes: one node
+/// per rank and construct and per collective call site, with counts.
+void writeJobAggregatedDot(const JobGraph &J, std::ostream &OS,
+                           std::size_t MaxNodes);
 void writeJobCanonical(const JobGraph &J, std::ostream &OS);
 
 /// "file:line:col" (or an approximate label) of a job node.

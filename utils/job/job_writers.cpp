@@ -8,13 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 #include "job_graph.h"
+#include "graph/aggregate.h"
 #include "graph/outputs.h"
+#include "graph/writers.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
+#include <unordered_map>
 
 namespace otter {
 
@@ -284,6 +287,125 @@ void writeJobDot(const JobGraph &J, std::ostream &OS) {
   OS << "}\n";
 }
 
+/// The job's graph.gv when it has more nodes than OTTER_DOT_MAX_NODES, as a
+/// rank's is (writers.h, writeAggregatedDot): one node per rank and
+/// construct (node kind and label) and one per collective call site, with
+/// counts; one edge per pair and kind, messages and collectives included.
+void writeJobAggregatedDot(const JobGraph &J, std::ostream &OS,
+                           std::size_t MaxNodes) {
+  constexpr unsigned CollectiveKind = unsigned(NodeKind::Count);
+  // Identity: the rank in the high half, the label in the low one.
+  ConstructGroups Groups(CollectiveKind + 1, 0);
+  std::vector<std::uint32_t> GroupOf(J.nodeCount());
+  std::vector<std::uint32_t> RankOfGroup;
+  std::unordered_map<std::uint32_t, std::size_t> FirstCollective; // by group
+  auto add = [&](JobNodeId Id, unsigned Kind, std::uint32_t Rank,
+                 std::uint32_t Label) {
+    std::size_t Before = Groups.size();
+    GroupOf[Id] = Groups.add(Kind, std::uint64_t(Rank) << 32 | Label);
+    if (Groups.size() > Before)
+      RankOfGroup.push_back(Rank);
+  };
+  for (std::uint32_t R = 0; R < J.Ranks.size(); ++R)
+    for (NodeId I = 0; I < J.Ranks[R].Nodes.size(); ++I)
+      add(J.id(R, I), unsigned(J.Ranks[R].Nodes[I].Kind), R,
+          J.Ranks[R].Nodes[I].Label);
+  for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
+    const JobCollective &C = J.Collectives[K];
+    const Node *N = C.LabelRank < J.Ranks.size() &&
+                            C.LabelNode < J.Ranks[C.LabelRank].Nodes.size()
+                        ? &J.Ranks[C.LabelRank].Nodes[C.LabelNode]
+                        : nullptr;
+    add(J.collectiveId(K), CollectiveKind, C.LabelRank, N ? N->Label : 0);
+    FirstCollective.try_emplace(GroupOf[J.collectiveId(K)], K);
+  }
+  // Edge kinds: a rank's, then message and collective.
+  constexpr unsigned MessageEdge = unsigned(EdgeKind::Count),
+                     CollectiveEdge = MessageEdge + 1;
+  ConstructEdges Counted(Groups.size());
+  std::uint64_t Edges = 0;
+  forEachEdge(J, [&](JobNodeId S, JobNodeId T, const char *K, bool Cross) {
+    unsigned Kind = CollectiveEdge;
+    if (Cross && std::strcmp(K, "message") == 0)
+      Kind = MessageEdge;
+    else if (!Cross)
+      for (unsigned E = 0; E < unsigned(EdgeKind::Count); ++E)
+        if (std::strcmp(K, edgeKindName(EdgeKind(E))) == 0)
+          Kind = E;
+    Counted.add(GroupOf[S], GroupOf[T], Kind);
+    ++Edges;
+  });
+  std::string Comments =
+      "// otter aggregated job graph: " + std::to_string(J.nodeCount()) +
+      " nodes and " + std::to_string(Edges) +
+      " edges, more than OTTER_DOT_MAX_NODES=" + std::to_string(MaxNodes) +
+      ", drawn as one node per rank and construct (node kind and source) and\n"
+      "// one per collective call site, with counts, and one edge per pair "
+      "and edge kind with its count. The full graph: nodes.csv and\n"
+      "// graph.csv, or graph.gv from `otter-graph JOB --dot-max-nodes 0` "
+      "(docs/graph.md).\n";
+  AggregateDot Dot(OS, Comments, "otter_job",
+                   "rankdir=TB, fontname=\"Helvetica\", label=\"aggregated: " +
+                       std::to_string(J.nodeCount()) + " nodes in " +
+                       std::to_string(Groups.size()) +
+                       " constructs of " + std::to_string(J.Ranks.size()) +
+                       " ranks\", labelloc=t",
+                   "style=filled, fontname=\"Helvetica\", fontsize=10",
+                   "arrowsize=0.7, fontname=\"Helvetica\", fontsize=9");
+  std::vector<bool> NodeSeen(std::size_t(NodeKind::Count), false),
+      EdgeSeen(std::size_t(EdgeKind::Count), false);
+  for (std::uint32_t G = 0; G < Groups.size(); ++G) {
+    std::uint32_t R = RankOfGroup[G];
+    std::uint32_t Label = std::uint32_t(Groups.identity(G));
+    std::string Count = "\n\u00d7" + std::to_string(Groups.count(G));
+    if (Groups.kind(G) == CollectiveKind) {
+      std::size_t K = FirstCollective[G];
+      Dot.node(G,
+               std::string(mpi::functionName(J.Collectives[K].Function)) +
+                   "\n" + jobNodeSourceText(J, J.collectiveId(K)) + Count,
+               "octagon", "#ffed6f");
+      continue;
+    }
+    Node N{.Kind = NodeKind(Groups.kind(G)), .Label = Label};
+    NodeSeen[std::size_t(N.Kind)] = true;
+    std::string Text = "rank " + std::to_string(R) + "\n" +
+                       nodeKindName(N.Kind);
+    if (R < J.Ranks.size())
+      if (std::string Src = nodeSourceText(J.Ranks[R], N); Src != "?")
+        Text += "\n" + Src;
+    DotStyle S = dotStyleOf(N.Kind);
+    Dot.node(G, Text + Count, S.Shape, S.Color);
+  }
+  std::uint64_t MaxCount = Counted.maxCount();
+  for (const ConstructEdges::Counted &E : Counted.edges()) {
+    std::string Style =
+        E.Kind == MessageEdge
+            ? "color=\"#e31a1c\", penwidth=2, constraint=false"
+        : E.Kind == CollectiveEdge ? "color=\"#1f78b4\", style=dashed"
+                                   : dotEdgeStyle(EdgeKind(E.Kind));
+    if (E.Kind < unsigned(EdgeKind::Count))
+      EdgeSeen[E.Kind] = true;
+    Dot.edge(E.From, E.To, Style,
+             E.Kind == MessageEdge || E.Kind == CollectiveEdge
+                 ? ""
+                 : ", penwidth=" + AggregateDot::penWidth(E.Count, MaxCount),
+             std::to_string(E.Count));
+  }
+  std::vector<NodeKind> Kinds;
+  std::vector<EdgeKind> EdgeKinds;
+  for (std::size_t K = 0; K < NodeSeen.size(); ++K)
+    if (NodeSeen[K])
+      Kinds.push_back(NodeKind(K));
+  for (std::size_t K = 0; K < EdgeSeen.size(); ++K)
+    if (EdgeSeen[K])
+      EdgeKinds.push_back(EdgeKind(K));
+  Dot.close(dotLegendNode(
+      Kinds, EdgeKinds,
+      "one node per rank and construct, &#215;: the nodes it stands for; "
+      "octagons: collective call sites; red: messages, dashed blue: "
+      "collectives; edge labels: the edges"));
+}
+
 void writeJobCanonical(const JobGraph &J, std::ostream &OS) {
   std::uint64_t Edges = 0;
   for (const Graph &G : J.Ranks)
@@ -354,8 +476,17 @@ bool writeJobGraphFiles(const JobGraph &J, const std::string &Dir,
                 !writeOne("messages.csv", writeJobMessagesCsv) ||
                 !writeOne("collectives.csv", writeJobCollectivesCsv)))
     return false;
-  if (F.Dot && !writeOne("graph.gv", writeJobDot))
+  if (F.Dot && F.dotAggregated(J.nodeCount())) {
+    if (!writeOutputFile(
+            Dir + "/graph.gv",
+            [&](std::ostream &OS) {
+              writeJobAggregatedDot(J, OS, F.DotMaxNodes);
+            },
+            Error))
+      return false;
+  } else if (F.Dot && !writeOne("graph.gv", writeJobDot)) {
     return false;
+  }
   if (F.Canonical && !writeOne("graph.txt", writeJobCanonical))
     return false;
   return true;

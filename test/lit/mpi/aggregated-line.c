@@ -7,7 +7,16 @@
 // RUN: rm -rf %t && env OTTER_DOT_MAX_NODES=5 %mpirun -np 3 otter-run -o %t %t.prog > %t.out 2> %t.err
 // RUN: grep -c "is aggregated" %t.err | FileCheck --check-prefix=ONCE %s
 // RUN: FileCheck --check-prefix=LINE %s < %t.err
-// RUN: grep -l "aggregated" %t/rank-0/graph.gv %t/rank-1/graph.gv %t/rank-2/graph.gv | wc -l | FileCheck --check-prefix=ALL %s
+// RUN: grep -l "otter aggregated task graph" %t/rank-0/graph.gv %t/rank-1/graph.gv %t/rank-2/graph.gv | wc -l | FileCheck --check-prefix=ALL %s
+// The job's graph.gv (otter-graph) by the same limit: one node per rank
+// and construct and per collective call site, with counts, and a valid
+// dot file; the full one with --dot-max-nodes 0.
+// RUN: otter-graph %t -o %t/jg --dot-max-nodes 5 2> %t/jg.err
+// RUN: FileCheck --check-prefix=JOBLINE %s < %t/jg.err
+// RUN: FileCheck --check-prefix=JOBDOT %s < %t/jg/graph.gv
+// RUN: dot -Tsvg %t/jg/graph.gv -o /dev/null
+// RUN: otter-graph %t -o %t/jfull --dot-max-nodes 0
+// RUN: not grep -q "otter aggregated job graph" %t/jfull/graph.gv
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -30,3 +39,8 @@ int main(int argc, char **argv) {
 // ONCE: 1
 // LINE: otter: rank-0/graph.gv is aggregated, one node per construct ({{[0-9]+}} nodes > OTTER_DOT_MAX_NODES=5), as is every rank's above that many nodes; the full graphs are in nodes.csv and graph.csv
 // ALL: 3
+// JOBLINE: otter-graph: the job's graph.gv is aggregated, one node per rank and construct ({{[0-9]+}} nodes > --dot-max-nodes 5; 0: the full graph)
+// JOBDOT: // otter aggregated job graph:
+// JOBDOT: label="aggregated: {{[0-9]+}} nodes in {{[0-9]+}} constructs of 3 ranks"
+// JOBDOT-DAG: label="rank 2\ntask\n{{.*}}aggregated-line.c:[[#@LINE-17]]:{{[0-9]+}}\n×4"
+// JOBDOT-DAG: label="MPI_Barrier\n{{.*}}aggregated-line.c:[[#@LINE-12]]:{{[0-9]+}}\n×1"
