@@ -174,6 +174,14 @@ std::vector<SampleThread *> threads() {
   return registry();
 }
 
+SampleThread *find(std::uint32_t ThreadIndex) {
+  std::lock_guard<std::mutex> L(RegistryLock);
+  for (SampleThread *S : registry())
+    if (S->ThreadIndex == ThreadIndex)
+      return S;
+  return nullptr;
+}
+
 std::uint64_t dropped() {
   std::uint64_t N = 0;
   for (SampleThread *S : threads())

@@ -40,6 +40,9 @@ struct SampleThread {
   /// (time, state|depth<<32|flags<<48, wait id, task, exit frame, enter
   /// frame, weight) and then Depth frames.
   std::vector<std::uint64_t> Drained;
+  /// Words of Drained already written into the trace (core/trace_sink.cpp;
+  /// under DrainLock).
+  std::size_t TraceCursor = 0;
   std::uint64_t Count = 0;
   Sample *Slots = nullptr;
   std::size_t SlotBytes = 0;
@@ -80,6 +83,9 @@ void stopAll();
 /// Every thread's state (for the sink), and the samples dropped because a
 /// ring was full.
 std::vector<SampleThread *> threads();
+/// The state of the thread of recorder index ThreadIndex (null: not
+/// sampled).
+SampleThread *find(std::uint32_t ThreadIndex);
 std::uint64_t dropped();
 
 } // namespace samples

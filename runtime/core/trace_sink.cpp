@@ -3,18 +3,26 @@
 // OTTER_TRACE=1: every flushed buffer goes into the OTF2 archive
 // $OTTER_OUTPUT_DIR/trace (trace/writer.h) as the program runs; the archive
 // is closed at the end, or saved from a crashing process; an MPI rank's
-// closing may assemble the job's archive (trace/merge.h).
+// closing may assemble the job's archive (trace/merge.h). With OTTER_SAMPLE,
+// each thread's samples drained so far go into its location with its
+// buffer, merged in time order (trace/writer_samples.cpp), and the rest at
+// the end.
 //
 //===----------------------------------------------------------------------===//
 #include "core/manifest.h"
 #include "core/memory_room.h"
 #include "core/names.h"
 #include "core/recorder.h"
+#include "core/samples.h"
 #include "core/sinks.h"
 #include "trace/merge.h"
 #include "trace/writer.h"
 
+#include <cinttypes>
 #include <cstdio>
+#include <cxxabi.h>
+#include <cstdlib>
+#include <dlfcn.h>
 #include <ftw.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -37,17 +45,52 @@ void traceFull(std::uint64_t MaxBytes) {
                (unsigned long long)MaxBytes);
 }
 
+/// The name of the function holding a sampled code address, for its
+/// region in the trace: the dynamic symbol table's (demangled), else
+/// module+0xoffset, else "" (the writer then names it by its address).
+/// Looked up one byte before it: most frames are return addresses. At a
+/// buffer flush, never in the signal handler.
+std::string frameName(std::uint64_t Address) {
+  Dl_info I{};
+  if (!Address || !dladdr(reinterpret_cast<void *>(Address - 1), &I))
+    return "";
+  if (I.dli_sname) {
+    int Status = 0;
+    char *D = abi::__cxa_demangle(I.dli_sname, nullptr, nullptr, &Status);
+    std::string Name = D && Status == 0 ? D : I.dli_sname;
+    std::free(D);
+    return Name;
+  }
+  if (!I.dli_fname)
+    return "";
+  std::string Module = I.dli_fname;
+  Module = Module.substr(Module.rfind('/') + 1);
+  char Off[32];
+  std::snprintf(Off, sizeof Off, "+0x%" PRIx64,
+                Address - reinterpret_cast<std::uint64_t>(I.dli_fbase));
+  return Module + Off;
+}
+
 class TraceSink final : public RunSink {
 public:
-  explicit TraceSink(std::unique_ptr<trace::TraceWriter> W) : W(std::move(W)) {}
+  TraceSink(std::unique_ptr<trace::TraceWriter> W, bool Sampling)
+      : W(std::move(W)), Sampling(Sampling) {}
 
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
-    W->consume(T, Events, N);
+    SampleThread *S = Sampling ? samples::find(T.Index) : nullptr;
+    if (!S || !writeSamples(S, T, Events, N, false))
+      W->consume(T, Events, N);
   }
   bool takesTicks() const override { return W->takesTicks(); }
 
   void close(FinishContext &C) override {
+    if (Sampling) { // every ring drained, the samples after each thread's
+                    // last event written before the archive closes
+      samples::stopAll();
+      for (SampleThread *S : samples::threads())
+        writeSamples(S, ThreadInfo{S->ThreadIndex, 0}, nullptr, 0, true);
+    }
     std::string Error;
     Wrote = W->close(Error);
     trace::WriterStats S = W->stats();
@@ -58,7 +101,10 @@ public:
                         "/trace/ (OTF2): " + std::to_string(S.Events) +
                         " events, " + std::to_string(S.Regions) + " regions, " +
                         std::to_string(S.AttributeEvents) +
-                        " events with attributes");
+                        " events with attributes" +
+                        (S.Samples ? ", " + std::to_string(S.Samples) +
+                                         " samples"
+                                   : std::string()));
     reportDropped(C, S);
     C.Wrote |= Wrote;
   }
@@ -85,6 +131,46 @@ public:
   }
 
 private:
+  /// A buffer of thread T's events with its samples taken since the last
+  /// one (S: its sampling state, drained first, so that every sample older
+  /// than the buffer's last event is there). False: not written (out of
+  /// memory), the caller writes the events alone.
+  bool writeSamples(SampleThread *S, const ThreadInfo &T, const Event *Events,
+                    std::size_t N, bool Rest) {
+    try {
+      samples::drain(S);
+      std::lock_guard<std::mutex> L(S->DrainLock);
+      const std::vector<std::uint64_t> &D = S->Drained;
+      std::vector<trace::TraceSample> Batch;
+      std::vector<std::size_t> Ends; // each sample's end in D
+      for (std::size_t I = S->TraceCursor;
+           I + samples::SampleWords <= D.size();) {
+        trace::TraceSample X;
+        X.Time = D[I];
+        X.State = std::uint32_t(D[I + 1]);
+        X.Depth = std::uint32_t(D[I + 1] >> 32) & 0xffff;
+        X.Flags = std::uint32_t(D[I + 1] >> 48);
+        X.WaitId = D[I + 2];
+        X.Task = D[I + 3];
+        X.Weight = std::uint32_t(D[I + 6]);
+        I += samples::SampleWords;
+        X.Frames = D.data() + I;
+        if (I + X.Depth > D.size())
+          break;
+        I += X.Depth;
+        Batch.push_back(X);
+        Ends.push_back(I);
+      }
+      const std::size_t Done =
+          W->writeWithSamples(T, Events, N, Batch.data(), Batch.size(), Rest);
+      if (Done)
+        S->TraceCursor = Ends[Done - 1];
+      return true;
+    } catch (...) { // out of memory: the samples wait for the next buffer
+      return false;
+    }
+  }
+
   /// Buffers the writer lost to a lack of memory, said once.
   static void reportDropped(FinishContext &C, const trace::WriterStats &S) {
     if (S.DroppedEvents)
@@ -126,6 +212,7 @@ private:
   }
 
   std::unique_ptr<trace::TraceWriter> W;
+  bool Sampling = false; // OTTER_SAMPLE: samples go into the trace
   bool Wrote = false;
 };
 
@@ -152,9 +239,11 @@ std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
         Cfg.MaxTraceSet ? Cfg.MaxTraceBytes : defaultMaxTraceBytes(Dir);
     O.OnFull = traceFull;
     O.RecordingCostNs = recorder::recordingCostNs;
+    O.SampleHz = Cfg.SampleHz;
+    O.FrameName = frameName;
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
     if (W->open(Why))
-      return std::make_unique<TraceSink>(std::move(W));
+      return std::make_unique<TraceSink>(std::move(W), Cfg.SampleHz > 0);
   }
   Why = "cannot write the trace to '" + Dir + "': " + Why +
         " (set OTTER_OUTPUT_DIR to a writable directory, or OTTER_TRACE=0); "

@@ -1,7 +1,8 @@
 //===- otter/commands_profile.cpp - `otter profile`: read, symbolize ------===//
 //
 // `otter profile DIR`: the samples of a run (DIR/samples.csv, its
-// modules.csv and sampling.csv, docs/sampling.md) symbolized after the run
+// modules.csv and sampling.csv, docs/sampling.md; without samples.csv, the
+// samples in DIR/trace, trace/sample_reader.h) symbolized after the run
 // -- one llvm-symbolizer process for every distinct address, in batch;
 // each address first turned into its module's ELF address through the
 // module's PT_LOAD headers -- and labelled with the plugin's site table
@@ -12,7 +13,9 @@
 #include "commands.h"
 #include "profile.h"
 
+#include "otter/sample_states.h"
 #include "otter/site_table.h"
+#include "trace/sample_reader.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -227,6 +230,26 @@ bool readSamples(const std::string &Path, std::vector<Sampled> &Out,
   return true;
 }
 
+/// The samples OTTER_SAMPLE wrote into the trace (samples.csv absent):
+/// the same rows, the rate from the archive (0: not said).
+bool readArchiveSamples(const std::string &Anchor, std::vector<Sampled> &Out,
+                        unsigned &Hz, std::string &Error) {
+  std::vector<trace::ArchiveSample> In;
+  if (!trace::readArchiveSamples(Anchor, In, Hz, Error))
+    return false;
+  for (trace::ArchiveSample &A : In) {
+    Sampled S;
+    S.Thread = A.Thread;
+    S.TimeNs = A.TimeNs;
+    S.Weight = std::max<std::uint64_t>(1, A.Weight);
+    S.Class = stateClassOf(A.State);
+    S.RuntimeSkipped = (A.Flags & 2) != 0; // SampleRuntimeSkipped
+    S.Stack = std::move(A.Stack);
+    Out.push_back(std::move(S));
+  }
+  return true;
+}
+
 /// The run's output directory, given it or its archive (DIR/trace,
 /// DIR/trace/traces.otf2), which the other commands take.
 std::string samplesDir(std::string Path) {
@@ -363,20 +386,26 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
                         std::string &Dir, std::string &Message) {
   Dir = samplesDir(Input);
   std::vector<Sampled> Samples;
-  if (access((Dir + "/samples.csv").c_str(), F_OK) != 0) {
+  unsigned Hz = 0;
+  const std::string Archive = Dir + "/trace/traces.otf2";
+  const bool Csv = access((Dir + "/samples.csv").c_str(), F_OK) == 0;
+  if (!Csv && access(Archive.c_str(), F_OK) != 0) {
     Message = "no samples in " + Dir +
               " (run the program with OTTER_SAMPLE=<Hz> or otter-run "
               "--sample)";
     return ProfileLoad::NoSamples;
   }
-  if (!readSamples(Dir + "/samples.csv", Samples, Message))
+  if (Csv ? !readSamples(Dir + "/samples.csv", Samples, Message)
+          : !readArchiveSamples(Archive, Samples, Hz, Message))
     return ProfileLoad::Error;
   if (Samples.empty()) {
-    Message = "no samples in " + Dir +
-              "/samples.csv (the run was shorter than one timer period?)";
+    Message = "no samples in " + (Csv ? Dir + "/samples.csv" : Archive) +
+              (Csv ? " (the run was shorter than one timer period?)"
+                   : " (run the program with OTTER_SAMPLE=<Hz>)");
     return ProfileLoad::NoSamples;
   }
-  unsigned Hz = readRate(Dir + "/sampling.csv");
+  if (Csv || !Hz)
+    Hz = readRate(Dir + "/sampling.csv");
   if (!Hz) {
     std::cerr << "otter: warning: no sampling.csv in " << Dir
               << ": assuming 1000 Hz\n";

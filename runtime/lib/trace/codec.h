@@ -131,6 +131,27 @@ inline constexpr const char *AttrNames[AttrCount] = {
     "otter:aux",  "otter:sub", "otter:extra", "otter:payload",
     "otter:closed"};
 
+/// Samples (OTTER_SAMPLE with the trace on; docs/trace.md, "Samples"):
+/// their calling contexts share the refs of the code addresses' (calling
+/// context = code id - 1, dense, as OTF2's tools want them) and are told
+/// apart by their region (canonical name SampleRegionCanon, paradigm
+/// SAMPLING); each CallingContextSample record carries these attributes
+/// (refs from AttrCount up; weight, wait id and task only when not 1, 0,
+/// 0).
+inline constexpr std::uint32_t SampleAttrState = AttrCount, // UINT32 ompt_state_t
+    SampleAttrWeight = AttrCount + 1,  // UINT32 timer periods
+    SampleAttrWaitId = AttrCount + 2,  // UINT64
+    SampleAttrTask = AttrCount + 3,    // UINT64 OTTER's task id
+    SampleAttrFlags = AttrCount + 4,   // UINT32 SampleTruncated | ...
+    SampleAttrCount = 5;
+inline constexpr const char *SampleAttrNames[SampleAttrCount] = {
+    "otter:sample_state", "otter:sample_weight", "otter:sample_wait_id",
+    "otter:sample_task", "otter:sample_flags"};
+/// The calling context property holding a sample context's code address,
+/// and the canonical name of the regions of sampled functions.
+inline constexpr const char *SampleAddressProperty = "otter:sample_address";
+inline constexpr const char *SampleRegionCanon = "otter:sampled_function";
+
 /// Parameter names (otter::trace::Param): the parameter rows of
 /// otter/event_kinds.def.
 inline constexpr const char *ParamNames[] = {

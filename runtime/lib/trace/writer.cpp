@@ -113,7 +113,7 @@ static bool writeFinalArchive(TraceWriter::Impl &P,
                               const std::vector<Location *> &Locs) {
   // Every code id needs a region for its calling context.
   for (std::size_t I = 1; I < P.Codes.size(); ++I)
-    if (P.Codes[I].Region == NoRef) {
+    if (P.Codes[I].Region == NoRef && P.Codes[I].SampleCtx == NoRef) {
       P.Codes[I].Region = std::uint32_t(P.Regions.size());
       P.Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
     }
@@ -292,9 +292,10 @@ WriterStats TraceWriter::stats() const {
       S.DirectLocations += L->D.attached();
       S.AttributeEvents += L->AttrEvents;
     }
+  S.Samples = P->SampleCount.load(std::memory_order_relaxed);
   S.Cut = P->Full.load();
   S.Regions = P->Regions.size();
-  S.Codes = P->Codes.size() - 1;
+  S.Codes = P->Codes.size() - 1 - P->SampleCtxs.size();
   return S;
 }
 

@@ -62,6 +62,22 @@ struct WriterOptions {
   /// OTTER's measured cost of recording one event in ns (0: not measured),
   /// asked when the anchor is written (RecordingCostProperty); null: none.
   std::uint32_t (*RecordingCostNs)() = nullptr;
+  /// OTTER_SAMPLE's rate (0: no sampling): the interrupt generator of the
+  /// samples written with writeWithSamples() (docs/trace.md, "Samples").
+  unsigned SampleHz = 0;
+  /// The function name of a sampled code address, for the region of its
+  /// calling context (null, or "": the address in hex). Called off the
+  /// hot path, once per address, with the writer's lock held.
+  std::function<std::string(std::uint64_t Address)> FrameName;
+};
+
+/// One sample of the sampling mode (core/samples.h) for the trace: Time in
+/// the events' clock (ticks when the writer takesTicks()), Frames the code
+/// addresses innermost first.
+struct TraceSample {
+  std::uint64_t Time = 0, WaitId = 0, Task = 0;
+  std::uint32_t State = 0, Weight = 1, Flags = 0, Depth = 0;
+  const std::uint64_t *Frames = nullptr;
 };
 
 struct WriterStats {
@@ -75,6 +91,8 @@ struct WriterStats {
   /// Events lost because memory ran out while they were encoded (the
   /// application runs on; the session reports it once, at the end).
   std::uint64_t DroppedEvents = 0;
+  /// CallingContextSample records written (writeWithSamples).
+  std::uint64_t Samples = 0;
   /// The size limit (WriterOptions::MaxBytes) was reached: events after
   /// it were not written.
   bool Cut = false;
@@ -105,6 +123,16 @@ public:
   /// thread is recording), else location Own only.
   void flushToDisk(std::uint32_t Own, bool Every);
   WriterStats stats() const;
+  /// consume() of a buffer with its thread's samples taken since the last
+  /// call (oldest first): each sample is written as a CallingContextSample
+  /// record just before the first event later than it, in the thread's
+  /// location. Samples later than the buffer's last event are left for the
+  /// next call unless Rest (the end of the run: every one written). Returns
+  /// how many of Samples were written or dropped (the caller's next call
+  /// starts after them). Off the hot path: a buffer flush.
+  std::size_t writeWithSamples(const ThreadInfo &T, const Event *Events,
+                               std::size_t N, const TraceSample *Samples,
+                               std::size_t NS, bool Rest);
 
   /// For tests: encode and write one thread's events under location L.
   void write(std::uint32_t Location, std::uint32_t ThreadType,

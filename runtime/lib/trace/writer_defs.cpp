@@ -366,6 +366,8 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
     SParam[I] = S(ParamNames[I]);
   const DeviceStrings SDev =
       deviceStrings([&](const std::string &X) { return S(X); });
+  const SampleStrings SSam =
+      sampleStrings([&](const std::string &X) { return S(X); });
   std::vector<std::uint32_t> SLoc(Locs.size());
   for (std::size_t I = 0; I < Locs.size(); ++I)
     if (listed(I))
@@ -469,7 +471,11 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   OTF2_GlobalDefWriter_WriteComm(D, TeamComm, STeam, 1, OTF2_UNDEFINED_COMM,
                                  OTF2_COMM_FLAG_NONE);
   writeMpiComms(D, SMpi, SComm, RankNow);
-  writeCallingContexts(D, CS);
+  // The sampled functions' regions after the devices' (writer_samples.cpp).
+  const std::uint32_t SampleRegions = std::uint32_t(
+      Regions.size() + (DevStreams.empty() ? 0 : DevRegions.size()));
+  writeSampleDefinitions(D, SSam, SampleRegions);
+  writeCallingContexts(D, CS, SSam, SampleRegions);
 }
 
 /// The first and last timestamps of every location's events (0, 0: none).
@@ -527,12 +533,19 @@ void TraceWriter::Impl::writeMpiComms(
 
 /// The calling contexts, one per code address with a region, with their
 /// source labels as properties (CS: their strings).
-void TraceWriter::Impl::writeCallingContexts(OTF2_GlobalDefWriter *D,
-                                             const ContextStrings &CS) {
-  // Definition refs must be dense: calling context = code id - 1.
+void TraceWriter::Impl::writeCallingContexts(
+    OTF2_GlobalDefWriter *D, const ContextStrings &CS, const SampleStrings &SS,
+    std::uint32_t FirstSampleRegion) {
+  // Definition refs must be dense: calling context = code id - 1 (a code id
+  // may be a sample's calling context: writer_samples.cpp).
   std::uint32_t NextScl = 0;
   for (std::size_t I = 1; I < Codes.size(); ++I) {
     const CodeEntry &C = Codes[I];
+    if (C.SampleCtx != NoRef) {
+      writeSampleContext(D, std::uint32_t(I - 1), SampleCtxs[C.SampleCtx], SS,
+                         FirstSampleRegion);
+      continue;
+    }
     const SourceLabel &L = C.Label;
     OTF2_SourceCodeLocationRef Scl = OTF2_UNDEFINED_SOURCE_CODE_LOCATION;
     if (!L.File.empty() && L.Line) {

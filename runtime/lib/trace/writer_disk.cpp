@@ -381,7 +381,7 @@ bool TraceWriter::Impl::checkpoint() {
   std::size_t NRegions = Regions.size();
   std::vector<std::uint32_t> Lent;
   for (std::size_t I = 1; I < Codes.size(); ++I)
-    if (Codes[I].Region == NoRef) {
+    if (Codes[I].Region == NoRef && Codes[I].SampleCtx == NoRef) {
       Codes[I].Region = std::uint32_t(Regions.size());
       Regions.push_back({RegionClass::Site, 0, std::uint32_t(I)});
       Lent.push_back(std::uint32_t(I));

@@ -60,6 +60,12 @@ void TraceWriter::consume(const ThreadInfo &T, const Event *Events,
   write(T.Index, T.Type, Events, N);
 }
 
+/// encode() out of line, for the buffers written with samples
+/// (writer_samples.cpp).
+void TraceWriter::Impl::encodeOne(Location &L, const Event &E) {
+  encode(L, E);
+}
+
 bool TraceWriter::takesTicks() const { return !P->Opt.Ticks.identity(); }
 
 void TraceWriter::write(std::uint32_t Index, std::uint32_t Type,

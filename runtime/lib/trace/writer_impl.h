@@ -58,6 +58,9 @@ struct CodeEntry {
   std::string Key;   // identity of the source construct
   std::string Where; // short text for region names
   std::uint32_t Region = NoRef; // region of first use
+  /// Not a code address but a sample's calling context: its index in
+  /// SampleCtxs (writer_samples.cpp); NoRef: a code address.
+  std::uint32_t SampleCtx = NoRef;
 };
 
 struct RegionEntry {
@@ -221,6 +224,7 @@ struct TraceWriter::Impl {
   std::uint32_t newRegion(Location &L, RegionClass C, std::uint16_t Sub,
                           std::uint32_t Code);
   void encode(Location &L, const Event &E);
+  void encodeOne(Location &L, const Event &E);
   void encodeSplitEnd(Location &L, const Event &E);
   void encodeCreateSwitch(Location &L, const Event &E);
   void encodeSyncWithEnd(Location &L, const Event &E);
@@ -298,7 +302,7 @@ struct TraceWriter::Impl {
     };
     std::vector<Label> Code;
   };
-  void writeCallingContexts(OTF2_GlobalDefWriter *D, const ContextStrings &CS);
+  // writeCallingContexts(): below, after SampleStrings.
   std::string evtPath(std::uint32_t I) const {
     return Opt.Dir + "/traces/" + std::to_string(I) + ".evt";
   }
@@ -329,6 +333,40 @@ struct TraceWriter::Impl {
   }
   std::vector<std::string> Names; // as last stored (M)
   void flushToDisk(Location &L);
+  // Samples (writer_samples.cpp; guarded by M): the calling context tree
+  // of their call paths (SampleCtxs[I], each with a code id of its own:
+  // CodeEntry::SampleCtx), one region per sampled function.
+  struct SampleCtx {
+    std::uint64_t Address;
+    std::uint32_t Parent; // a context ref, or OTF2_UNDEFINED_CALLING_CONTEXT
+    std::uint32_t Function; // index into SampleFunctions
+  };
+  std::vector<SampleCtx> SampleCtxs;
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> SampleCtxIds;
+  std::vector<std::string> SampleFunctions;
+  std::unordered_map<std::string, std::uint32_t> SampleFunctionIds;
+  std::atomic<std::uint64_t> SampleCount{0};
+  void sampleContexts(const TraceSample *S, std::size_t N,
+                      std::vector<std::uint32_t> &Out);
+  void writeSample(Location &L, const TraceSample &S, std::uint32_t Ctx);
+  std::size_t encodeWithSamples(Location &L, const Event *Events,
+                                std::size_t N, const TraceSample *S,
+                                std::size_t NS, bool Rest);
+  struct SampleStrings {
+    std::uint32_t Generator = 0, Address = 0, Canon = 0, Empty = 0;
+    std::uint32_t Attr[SampleAttrCount] = {};
+    std::vector<std::uint32_t> Function;
+  };
+  SampleStrings
+  sampleStrings(const std::function<std::uint32_t(const std::string &)> &S);
+  void writeSampleDefinitions(OTF2_GlobalDefWriter *D, const SampleStrings &S,
+                              std::uint32_t FirstRegion);
+  void writeSampleContext(OTF2_GlobalDefWriter *D, std::uint32_t Self,
+                          const SampleCtx &C, const SampleStrings &S,
+                          std::uint32_t FirstRegion);
+  void writeCallingContexts(OTF2_GlobalDefWriter *D, const ContextStrings &CS,
+                            const SampleStrings &SS,
+                            std::uint32_t FirstSampleRegion);
 };
 
 /// The slot of key K in a location's code and region caches.
