@@ -15,7 +15,9 @@
 //  - writer_close.cpp: the regions the writer closes itself (a failed
 //    omp_test_lock's wait, whatever is open when the run ends);
 //  - writer_device.cpp: target offload's device locations (kernel and
-//    transfer regions on accelerator streams, written at close).
+//    transfer regions on accelerator streams, written at close);
+//  - writer_samples.cpp: OTTER_SAMPLE's samples as calling-context
+//    samples, merged with a thread's events at its buffer flushes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_WRITER_IMPL_H
