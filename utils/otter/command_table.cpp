@@ -96,6 +96,10 @@ constexpr std::array ProfileOptions{
     value("--format", &Options::Format, "'table' or 'folded'", "-f"),
     value("--svg", &Options::SvgFile, "a file name")};
 
+constexpr std::array EstimateOptions{
+    Json, Top, OutputFile, value("--scale", &Options::Scale, "a number"),
+    value("--max-size", &Options::MaxSize, "a size")};
+
 const Command Commands[] = {
     {"graph",
      "write the task graph (nodes.csv, graph.csv, graph.gv, graph.txt)",
@@ -304,6 +308,24 @@ const Command Commands[] = {
      "(inclusive and exclusive time in A, in B and B - A, the largest\n"
      "change first).\n",
      ProfileOptions, cmdProfile},
+    {"estimate",
+     "predicted trace size and overhead per construct; a filter to fit",
+     "usage: otter estimate [--scale X] [--max-size SIZE] [-o FILE] [--top N]\n"
+     "                      [--json] <archive>\n",
+     "Like scorep-score: from a traced run (even a short or filtered one; a\n"
+     "run sampled alone has no event counts), the events of each source\n"
+     "construct, their share and their bytes in the trace (the archive's\n"
+     "measured bytes per event), and the trace size and OTTER's recording\n"
+     "time predicted for a run X times as long (--scale X, default 1: the\n"
+     "run's own; e.g. the full run's time over the traced run's). The\n"
+     "constants are named in the header (the run's measured cost per event,\n"
+     "else docs/performance.md's). --max-size SIZE (bytes, K, M, G, T):\n"
+     "writes a filter file (docs/filter.md; -o FILE, default otter.filter)\n"
+     "that leaves out the functions whose constructs make the most events\n"
+     "until the predicted size fits; exit status 1 if it cannot (events no\n"
+     "function rule names). --top N: first N rows (default 30; 0 = all).\n"
+     "--json: the same as one JSON object.\n",
+     EstimateOptions, cmdEstimate},
 };
 
 } // namespace

@@ -60,6 +60,7 @@ struct Options {
   bool Json = false, Aggregate = false, Svg = false, Full = false,
        NoTime = false, ListKinds = false, Ideal = false, NoSimulate = false,
        NoAdvice = false;
+  std::string Scale, MaxSize; // estimate
 };
 
 /// One option a command takes: a flag (sets *Flag), a value (*Value) or a
@@ -115,6 +116,7 @@ int cmdPicture(const Options &O);
 int cmdReport(const Options &O);
 int cmdDiff(const Options &O);
 int cmdProfile(const Options &O); // commands_profile.cpp
+int cmdEstimate(const Options &O); // commands_estimate.cpp
 
 /// The samples of a run (its directory, or its archive in DIR/trace) as
 /// `otter profile` aggregates them (commands_profile.cpp): Ok, or
