@@ -293,7 +293,8 @@ const Command Commands[] = {
      "usage: otter profile [--top N] [--format table|folded] [--svg FILE]\n"
      "                     [--json] <dir> [<dir B>]\n",
      "The samples of a run with OTTER_SAMPLE=<Hz> (DIR/samples.csv, DIR the\n"
-     "run's output directory or its trace; docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
+     "run's output directory or its trace; without samples.csv, the samples\n"
+     "in its trace; docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
      "names another), each on its user-model call path: the OpenMP runtime's\n"
      "frames removed, an outlined region or task shown as its construct\n"
      "(\"task chol.c:28\"; the plugin's site table names its kind). Prints the\n"
