@@ -74,6 +74,10 @@ std::string usage() {
          "                 graph.csv of a graph of more nodes is written\n"
          "                 zstd-compressed, graph.csv.zst (default: 0, never,\n"
          "                 as OTTER_CSV_ZSTD_EDGES)\n"
+         "                 An MPI job's nodes.csv and graph.csv: both " +
+         std::to_string(GraphFormats::DefaultJobCsvZstd) +
+         " by default\n"
+         "                 (unless either option is given)\n"
          "  -h, --help     this text\n"
          "  --version      OTTER's version\n";
 }
@@ -124,6 +128,7 @@ int run(int Argc, char **Argv) {
         (A == "--dot-max-nodes"    ? Formats.DotMaxNodes
          : A == "--csv-zstd-nodes" ? Formats.CsvZstdNodes
                                    : Formats.CsvZstdEdges) = std::size_t(N);
+        Formats.CsvZstdGiven |= A != "--dot-max-nodes";
       } else if (!parseGraphFormatOption(V, Formats, Error)) {
         return usageError(Error);
       }

@@ -41,8 +41,14 @@ int rebuildJob(const job::Layout &L, const std::string &OutDir,
     std::fprintf(stderr, "%s: warning: %s\n", Tool, N.c_str());
   for (const std::string &W : J.Warnings)
     std::fprintf(stderr, "%s: warning: %s\n", Tool, W.c_str());
+  // A job's tables compressed by default from a few thousand nodes
+  // (outputs.h, DefaultJobCsvZstd), unless the user set the limits.
+  GraphFormats JobFormats = Formats;
+  if (!Formats.CsvZstdGiven)
+    JobFormats.CsvZstdNodes = JobFormats.CsvZstdEdges =
+        GraphFormats::DefaultJobCsvZstd;
   if (!makeDirectories(OutDir, Error) ||
-      !writeJobGraphFiles(J, OutDir, Formats, Error))
+      !writeJobGraphFiles(J, OutDir, JobFormats, Error))
     return fail(Error);
   if (Formats.Dot && Formats.dotAggregated(J.nodeCount()))
     std::fprintf(stderr,

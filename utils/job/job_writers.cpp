@@ -471,8 +471,20 @@ bool writeJobGraphFiles(const JobGraph &J, const std::string &Dir,
     return writeOutputFile(
         Dir + "/" + Name, [&](std::ostream &OS) { Fn(J, OS); }, Error);
   };
-  if (F.Csv && (!writeOne("nodes.csv", writeJobNodesCsv) ||
-                !writeOne("graph.csv", writeJobEdgesCsv) ||
+  // The two big tables zstd-compressed (.zst) above the limits F gives.
+  auto writeTable = [&](const char *Name, bool Compressed,
+                        void (*Fn)(const JobGraph &, std::ostream &)) {
+    if (!Compressed)
+      return writeOne(Name, Fn);
+    return writeZstdOutputFile(
+        Dir + "/" + Name + ".zst", [&](std::ostream &OS) { Fn(J, OS); },
+        Error);
+  };
+  if (F.Csv &&
+      (!writeTable("nodes.csv", F.nodesCsvCompressed(J.nodeCount()),
+                   writeJobNodesCsv) ||
+       !writeTable("graph.csv", F.edgesCsvCompressed(J.nodeCount()),
+                   writeJobEdgesCsv) ||
                 !writeOne("messages.csv", writeJobMessagesCsv) ||
                 !writeOne("collectives.csv", writeJobCollectivesCsv)))
     return false;

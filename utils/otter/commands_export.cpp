@@ -52,6 +52,7 @@ int graphThresholds(const Options &O, GraphFormats &F) {
       return usage(std::string("bad ") + T.Name + " '" + T.Text +
                    "' (use a whole number of nodes, 0 for no limit)");
     T.Into = std::size_t(N);
+    F.CsvZstdGiven |= &T.Into != &F.DotMaxNodes;
   }
   return -1;
 }

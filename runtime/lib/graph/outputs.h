@@ -56,6 +56,12 @@ struct GraphFormats {
   /// trace (docs/performance-notes.md, "Default outputs at scale").
   std::size_t CsvZstdEdges = DefaultCsvZstdEdges;
   static constexpr std::size_t DefaultCsvZstdEdges = 0;
+  /// An MPI job's graph (otter-graph JOB): both tables compressed above
+  /// this many nodes unless the user set the limits (CsvZstdGiven). A
+  /// job's tables repeat every rank's constructs: compressed, they are ~50x
+  /// smaller; plain, about twice the job's trace (docs/graph.md).
+  static constexpr std::size_t DefaultJobCsvZstd = 5000;
+  bool CsvZstdGiven = false; // --csv-zstd-nodes or --csv-zstd-edges given
   bool nodesCsvCompressed(std::size_t N) const {
     return CsvZstdNodes && N > CsvZstdNodes;
   }

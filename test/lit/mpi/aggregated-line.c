@@ -15,8 +15,14 @@
 // RUN: FileCheck --check-prefix=JOBLINE %s < %t/jg.err
 // RUN: FileCheck --check-prefix=JOBDOT %s < %t/jg/graph.gv
 // RUN: dot -Tsvg %t/jg/graph.gv -o /dev/null
-// RUN: otter-graph %t -o %t/jfull --dot-max-nodes 0
+// RUN: otter-graph %t -o %t/jfull --dot-max-nodes 0 --csv-zstd-nodes 0 --csv-zstd-edges 0
 // RUN: not grep -q "otter aggregated job graph" %t/jfull/graph.gv
+// The job's two big tables: zstd-compressed above 5,000 nodes by default
+// (6,000 tasks here), plain when the limits are given as 0.
+// RUN: zstdcat %t/jg/nodes.csv.zst | head -1 | FileCheck --check-prefix=NODES %s
+// RUN: zstdcat %t/jg/graph.csv.zst | head -1 | FileCheck --check-prefix=EDGES %s
+// RUN: test ! -e %t/jg/nodes.csv && test ! -e %t/jg/graph.csv
+// RUN: test -f %t/jfull/nodes.csv && test -f %t/jfull/graph.csv && test ! -e %t/jfull/nodes.csv.zst
 #include <mpi.h>
 
 int main(int argc, char **argv) {
@@ -24,7 +30,7 @@ int main(int argc, char **argv) {
   int n = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 2000; ++i) {
 #pragma omp task shared(n)
     {
 #pragma omp atomic
@@ -33,7 +39,7 @@ int main(int argc, char **argv) {
   }
   MPI_Barrier(MPI_COMM_WORLD);
   MPI_Finalize();
-  return n == 4 ? 0 : 1;
+  return n == 2000 ? 0 : 1;
 }
 
 // ONCE: 1
@@ -42,5 +48,7 @@ int main(int argc, char **argv) {
 // JOBLINE: otter-graph: the job's graph.gv is aggregated, one node per rank and construct ({{[0-9]+}} nodes > --dot-max-nodes 5; 0: the full graph)
 // JOBDOT: // otter aggregated job graph:
 // JOBDOT: label="aggregated: {{[0-9]+}} nodes in {{[0-9]+}} constructs of 3 ranks"
-// JOBDOT-DAG: label="rank 2\ntask\n{{.*}}aggregated-line.c:[[#@LINE-17]]:{{[0-9]+}}\n×4"
+// JOBDOT-DAG: label="rank 2\ntask\n{{.*}}aggregated-line.c:[[#@LINE-17]]:{{[0-9]+}}\n×2000"
 // JOBDOT-DAG: label="MPI_Barrier\n{{.*}}aggregated-line.c:[[#@LINE-12]]:{{[0-9]+}}\n×1"
+// NODES: id,rank,node,kind,parent
+// EDGES: source,target,kind
