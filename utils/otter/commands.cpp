@@ -88,6 +88,10 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
       It->second = sim::hasIfClause(In.label(Code).Clauses);
     return It->second;
   });
+  // libomp's hidden helper team (target tasks' threads): not replayed.
+  Rec.setRuntimeTeam([&In](std::uint64_t Code) {
+    return In.label(Code).Function == "libomp hidden helper team";
+  });
   bool First = true;
   auto Tap = [&](std::uint32_t Th, const Event *E, std::size_t K) {
     if (First && K && OnFirst)

@@ -129,6 +129,13 @@ Prediction predict(const Program &G, const analysis::Result &R,
   Prediction P;
   P.WorkNs = R.WorkNs;
   P.SpanNs = R.SpanNs;
+  if (G.DeviceSteps) {
+    // Offload: the analyses' work holds the target regions, the kernels'
+    // threads and libomp's hidden helper team; the host's is replayed.
+    P.WorkNs = G.ComputeNs;
+    P.DeviceNs = G.DeviceNs;
+    P.DeviceSteps = G.DeviceSteps;
+  }
   P.BurdenedSpanNs = R.burdenedSpanNs();
   P.ScheduleNs = O.ScheduleNs;
   P.Tasks = G.ExplicitTasks;
@@ -159,7 +166,7 @@ Prediction predict(const Program &G, const analysis::Result &R,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - T1)
               .count();
       X.SimulatedNs = X.R.MakespanNs;
-      X.WorkBoundNs = double(R.WorkNs) / Cores[I];
+      X.WorkBoundNs = double(P.WorkNs) / Cores[I];
     }
   };
   unsigned Threads =
@@ -197,7 +204,9 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
   using analysis::fmtNs;
   char B[512];
   if (Json) {
-    OS << "{\"work_ns\":" << P.WorkNs << ",\"span_ns\":" << P.SpanNs;
+    OS << "{\"work_ns\":" << P.WorkNs << ",\"span_ns\":" << P.SpanNs
+       << ",\"device_ns\":" << P.DeviceNs
+       << ",\"target_regions\":" << P.DeviceSteps;
     std::snprintf(B, sizeof B,
                   ",\"burdened_span_ns\":%.0f,\"scheduling_cost_ns\":%.0f,"
                   "\"scheduling_cost_source\":\"%s\",\"tasks\":%" PRIu64
@@ -237,7 +246,13 @@ void printPrediction(const Prediction &P, bool Json, std::ostream &OS) {
     OS << "]}\n";
     return;
   }
-  OS << "work            " << fmtNs(double(P.WorkNs)) << "\n";
+  OS << "work            " << fmtNs(double(P.WorkNs))
+     << (P.DeviceSteps ? " on the host" : "") << "\n";
+  if (P.DeviceSteps)
+    OS << "device          " << fmtNs(double(P.DeviceNs)) << " in "
+       << P.DeviceSteps
+       << " target region(s), each replayed on its device for its "
+          "measured time\n";
   OS << "span            " << fmtNs(double(P.SpanNs)) << "\n";
   OS << "burdened span   " << fmtNs(P.BurdenedSpanNs) << "\n";
   if (P.Tasks == 0)

@@ -19,7 +19,13 @@
 //    ParallelEnd is the region's fork time (libomp starting the team), the
 //    encountering thread's idle time from its implicit task's end to
 //    ParallelEnd the join time;
-//  - End at the task's completion.
+//  - End at the task's completion;
+//  - Device at a target region's end (target_end, docs/offload.md): the
+//    region's wall time from its target_begin, charged to no task; the
+//    host plugin's kernel threads (the league the region's task begins,
+//    its teams, what they create) are device work (FDevice): no steps, no
+//    time charged, never replayed; so is libomp's hidden helper team (an
+//    initial task's parallel region that setRuntimeTeam recognises).
 //
 //===----------------------------------------------------------------------===//
 #include "sim_program.h"
@@ -80,6 +86,8 @@ struct Recorder::Impl {
     std::uint32_t Barriers = 0; // a member's barriers so far
     bool Ended = false;
     std::uint64_t LastChildEnd = 0; // its children's last completion
+    std::uint32_t TargetDepth = 0;  // in a target region (Device step)
+    std::uint64_t TargetBegin = 0;
   };
   struct Deps {
     rules::DependenceRules Rules;
@@ -104,6 +112,8 @@ struct Recorder::Impl {
     // an initial task's.
     std::uint32_t Size = 0, Requested = 0;
     bool Forked = false;
+    // Begun inside a target region or by device work (FDevice); a league.
+    bool Device = false, League = false;
     Bar &bar(std::uint32_t K) {
       Bar &B = Bars[K & 1];
       if (B.K != K)
@@ -130,7 +140,8 @@ struct Recorder::Impl {
   std::vector<std::uint32_t> Scratch;
   bool TooLarge = false;
   std::uint64_t Now = 0; // the event being read
-  std::function<bool(std::uint64_t)> HasIf;
+  std::function<bool(std::uint64_t)> HasIf, IsRuntimeTeam;
+  std::uint32_t OpenDeviceLeagues = 0; // a kernel's leagues begun, not ended
 
   std::uint32_t task(TaskId Id) const { return Id ? Ids.find(Id) : NoTask; }
 
@@ -176,7 +187,7 @@ struct Recorder::Impl {
   void step(std::uint32_t T, Step S, std::uint32_t Arg = 0,
             std::uint64_t Code = 0) {
     Live &L = Lives[T];
-    if (L.Ended)
+    if (L.Ended || ((G.Flags[T] & FDevice) && S != Step::End))
       return;
     std::vector<std::uint64_t> &B = Bufs[L.Buf];
     std::uint64_t Pre = L.Pre;
@@ -193,6 +204,26 @@ struct Recorder::Impl {
       SiteBufs[L.Buf].push_back(site(Code));
     if (S == Step::End)
       endTask(T);
+  }
+
+  /// Task T's target region ends: a Device step of its wall time, after
+  /// the execution before the region (a Compute step).
+  void deviceStep(std::uint32_t T, const Event &E) {
+    Live &L = Lives[T];
+    if (L.Ended || (G.Flags[T] & FDevice))
+      return;
+    if (L.Pre)
+      step(T, Step::Compute);
+    std::uint64_t Ns = E.Time - std::min(E.Time, L.TargetBegin);
+    Bufs[L.Buf].push_back(deviceWord(E.device(), Ns));
+    G.DeviceNs += Ns;
+    ++G.DeviceSteps;
+    if (RecordSites)
+      SiteBufs[L.Buf].push_back(site(E.Code));
+  }
+  /// Whether T's time is device work, charged to no task.
+  bool onDevice(std::uint32_t T) const {
+    return Lives[T].TargetDepth || (G.Flags[T] & FDevice);
   }
 
   void endTask(std::uint32_t T) {
@@ -253,7 +284,8 @@ struct Recorder::Impl {
       // OTTER's own time is no task's (analysis.cpp, chargeTime).
       std::uint64_t Dt = E.Time - TS.Last;
       Dt -= analysis::recordingCostIn(Dt, RecordingCostNs);
-      if (TS.Waits.empty() || TS.Waits.back().Task != TS.Cur)
+      if ((TS.Waits.empty() || TS.Waits.back().Task != TS.Cur) &&
+          !onDevice(TS.Cur))
         Lives[TS.Cur].Pre += Dt;
     }
     TS.Seen = true;
@@ -299,7 +331,16 @@ struct Recorder::Impl {
   /// member of its parallel region's team. False: too many tasks.
   bool implicitBegin(Thread &TS, const Event &E) {
     std::uint32_t S;
-    if ((E.Extra & TaskInitial) || !E.A) {
+    if ((E.Extra & TaskInitial) && !E.A && OpenDeviceLeagues) {
+      // A team's initial task of a kernel's league (the host plugin).
+      S = newTask(E.Task, NoTask, NoTask, FDevice);
+      if (S == NoTask)
+        return false;
+    } else if (E.A && Teams[teamFor(E.A)].Device) {
+      S = newTask(E.Task, NoTask, NoTask, FDevice);
+      if (S == NoTask)
+        return false;
+    } else if ((E.Extra & TaskInitial) || !E.A) {
       std::uint32_t TI = std::uint32_t(Teams.size());
       Teams.emplace_back();
       S = newTask(E.Task, NoTask, TI, FInitial);
@@ -328,7 +369,7 @@ struct Recorder::Impl {
     if (It == TeamOf.end())
       return;
     TeamRec &R = Teams[It->second].R;
-    if (T != NoTask && T == R.Enc) {
+    if (T != NoTask && T == R.Enc && !Teams[It->second].Device) {
       // The encountering task's execution since the fork: the fork time.
       R.ForkNs = Lives[T].Pre;
       G.ComputeNs += Lives[T].Pre;
@@ -337,6 +378,8 @@ struct Recorder::Impl {
     if (TS.LastImplTeam == It->second && E.Time >= TS.LastImplEnd)
       R.JoinNs = E.Time - TS.LastImplEnd;
     TS.LastImplTeam = NoTask;
+    if (Teams[It->second].League && Teams[It->second].Device)
+      --OpenDeviceLeagues;
     TeamOf.erase(It);
     if (T != NoTask)
       TS.Cur = T;
@@ -416,7 +459,18 @@ struct Recorder::Impl {
       Teams[TI].R.Enc = T;
       Teams[TI].Forked = true;
       Teams[TI].Requested = E.requested();
-      if (T != NoTask)
+      if (T != NoTask && IsRuntimeTeam && (G.Flags[T] & FInitial) &&
+          G.Roots.size() > 1 && T != G.Roots[0] && IsRuntimeTeam(E.Code)) {
+        // libomp's hidden helper team: its initial task is no root.
+        G.Flags[T] |= FDevice;
+        G.Roots.erase(std::find(G.Roots.begin(), G.Roots.end(), T));
+      }
+      if (T != NoTask && onDevice(T)) {
+        // A kernel's league or a team inside it: device work.
+        Teams[TI].Device = true;
+        Teams[TI].League = E.parallelFlags() == 1;
+        OpenDeviceLeagues += Teams[TI].League;
+      } else if (T != NoTask)
         step(T, Step::Fork, TI, E.Code);
       break;
     }
@@ -429,15 +483,19 @@ struct Recorder::Impl {
         F |= FImmediate;
       if (E.Aux & TaskUntied)
         F |= FUntied;
+      if (E.Aux & TaskTarget)
+        F |= FTarget;
+      if (T != NoTask && onDevice(T))
+        F = FDevice; // created by a kernel
       std::uint32_t Team = T != NoTask ? G.Team[T] : NoTask;
-      if (serialized(E, Team)) {
+      if (!(F & FDevice) && serialized(E, Team)) {
         F |= FSerialized;
         ++G.SerializedTasks;
       }
       std::uint32_t C = newTask(E.A, T, Team, F);
       if (C == NoTask)
         return;
-      ++G.ExplicitTasks;
+      G.ExplicitTasks += !(F & FDevice);
       if (T != NoTask)
         step(T, Step::Create, C, E.Code);
       break;
@@ -493,6 +551,14 @@ struct Recorder::Impl {
     case EventKind::ToolBegin:
     case EventKind::ToolEnd:
       TS.InTool = E.Kind == EventKind::ToolBegin;
+      break;
+    case EventKind::TargetBegin:
+      if (T != NoTask && Lives[T].TargetDepth++ == 0)
+        Lives[T].TargetBegin = E.Time;
+      break;
+    case EventKind::TargetEnd:
+      if (T != NoTask && Lives[T].TargetDepth && --Lives[T].TargetDepth == 0)
+        deviceStep(T, E);
       break;
     default:
       break;
@@ -697,6 +763,10 @@ void Recorder::recordSites() {
   P->RecordSites = true;
   if (P->G.Sites.empty())
     P->G.Sites.push_back(0);
+}
+
+void Recorder::setRuntimeTeam(std::function<bool(std::uint64_t)> IsRuntime) {
+  P->IsRuntimeTeam = std::move(IsRuntime);
 }
 
 void Recorder::setIfClause(std::function<bool(std::uint64_t)> HasIf) {

@@ -3,7 +3,8 @@
 // What `otter simulate` replays: every task of the trace as the sequence of
 // what it did, in its own program order, with the execution time measured
 // before each step: compute, create a task, taskwait, taskgroup begin/end,
-// barrier, fork a team (and wait for its join), end. Beside it: the creation
+// barrier, fork a team (and wait for its join), run a target region on a
+// device (for its measured duration), end. Beside it: the creation
 // tree, each team's members and measured fork and join times, and the
 // dependence edges between sibling tasks (graph/rules.h, rule 5).
 //
@@ -25,6 +26,7 @@
 #include "graph/rules.h"
 #include "otter/events.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -49,14 +51,28 @@ enum class Step : std::uint8_t {
   Barrier,    // the team's barrier; arg: its release time, ns
   Fork,       // arg: the team; the task waits for its join
   End,        // the task completes
+  /// A target region (target_begin..target_end, docs/offload.md): the
+  /// task waits while its device runs it for its measured duration. Word
+  /// layout: tag | device (8 bits) | ns (52 bits); no execution before it
+  /// (a Compute step of its own).
+  Device,
 };
 
 inline constexpr unsigned PreBits = 28;
 inline constexpr std::uint64_t MaxPre = (1ull << PreBits) - 1;
 inline Step stepOf(std::uint64_t W) { return Step(W & 15); }
 inline std::uint64_t preOf(std::uint64_t W) {
+  if (stepOf(W) == Step::Device)
+    return 0;
   return stepOf(W) == Step::Compute ? W >> 4 : (W >> 4) & MaxPre;
 }
+inline std::uint64_t deviceWord(std::int32_t Device, std::uint64_t Ns) {
+  return std::uint64_t(Step::Device) | (std::uint64_t(Device & 0xff) << 4) |
+         (std::min<std::uint64_t>(Ns, (1ull << 52) - 1) << 12);
+}
+/// A Device step's device (its OMPT device number, low 8 bits) and time.
+inline unsigned deviceOf(std::uint64_t W) { return unsigned(W >> 4) & 0xff; }
+inline std::uint64_t deviceNsOf(std::uint64_t W) { return W >> 12; }
 inline std::uint32_t argOf(std::uint64_t W) { return std::uint32_t(W >> 32); }
 
 enum TaskFlag : std::uint8_t {
@@ -69,6 +85,14 @@ enum TaskFlag : std::uint8_t {
   /// deferred (not final, no if clause at its construct, a team that was
   /// asked for one thread). FImmediate is set too.
   FSerialized = 16,
+  /// A `nowait` target task (task_create's target flag): replayed on its
+  /// device, not on a core (docs/offload.md, "Simulate").
+  FTarget = 32,
+  /// Not the program's work, never replayed: the host plugin's kernel
+  /// threads (a target region's league, its teams, what they create: the
+  /// region's Device step stands for them) and libomp's hidden helper
+  /// team (the threads that run target tasks: setRuntimeTeam).
+  FDevice = 64,
 };
 
 struct TeamRec {
@@ -103,6 +127,8 @@ struct Program {
   std::vector<std::uint32_t> StepSite;
   std::vector<std::uint64_t> Sites;
   std::uint64_t ComputeNs = 0;      // every step's execution + fork times
+  /// Target offload: the Device steps' time, and how many (0: none).
+  std::uint64_t DeviceNs = 0, DeviceSteps = 0;
   std::uint64_t ExplicitTasks = 0;
   std::uint64_t SerializedTasks = 0; // flagged FSerialized
   std::size_t tasks() const { return Flags.size(); }
@@ -130,6 +156,11 @@ public:
   /// if(0), so they are never taken as serialized (FSerialized). Without
   /// one (no plugin), no construct has.
   void setIfClause(std::function<bool(std::uint64_t Code)> HasIf);
+  /// Whether the parallel region at a code address is libomp's own team of
+  /// hidden helper threads (its label, sites/site_index.h), asked for the
+  /// regions of an initial task other than the first: that initial task
+  /// and its team are not replayed (FDevice). Without: none is.
+  void setRuntimeTeam(std::function<bool(std::uint64_t Code)> IsRuntime);
   /// OTTER's measured cost per event (the trace's): taken out of task
   /// times as the analysis takes it (states.h, recordingCostIn).
   void setRecordingCost(std::uint64_t Ns);

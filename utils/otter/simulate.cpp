@@ -22,6 +22,14 @@
 // core's deque. Ties in time go by core number: the replay is
 // deterministic.
 //
+// Devices (docs/offload.md, "Simulate"): one resource per device number,
+// running one target region at a time, in the order they reach it, each
+// for its measured duration (no speed-up invented for it). A task's
+// target region (a Device step) holds its core until the device has run
+// it: the host thread waits in it. A `nowait` target task (FTarget) runs
+// on its device instead of a core, from when it is ready; its completion
+// releases its successors as a task's does.
+//
 //===----------------------------------------------------------------------===//
 #include "simulate.h"
 
@@ -135,7 +143,10 @@ public:
       auto [T, C] = Heap.back();
       Heap.pop_back();
       Now = T;
-      step(C);
+      if (C >= Cores.size())
+        deviceDone(C - unsigned(Cores.size()));
+      else
+        step(C);
     }
     R.MakespanNs = End;
     R.BusyNs = Busy;
@@ -429,8 +440,53 @@ private:
     FreeGroups.push_back(G0);
   }
 
-  /// A created task whose predecessors have completed.
-  void ready(unsigned C, std::uint32_t T) { push(C, T); }
+  /// A created task whose predecessors have completed (a target task: to
+  /// its device).
+  void ready(unsigned C, std::uint32_t T) {
+    if (!(G.Flags[T] & FTarget) || !toDevice(T))
+      push(C, T);
+  }
+
+  /// Each device's next free time, by device number (deviceOf).
+  std::vector<std::uint64_t> DeviceFree = std::vector<std::uint64_t>(256);
+  /// Target tasks on a device; heap entries Cores.size() + index.
+  std::vector<std::uint32_t> OnDevice;
+  /// Device D runs Ns from now or when it is free: when it is done.
+  std::uint64_t reserve(unsigned D, std::uint64_t Ns) {
+    std::uint64_t Start = std::max(Now, DeviceFree[D]);
+    DeviceFree[D] = Start + Ns;
+    return Start + Ns;
+  }
+  /// Target task T to its device for all it measured (its target region
+  /// and its execution around it, the runtime's). False: it has no target
+  /// region (it runs on a core, as a task).
+  bool toDevice(std::uint32_t T) {
+    std::uint64_t Ns = 0;
+    unsigned D = 256;
+    for (std::uint32_t I = G.StepBegin[T];; ++I) {
+      std::uint64_t W = G.Steps[I];
+      Ns += preOf(W);
+      if (stepOf(W) == Step::Device) {
+        D = std::min(D, deviceOf(W));
+        Ns += deviceNsOf(W);
+      }
+      if (stepOf(W) == Step::End)
+        break;
+    }
+    if (D == 256)
+      return false;
+    Tasks[T].Created = true;
+    wakeAt(unsigned(Cores.size() + OnDevice.size()), reserve(D, Ns));
+    OnDevice.push_back(T);
+    return true;
+  }
+  /// A target task's device is done with it: it completes (its successors
+  /// to its creator's core).
+  void deviceDone(unsigned I) {
+    std::uint32_t T = OnDevice[I];
+    std::uint32_t P = G.Parent[T];
+    complete(P != NoTask ? Tasks[P].Core : 0, T);
+  }
 
   /// Finds core C's next task (see the file comment); false: it sleeps.
   bool findWork(unsigned C) {
@@ -522,9 +578,9 @@ private:
       ++Teams[G.Team[X]].Outstanding;
     std::uint8_t XF = G.Flags[X];
     bool Now0 =
-        AllImmediate ||
+        !(XF & FTarget) && (AllImmediate ||
         ((XF & FImmediate) && !(Deserialize && (XF & FSerialized))) ||
-        (O.DequeLimit && Cores[C].size() >= O.DequeLimit);
+        (O.DequeLimit && Cores[C].size() >= O.DequeLimit));
     if (Now0) {
       // Run at once by its creator, which waits for it here.
       ++Immediate;
@@ -686,6 +742,11 @@ private:
         K.Cur = NoTask;
         complete(C, T);
         break;
+      case Step::Device:
+        // The task (and its core) waits for its device to run the region.
+        ++S.Cursor;
+        wakeAt(C, reserve(deviceOf(W), deviceNsOf(W)));
+        return;
       }
     }
   }

@@ -108,7 +108,9 @@ struct Point {
 struct Prediction {
   std::vector<Point> Points;
   Calibration Calibrated;
-  std::uint64_t WorkNs = 0, SpanNs = 0;
+  /// Work: the analysis' (with target offload: the host work replayed,
+  /// DeviceNs apart: docs/offload.md, "Simulate").
+  std::uint64_t WorkNs = 0, SpanNs = 0, DeviceNs = 0, DeviceSteps = 0;
   double BurdenedSpanNs = 0, ScheduleNs = 0;
   DispatchSource ScheduleFrom = DispatchSource::Measured;
   std::uint64_t Tasks = 0;
