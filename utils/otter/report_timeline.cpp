@@ -3,7 +3,10 @@
 // Binning of the state intervals (states.h) and the section's SVG, legend
 // and data. Waiting is drawn hatched (a pattern per kind of wait), so it
 // can never be mistaken for a task's colour; idle is light grey; a bin
-// with less than 30% of its time in any one class is left blank.
+// with less than 30% of its time in any one class is left blank. A
+// device's row (target offload) shows in each bin what the device did
+// most there, however briefly: kernels, transfers to and from the device,
+// other data operations (allocations, deletions), a colour each.
 //
 //===----------------------------------------------------------------------===//
 #include "report_timeline.h"
@@ -56,6 +59,26 @@ const ClassStyle Styles[Timeline::Classes] = {
      "OTTER's own time (writing out its event buffer, recording events)",
      'o'},
 };
+
+/// A device row's classes: fill, legend text, data block character.
+const ClassStyle DeviceStyles[Timeline::DeviceClasses] = {
+    {"#f4d03f", "#f4d03f", "device: kernel", 'k'},
+    {"#ec7063", "#ec7063", "device: transfer to the device", 't'},
+    {"#af7ac5", "#af7ac5", "device: transfer from the device", 'f'},
+    {"#abb2b9", "#abb2b9", "device: allocation, deletion (no bytes moved)",
+     'd'},
+};
+
+unsigned deviceClassOf(const char *What) {
+  std::string W = What ? What : "";
+  if (W == "kernel")
+    return Timeline::Kernel;
+  if (W == "transfer to device")
+    return Timeline::ToDevice;
+  if (W == "transfer from device")
+    return Timeline::FromDevice;
+  return Timeline::DataOp;
+}
 
 const char *Patterns =
     "<defs><pattern id=\"wait-sync\" width=\"5\" height=\"5\" "
@@ -118,9 +141,20 @@ int Timeline::Bin::shown(std::uint64_t W) const {
   return int(Max - Ns.begin());
 }
 
+int Timeline::DeviceBin::shown() const {
+  auto Max = std::max_element(Ns.begin(), Ns.end());
+  return *Max > 0 ? int(Max - Ns.begin()) : -1;
+}
+
 /// Doubles the bin width (merging pairs) until Until (relative) fits.
 void Timeline::grow(std::uint64_t Until) {
   while (Until > Start + Width * NBins) {
+    for (auto &[D, Bins] : Devices) {
+      for (unsigned I = 0; I < NBins / 2; ++I)
+        for (unsigned C = 0; C < DeviceClasses; ++C)
+          Bins[I].Ns[C] = Bins[2 * I].Ns[C] + Bins[2 * I + 1].Ns[C];
+      std::fill(Bins.begin() + NBins / 2, Bins.end(), DeviceBin());
+    }
     for (auto &Th : Threads) {
       for (unsigned I = 0; I < NBins / 2; ++I) {
         Bin &A = Th[2 * I], &B = Th[2 * I + 1], M;
@@ -154,6 +188,33 @@ void Timeline::state(std::uint32_t Thread, const StateInterval &I) {
       Sums[Thread].WaitingBy[I.Construct] += E - S;
   }
   add(Thread, I.Start, I.End, classOf(I), I.TaskCode);
+}
+
+void Timeline::device(std::uint32_t, std::int32_t Device, const char *What,
+                      std::uint64_t, std::uint64_t S, std::uint64_t E,
+                      std::uint64_t) {
+  S = S > Origin ? S - Origin : 0;
+  E = E > Origin ? E - Origin : 0;
+  if (!Fixed)
+    grow(E);
+  std::uint64_t End = Start + Width * NBins;
+  S = std::max(S, Start);
+  E = std::min(E, End);
+  unsigned Cls = deviceClassOf(What);
+  auto [It, New] = Devices.try_emplace(Device);
+  if (New) {
+    It->second.resize(NBins);
+    DeviceSums[Device] = {};
+  }
+  if (E <= S)
+    return;
+  DeviceSums[Device][Cls] += E - S;
+  for (std::uint64_t B = (S - Start) / Width; B < NBins; ++B) {
+    std::uint64_t BS = Start + B * Width, BE = BS + Width;
+    if (BS >= E)
+      break;
+    It->second[B].Ns[Cls] += double(std::min(E, BE) - std::max(S, BS));
+  }
 }
 
 void Timeline::add(std::uint32_t Thread, std::uint64_t S, std::uint64_t E,
@@ -198,6 +259,8 @@ void Timeline::finish(std::uint64_t RunNs) {
                  1, (RunNs - std::min(RunNs, Start) + Width - 1) / Width));
   for (auto &Th : Threads)
     Th.resize(N);
+  for (auto &[D, Bins] : Devices)
+    Bins.resize(N);
   NBins = unsigned(N);
 }
 
@@ -277,7 +340,10 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
     return It->second;
   };
   const double W = 1000, Row = 22, L = T->hasRanks() ? 110 : 70;
-  double H = Row * double(B.size()) + 30;
+  const auto &Dev = T->deviceBins();
+  // The device rows beneath the threads, after a gap.
+  const double DevY = 4 + Row * double(B.size()) + 6;
+  double H = Row * double(B.size() + Dev.size()) + 30 + (Dev.empty() ? 0 : 6);
   OS << "<div class=\"muted\">window "
      << xmlEscape(fmtNs(double(T->windowStart()))) << " to "
      << xmlEscape(fmtNs(double(T->windowEnd())))
@@ -331,6 +397,24 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
     }
     flush(N);
   }
+  std::size_t DI = 0;
+  for (const auto &[D, Bins] : Dev) {
+    double Y = DevY + Row * double(DI++);
+    OS << "<text x=\"4\" y=\"" << Y + 14 << "\">device " << D << "</text>";
+    for (std::size_t I = 0; I < N && I < Bins.size();) {
+      int Cls = Bins[I].shown();
+      std::size_t J = I + 1;
+      while (J < N && J < Bins.size() && Bins[J].shown() == Cls)
+        ++J;
+      if (Cls >= 0)
+        OS << "<rect x=\"" << fmt2(L + BW * double(I)) << "\" y=\"" << Y
+           << "\" width=\"" << fmt2(BW * double(J - I)) << "\" height=\""
+           << Row - 4 << "\" fill=\"" << DeviceStyles[Cls].Fill
+           << "\" data-device=\"" << D << "\" data-op=\""
+           << DeviceStyles[Cls].Letter << "\"/>";
+      I = J;
+    }
+  }
   OS << "<text x=\"" << L << "\" y=\"" << H - 6 << "\">"
      << xmlEscape(fmtNs(double(T->windowStart()))) << "</text><text x=\""
      << L + W << "\" y=\"" << H - 6 << "\" text-anchor=\"end\">"
@@ -347,6 +431,10 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
   for (unsigned Cls = Timeline::Implicit; Cls < Timeline::Classes; ++Cls)
     OS << "<span><i class=\"sw\" style=\"background:" << Styles[Cls].Swatch
        << "\"></i>" << Styles[Cls].Text << "</span>";
+  if (!Dev.empty())
+    for (const ClassStyle &X : DeviceStyles)
+      OS << "<span><i class=\"sw\" style=\"background:" << X.Swatch
+         << "\"></i>" << X.Text << "</span>";
   OS << "<span><i class=\"sw\"></i>no event (before the thread's first, "
         "after its last)</span></div>";
   writeTotalsTable(*T, OS);
@@ -379,6 +467,24 @@ void writeTimelineJson(const Timeline &T, std::ostream &OS) {
         int Cls = X.shown(T.binWidth());
         OS << (Cls < 0 ? '.' : Styles[Cls].Letter);
       }
+    OS << "\"}";
+  }
+  // Offload devices: exact time per class, one character per bin.
+  OS << "],\"devices\":[";
+  bool FirstDev = true;
+  for (const auto &[D, Bins] : T.deviceBins()) {
+    OS << (FirstDev ? "" : ",") << "{\"device\":" << D;
+    FirstDev = false;
+    const auto &Sum = T.deviceTotals().at(D);
+    static const char *Keys[] = {"kernel_ns", "to_device_ns",
+                                 "from_device_ns", "data_op_ns"};
+    for (unsigned C = 0; C < Timeline::DeviceClasses; ++C)
+      OS << ",\"" << Keys[C] << "\":" << Sum[C];
+    OS << ",\"bins\":\"";
+    for (const Timeline::DeviceBin &X : Bins) {
+      int Cls = X.shown();
+      OS << (Cls < 0 ? '.' : DeviceStyles[Cls].Letter);
+    }
     OS << "\"}";
   }
   OS << "]}";

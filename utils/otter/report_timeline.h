@@ -5,7 +5,9 @@
 // drawn as an SVG row per thread with a legend, and its exact totals in
 // the page's data block. A task waiting in its own taskwait is drawn as
 // waiting, not as the task running: the bins add up the analysis' state
-// intervals, not the tasks' first-start-to-completion slices.
+// intervals, not the tasks' first-start-to-completion slices. Beneath the
+// threads, a row per offload device: its kernels and data operations
+// (analysis_offload.cpp, as the host saw them), binned the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_REPORT_TIMELINE_H
@@ -81,6 +83,29 @@ public:
                      analysis::Kind, const char *) override {}
   void state(std::uint32_t Thread, const analysis::StateInterval &I) override;
   bool wantsStates() const override { return true; }
+  /// Target offload: a kernel or a data operation on Device, from Start to
+  /// End (the host's times), binned in the device's row.
+  void device(std::uint32_t Thread, std::int32_t Device, const char *What,
+              std::uint64_t Code, std::uint64_t Start, std::uint64_t End,
+              std::uint64_t Bytes) override;
+  /// What a device's bin is drawn as (the legend's entries).
+  enum DeviceClass : unsigned { Kernel, ToDevice, FromDevice, DataOp };
+  static constexpr unsigned DeviceClasses = 4;
+  struct DeviceBin {
+    std::array<double, DeviceClasses> Ns{};
+    /// The class with most time, however little (a short kernel shows);
+    /// -1: nothing on the device there.
+    int shown() const;
+  };
+  /// Per device number, its bins and its exact time per class in the
+  /// window (overlapping operations add up).
+  const std::map<std::int32_t, std::vector<DeviceBin>> &deviceBins() const {
+    return Devices;
+  }
+  const std::map<std::int32_t, std::array<std::uint64_t, DeviceClasses>> &
+  deviceTotals() const {
+    return DeviceSums;
+  }
   /// The program's marks (otter_mark): the first MaxMarks kept, in time
   /// order per thread, each relative to the origin; all counted.
   void mark(std::uint32_t Thread, std::uint32_t Name,
@@ -129,6 +154,8 @@ private:
   bool Fixed;
   std::vector<std::vector<Bin>> Threads;
   std::vector<Totals> Sums;
+  std::map<std::int32_t, std::vector<DeviceBin>> Devices;
+  std::map<std::int32_t, std::array<std::uint64_t, DeviceClasses>> DeviceSums;
   std::vector<Mark> Marks;
   std::map<std::uint32_t, std::uint64_t> MarkCounts;
 };
