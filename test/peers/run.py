@@ -28,6 +28,17 @@ libomp's __kmpc_* entry points themselves (no directive to label) apart.
         # plugin, is reported (a source that does not compile without the
         # plugin either -- a -verify test -- is counted apart)
 
+  python3 test/peers/run.py --fetch --offload
+        # LLVM's offload OMPT tests (offload/test/ompt, issue 29) built for
+        # host offload (-fopenmp-targets=x86_64-unknown-linux-gnu, through
+        # otter-clang) at each --opt level and run the same way. Each test
+        # registers its own OMPT tool (ompt_start_tool in the program),
+        # which libomp prefers to OMP_TOOL_LIBRARIES (one tool per
+        # process): it is renamed (-Dompt_start_tool=...) so that OTTER is
+        # the tool, in both runs; the test's own callback output is then
+        # not printed. Tests marked REQUIRES: gpu (their CHECK lines are a
+        # GPU's) are run too, and counted apart.
+
   python3 test/peers/run.py --runaway 60
         # a while(1) task program (DataRaceBench DRB191's shape) traced
         # under the default OTTER_MAX_TRACE_SIZE and ended by SIGTERM after
@@ -47,8 +58,8 @@ is an error, not 0 programs), --opt (levels, default -O0,-O2), --limit N
 configuration under the work directory (deb-src entries made from the
 machine's own apt sources, private package lists and cache: nothing under
 /etc is written, and the script checks /etc/apt is unchanged), and unpacks
-only openmp/runtime/test (and, for --compile-sweep, clang/test/OpenMP)
-from the original tarball.
+only openmp/runtime/test (and, for --compile-sweep, clang/test/OpenMP;
+for --offload, offload/test/ompt) from the original tarball.
 
   python3 test/peers/run.py --llvm-src DIR --shared-locations
         # no run: every program of the libomp tests (all directories) is
@@ -199,6 +210,36 @@ def fetch(work):
     """The libomp tests: openmp/runtime/test of LLVM's source."""
     return unpack(work, "openmp/runtime/test",
                   ["*/openmp/runtime/src/kmp_platform.h"])
+
+
+def fetch_offload(work):
+    """LLVM's offload OMPT tests: offload/test/ompt of LLVM's source."""
+    return unpack(work, "offload/test/ompt")
+
+
+def build_offload_tests(test, levels, build_bin, bindir):
+    """LLVM's offload OMPT tests built for host offload at each level: the
+    programs (each with "gpu": whether it REQUIRES a GPU in LLVM's suite)
+    and the ones that did not build."""
+    programs, failed_build = [], []
+    os.makedirs(bindir, exist_ok=True)
+    for src in sorted(glob.glob(os.path.join(test, "*.c"))):
+        name = os.path.basename(src)
+        gpu = bool(re.search(r"//\s*REQUIRES:\s*gpu", open(src).read()))
+        for level in levels:
+            exe = os.path.join(bindir, name + level + ".exe")
+            cmd = [os.path.join(build_bin, "otter-clang"), "-fopenmp",
+                   "-fopenmp-targets=x86_64-unknown-linux-gnu", level,
+                   "-Dompt_start_tool=otter_peer_test_own_start_tool",
+                   "-Wno-everything", "-I", test, src, "-o", exe]
+            if subprocess.run(cmd, capture_output=True).returncode != 0:
+                failed_build.append(f"{name} {level}")
+                continue
+            programs.append({"program": f"{name} {level}" +
+                             (" (REQUIRES: gpu)" if gpu else ""),
+                             "exe": exe, "env": {}, "args": [], "src": src,
+                             "gpu": gpu})
+    return programs, failed_build
 
 
 def run_one(cmd, env, timeout, cwd):
@@ -503,6 +544,7 @@ def parse_args():
     ap.add_argument("--shared-locations", action="store_true")
     ap.add_argument("--compile-sweep", action="store_true")
     ap.add_argument("--runaway", type=float, default=0)
+    ap.add_argument("--offload", action="store_true")
     ap.add_argument("-j", type=int, default=2)
     ap.add_argument("args", nargs="*")
     return ap.parse_args()
@@ -596,6 +638,22 @@ def main():
                     for f in sorted(files)
                     if os.access(os.path.join(root, f), os.X_OK)
                     and not f.endswith((".sh", ".py"))]
+    elif a.offload:
+        test = a.llvm_src and os.path.join(a.llvm_src, "offload", "test",
+                                           "ompt")
+        if not test or not os.path.isdir(test):
+            if not a.fetch:
+                sys.exit("run.py: --offload: give --fetch, or --llvm-src DIR "
+                         "with offload/test/ompt")
+            test = fetch_offload(a.work_dir)
+        # The program needs libomptarget, in LLVM's library directory.
+        llvm_lib = subprocess.run(["llvm-config-19", "--libdir"],
+                                  capture_output=True, text=True).stdout.strip()
+        base_env["LD_LIBRARY_PATH"] = ":".join(filter(None, [
+            base_env.get("LD_LIBRARY_PATH"), llvm_lib or "/usr/lib/llvm-19/lib"]))
+        programs, failed_build = build_offload_tests(
+            test, a.opt.split(","), build_bin, os.path.join(a.run_dir, "bin"))
+        skipped = {}
     else:
         programs, skipped, failed_build = build_libomp_tests(
             llvm_test_dir(a), a.dirs.split(","), a.opt.split(","), plugin,
@@ -613,6 +671,13 @@ def main():
             f"{' (' + r['own'] + ')' if r['own'] else ''}"
             f"{'; ' + '; '.join(r['problems']) if r['problems'] else ''}")
     summary = summarize(results, failed_build, skipped, a)
+    if a.offload:
+        summary["offload_requires_gpu"] = sum(
+            1 for p in programs if p.get("gpu"))
+        print(f"offload: {len(programs)} builds of LLVM's offload OMPT tests "
+              f"for host offload, {summary['offload_requires_gpu']} of them "
+              "of tests that REQUIRE a GPU in LLVM's suite (their own "
+              "CHECK lines)")
     print_summary(summary, results)
     if a.json:
         with open(a.json, "w") as f:
