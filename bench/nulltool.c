@@ -3,7 +3,9 @@
  * thread_begin/end, parallel_begin/end, implicit_task, task_create,
  * task_schedule, dependences, task_dependence, sync_region,
  * sync_region_wait, work, masked, mutex_acquire/acquired/released,
- * nest_lock, cancel, dispatch, flush, reduction) with empty bodies, so
+ * nest_lock, cancel, dispatch, flush, reduction; and runtime/ompt/
+ * callbacks_target.cpp: target_emi, target_data_op_emi, target_submit_emi,
+ * device_initialize, device_load) with empty bodies, so
  * "libotter minus nulltool" is the cost of OTTER's own code and not libomp's
  * OMPT dispatch.  Keep this list in sync with tool.cpp (NULLTOOL_VERBOSE=1
  * prints each registration result).
@@ -94,6 +96,23 @@ static void on_flush(ompt_data_t *th, const void *ra) { COUNT(C_FLUSH); }
 static void on_reduction(ompt_sync_region_t k, ompt_scope_endpoint_t ep, ompt_data_t *p,
                          ompt_data_t *t, const void *ra) { COUNT(C_SYNC); }
 
+/* Target offload (runtime/ompt/callbacks_target.cpp registers these five):
+ * empty, so that an offload benchmark compares like with like. */
+static void on_target_emi(ompt_target_t k, ompt_scope_endpoint_t ep, int dev,
+                          ompt_data_t *task, ompt_data_t *target_task,
+                          ompt_data_t *target, const void *ra) {}
+static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_task,
+                                  ompt_data_t *target, ompt_id_t *host_op,
+                                  ompt_target_data_op_t op, void *src, int src_dev,
+                                  void *dst, int dst_dev, size_t bytes,
+                                  const void *ra) {}
+static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target,
+                                 ompt_id_t *host_op, unsigned int teams) {}
+static void on_device_initialize(int dev, const char *type, ompt_device_t *d,
+                                 ompt_function_lookup_t lookup, const char *doc) {}
+static void on_device_load(int dev, const char *file, int64_t off, void *vma,
+                           size_t bytes, void *host, void *devaddr, uint64_t module) {}
+
 static int tool_initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *td) {
   ompt_set_callback_t set_cb = (ompt_set_callback_t)lookup("ompt_set_callback");
 #define REG(ev, fn)                                                              \
@@ -122,6 +141,11 @@ static int tool_initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *
   REG(ompt_callback_dispatch, on_dispatch);
   REG(ompt_callback_flush, on_flush);
   REG(ompt_callback_reduction, on_reduction);
+  REG(ompt_callback_target_emi, on_target_emi);
+  REG(ompt_callback_target_data_op_emi, on_target_data_op_emi);
+  REG(ompt_callback_target_submit_emi, on_target_submit_emi);
+  REG(ompt_callback_device_initialize, on_device_initialize);
+  REG(ompt_callback_device_load, on_device_load);
   return 1; /* keep the tool active */
 }
 

@@ -2,13 +2,15 @@
 """OTTER overhead benchmarks (python3, standard library only).
 
 Builds the programs in bench/ with clang-19 -O2 -fopenmp (optionally with the
-OTTER clang plugin) plus the do-nothing OMPT tool (nulltool.so), then, for
+OTTER clang plugin; bench/offload.c for host offload too, --bench offload,
+not in the default list) plus the do-nothing OMPT tool (nulltool.so), then, for
 each benchmark and thread count, runs ONE interleaved series: N rounds, each
 round running every mode once (the starting mode rotates every round), so
 slow drift of the machine hits all modes alike.  Modes:
 
   untraced  no OMPT tool
-  null      do-nothing tool (bench/nulltool.c: OTTER's callback set, empty bodies)
+  null      do-nothing tool (bench/nulltool.c: OTTER's callback set, empty bodies,
+            target callbacks included)
   graph     libotter, graph only        (OTTER_TRACE=0, default graph formats)
   trace     libotter, trace only        (OTTER_TRACE=1 OTTER_GRAPH_FORMAT=none)
   both      libotter, trace and graph   (OTTER_TRACE=1, default graph formats)
@@ -58,7 +60,13 @@ BENCHES = {
     "deps": ([], ["32", "8", "4"]),
     "taskgroup": ([], ["200"]),
     "uts": ([], ["400"]),
+    # Target offload (host offload; not in the default --bench list).
+    "offload": ([], ["500", "16"]),
 }
+OFFLOAD = {"offload"}
+# Host offload: the device target, and libomptarget's directory at run time.
+OFFLOAD_FLAGS = ["-fopenmp-targets=x86_64-unknown-linux-gnu"]
+LLVM_LIB = "/usr/lib/llvm-19/lib"
 MODES = ["untraced", "null", "graph", "trace", "both"]
 EXTRA_MODES = ["plain", "zall"]
 OTTER_MODES = ("graph", "trace", "both", "plain", "zall")
@@ -137,7 +145,8 @@ def build(args):
     exes = {}
     for name in sorted(set(args.bench) | ({"fib"} if args.cmd == "callgrind" else set())):
         out = os.path.join(work, name)
-        run_checked([cc] + flags + [os.path.join(HERE, name + ".c"), "-o", out])
+        extra = OFFLOAD_FLAGS if name in OFFLOAD else []
+        run_checked([cc] + flags + extra + [os.path.join(HERE, name + ".c"), "-o", out])
         exes[name] = out
     null = os.path.join(work, "nulltool.so")
     run_checked([cc, "-O2", "-fPIC", "-shared", os.path.join(HERE, "nulltool.c"), "-o", null])
@@ -259,11 +268,18 @@ def cmd_time(args):
             series = {m: [] for m in args.modes}
             outdir = os.path.join(outroot, f"{name}-{threads}")
             # one untimed warm-up (page cache, CPU frequency)
-            run_once(tools["launcher"], exe, argv, mode_env("untraced", tools, threads, outdir), outdir, args.timeout)
+            warm = mode_env("untraced", tools, threads, outdir)
+            if name in OFFLOAD:
+                warm["LD_LIBRARY_PATH"] = ":".join(
+                    filter(None, [warm.get("LD_LIBRARY_PATH"), LLVM_LIB]))
+            run_once(tools["launcher"], exe, argv, warm, outdir, args.timeout)
             for rep in range(args.reps):
                 k = rep % len(args.modes)
                 for mode in args.modes[k:] + args.modes[:k]:
                     env = mode_env(mode, tools, threads, outdir)
+                    if name in OFFLOAD:
+                        env["LD_LIBRARY_PATH"] = ":".join(
+                            filter(None, [env.get("LD_LIBRARY_PATH"), LLVM_LIB]))
                     wall, rss, cpu, o, e = run_once(tools["launcher"], exe, argv, env, outdir, args.timeout)
                     series[mode].append({
                         "wall_s": wall, "cpu_s": cpu, "rss_bytes": rss, "tasks": parse_tasks(o),
@@ -647,7 +663,7 @@ def main(argv=None):
     t = sub.add_parser("time", parents=[common], formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="(default) interleaved wall time / peak RSS / trace size series",
                        description=__doc__)
-    t.add_argument("--bench", default=",".join(BENCHES),
+    t.add_argument("--bench", default=",".join(b for b in BENCHES if b not in OFFLOAD),
                    help="comma list of benchmarks (default: %(default)s)")
     t.add_argument("--threads", default="1,2", help="comma list of OMP_NUM_THREADS (default: %(default)s)")
     t.add_argument("--reps", type=int, default=5, help="rounds of the interleaved series (default: %(default)s)")
