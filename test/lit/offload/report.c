@@ -1,9 +1,12 @@
 // `otter report` with target offload (docs/utils.md, "otter report"): the
 // per-thread timeline has a row per device beneath the threads, its
 // kernels and transfers coloured by kind, with their legend entries; the
-// data block gives the device's time per kind and its bins (a transfer to
-// the device at the `target data` region's entry, the kernels, a transfer
-// from the device at its exit, in that order). The same program built
+// data block gives the device's time per kind (a transfer to the device at
+// the `target data` region's entry, the kernels, a transfer from the device
+// at its exit) and its bins (the transfer to the device before the kernels;
+// the transfer back, well under a millisecond, may share its bins with the
+// last kernel and the deletions, so it is checked in the totals only). The
+// same program built
 // without offload (its target regions run on the host as ordinary code)
 // has no device row and no device legend entry.
 // REQUIRES: host-offload, plugin
@@ -46,7 +49,7 @@ int main(void) {
 // CHECK: <span><i class="sw" style="background:#f4d03f"></i>device: kernel</span>
 // CHECK-SAME: device: transfer to the device
 // CHECK-SAME: device: transfer from the device
-// CHECK: "devices":[{"device":0,"kernel_ns":{{[1-9][0-9]*}},"to_device_ns":{{[1-9][0-9]*}},"from_device_ns":{{[1-9][0-9]*}},"data_op_ns":{{[0-9]+}},"bins":"{{[^"]*t[^"]*k[^"]*f[^"]*}}"}]
+// CHECK: "devices":[{"device":0,"kernel_ns":{{[1-9][0-9]*}},"to_device_ns":{{[1-9][0-9]*}},"from_device_ns":{{[1-9][0-9]*}},"data_op_ns":{{[0-9]+}},"bins":"{{[^"]*t[^"]*k[^"]*}}"}]
 
 // HOST: <section id="timeline">
 // HOST-NOT: >device 0</text>

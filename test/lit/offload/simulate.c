@@ -42,14 +42,14 @@ int main(int argc, char **argv) {
   {
     for (int t = 0; t < 4; ++t) {
 #pragma omp task firstprivate(t) shared(h)
-      h[t] = spin(1000000);
+      h[t] = spin(500000);
     }
 #pragma omp taskwait
     if (!nowait) {
 #pragma omp target teams distribute parallel for map(tofrom : k)
       for (int i = 0; i < 4; ++i) {
         double x = 0;
-        for (long j = 0; j < 4000000; ++j)
+        for (long j = 0; j < 8000000; ++j)
           x += 1e-9 * (double)(j & 7);
         k[i] = x;
       }
