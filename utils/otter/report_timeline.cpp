@@ -6,7 +6,8 @@
 // with less than 30% of its time in any one class is left blank. A
 // device's row (target offload) shows in each bin what the device did
 // most there, however briefly: kernels, transfers to and from the device,
-// other data operations (allocations, deletions), a colour each.
+// other data operations (allocations, deletions), a colour each; a dashed
+// line joins each kernel's host thread to its device's row.
 //
 //===----------------------------------------------------------------------===//
 #include "report_timeline.h"
@@ -190,17 +191,19 @@ void Timeline::state(std::uint32_t Thread, const StateInterval &I) {
   add(Thread, I.Start, I.End, classOf(I), I.TaskCode);
 }
 
-void Timeline::device(std::uint32_t, std::int32_t Device, const char *What,
-                      std::uint64_t, std::uint64_t S, std::uint64_t E,
-                      std::uint64_t) {
+void Timeline::device(std::uint32_t Thread, std::int32_t Device,
+                      const char *What, std::uint64_t, std::uint64_t S,
+                      std::uint64_t E, std::uint64_t) {
   S = S > Origin ? S - Origin : 0;
   E = E > Origin ? E - Origin : 0;
   if (!Fixed)
     grow(E);
   std::uint64_t End = Start + Width * NBins;
+  unsigned Cls = deviceClassOf(What);
+  if (Cls == Kernel && S >= Start && S < End && Links.size() < MaxLinks)
+    Links.push_back({Thread, Device, S});
   S = std::max(S, Start);
   E = std::min(E, End);
-  unsigned Cls = deviceClassOf(What);
   auto [It, New] = Devices.try_emplace(Device);
   if (New) {
     It->second.resize(NBins);
@@ -415,6 +418,23 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
       I = J;
     }
   }
+  // Host-to-device links: a dashed line from the thread that submitted
+  // each kernel (the first MaxLinks) down to its device's row.
+  std::map<std::int32_t, std::size_t> DevRow;
+  for (const auto &[D, Bins] : Dev)
+    DevRow.emplace(D, DevRow.size());
+  double Span = double(T->windowEnd() - T->windowStart());
+  for (const Timeline::Link &K : T->links()) {
+    auto It = DevRow.find(K.Device);
+    if (It == DevRow.end() || K.Thread >= B.size() || Span <= 0)
+      continue;
+    double X = L + W * double(K.Ns - T->windowStart()) / Span;
+    OS << "<line x1=\"" << fmt2(X) << "\" y1=\""
+       << 4 + Row * double(K.Thread) + Row - 4 << "\" x2=\"" << fmt2(X)
+       << "\" y2=\"" << DevY + Row * double(It->second)
+       << "\" stroke=\"#b7950b\" stroke-dasharray=\"2,2\" "
+          "data-link=\"kernel\"/>";
+  }
   OS << "<text x=\"" << L << "\" y=\"" << H - 6 << "\">"
      << xmlEscape(fmtNs(double(T->windowStart()))) << "</text><text x=\""
      << L + W << "\" y=\"" << H - 6 << "\" text-anchor=\"end\">"
@@ -431,10 +451,15 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
   for (unsigned Cls = Timeline::Implicit; Cls < Timeline::Classes; ++Cls)
     OS << "<span><i class=\"sw\" style=\"background:" << Styles[Cls].Swatch
        << "\"></i>" << Styles[Cls].Text << "</span>";
-  if (!Dev.empty())
+  if (!Dev.empty()) {
     for (const ClassStyle &X : DeviceStyles)
       OS << "<span><i class=\"sw\" style=\"background:" << X.Swatch
          << "\"></i>" << X.Text << "</span>";
+    OS << "<span><i class=\"sw\" style=\"background:repeating-linear-"
+          "gradient(90deg,#b7950b 0 2px,#fff 2px 4px)\"></i>dashed line: "
+          "a kernel submitted by the thread above to the device (the first "
+       << Timeline::MaxLinks << ")</span>";
+  }
   OS << "<span><i class=\"sw\"></i>no event (before the thread's first, "
         "after its last)</span></div>";
   writeTotalsTable(*T, OS);

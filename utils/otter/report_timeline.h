@@ -106,6 +106,16 @@ public:
   deviceTotals() const {
     return DeviceSums;
   }
+  /// Host-to-device links: the first MaxLinks kernel submissions in the
+  /// window, each the host thread that made it, its device and its begin
+  /// (from the origin).
+  struct Link {
+    std::uint32_t Thread = 0;
+    std::int32_t Device = 0;
+    std::uint64_t Ns = 0;
+  };
+  static constexpr std::size_t MaxLinks = 200;
+  const std::vector<Link> &links() const { return Links; }
   /// The program's marks (otter_mark): the first MaxMarks kept, in time
   /// order per thread, each relative to the origin; all counted.
   void mark(std::uint32_t Thread, std::uint32_t Name,
@@ -156,6 +166,7 @@ private:
   std::vector<Totals> Sums;
   std::map<std::int32_t, std::vector<DeviceBin>> Devices;
   std::map<std::int32_t, std::array<std::uint64_t, DeviceClasses>> DeviceSums;
+  std::vector<Link> Links;
   std::vector<Mark> Marks;
   std::map<std::uint32_t, std::uint64_t> MarkCounts;
 };

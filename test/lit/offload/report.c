@@ -1,6 +1,8 @@
 // `otter report` with target offload (docs/utils.md, "otter report"): the
 // per-thread timeline has a row per device beneath the threads, its
-// kernels and transfers coloured by kind, with their legend entries; the
+// kernels and transfers coloured by kind, with their legend entries, and a
+// dashed line from the host thread to the device for each of the three
+// kernels; the
 // data block gives the device's time per kind (a transfer to the device at
 // the `target data` region's entry, the kernels, a transfer from the device
 // at its exit) and its bins (the transfer to the device before the kernels;
@@ -46,6 +48,10 @@ int main(void) {
 // CHECK: >thread 0</text>
 // CHECK: >device 0</text><rect {{.*}}fill="#ec7063" data-device="0" data-op="t"/>
 // CHECK-SAME: fill="#f4d03f" data-device="0" data-op="k"/>
+// CHECK-SAME: stroke-dasharray="2,2" data-link="kernel"/>
+// CHECK-SAME: stroke-dasharray="2,2" data-link="kernel"/>
+// CHECK-SAME: stroke-dasharray="2,2" data-link="kernel"/>
+// CHECK-NOT: data-link
 // CHECK: <span><i class="sw" style="background:#f4d03f"></i>device: kernel</span>
 // CHECK-SAME: device: transfer to the device
 // CHECK-SAME: device: transfer from the device
@@ -54,4 +60,5 @@ int main(void) {
 // HOST: <section id="timeline">
 // HOST-NOT: >device 0</text>
 // HOST-NOT: device: kernel
+// HOST-NOT: data-link
 // HOST: "devices":[]
