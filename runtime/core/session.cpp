@@ -132,8 +132,10 @@ void finishOnSignal() {
   recorder::thawFlushesInChild();
   startOnFreshLine(false);
   const char *Name = sigabbrev_np(trace::signalBeingHandled());
-  message("", std::string("the program was ended by SIG") +
-                  (Name ? Name : "?") + "; writing what was recorded");
+  // In an MPI job rank 0 says it for every rank (each writes its own).
+  if (state().Cfg.Rank <= 0 || state().Cfg.Verbose)
+    message("", std::string("the program was ended by SIG") +
+                    (Name ? Name : "?") + "; writing what was recorded");
   try {
     finishImpl();
   } catch (...) {
@@ -339,6 +341,9 @@ bool start() {
     if (SaveOnCrash)
       trace::installCrashHandlers(saveOnCrash);
     trace::installTerminationHandlers(finishOnSignal, 600);
+    // An MPI rank: mpirun ends the other ranks' process groups once the
+    // first has ended; each rank's writing must survive that.
+    trace::setTerminationWriterDetached(Cfg.Rank >= 0);
     trace::setBeforeFork(stopWritingBeforeFork);
     // A child made by fork() shares the parent's output directory: it must
     // not record, nor write over the parent's files when it exits.

@@ -31,6 +31,7 @@ void (*SaveFn)() = nullptr;
 void (*EndFn)() = nullptr;
 void (*BeforeForkFn)() = nullptr;
 unsigned Timeout = 10, EndTimeout = 600;
+std::atomic<bool> EndDetached{false}; // setTerminationWriterDetached
 std::atomic<bool> Saving{false};
 volatile sig_atomic_t Handling = 0;
 
@@ -54,13 +55,16 @@ void say(const char *Text) {
 
 } // namespace
 
-bool runInChild(void (*Fn)(), unsigned TimeoutSeconds) {
+bool runInChild(void (*Fn)(), unsigned TimeoutSeconds, bool Detach) {
   pid_t Child = _Fork();
   if (Child == 0) {
     // Child: only this thread exists. Default dispositions, so a crash
     // while saving just ends the child; the alarm ends a deadlock.
     for (int S : Signals)
       signal(S, SIG_DFL);
+    if (Detach)
+      setsid(); // out of reach of a kill of this process's group
+
     alarm(TimeoutSeconds);
     Fn();
     _exit(0);
@@ -106,7 +110,7 @@ void onCrash(int Sig, siginfo_t *, void *) {
       sigaction(Sig, &Again, nullptr);
       if (BeforeForkFn)
         BeforeForkFn();
-      runInChild(EndFn, EndTimeout);
+      runInChild(EndFn, EndTimeout, EndDetached.load());
     } else if (SaveFn) {
       if (BeforeForkFn)
         BeforeForkFn();
@@ -167,6 +171,8 @@ void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds) {
   EndTimeout = TimeoutSeconds;
   install(Terminations, sizeof(Terminations) / sizeof(Terminations[0]), true);
 }
+
+void setTerminationWriterDetached(bool Detached) { EndDetached = Detached; }
 
 int signalBeingHandled() { return Handling; }
 

@@ -30,6 +30,12 @@ void installCrashHandlers(void (*Save)(), unsigned TimeoutSeconds = 10);
 /// ends the child and the program at once. Then the signal takes its
 /// default course: same status as without the tool.
 void installTerminationHandlers(void (*End)(), unsigned TimeoutSeconds);
+/// Detached: End's child leaves the process group and session (setsid) so
+/// that a launcher killing the whole group once one process has ended
+/// (mpirun after its first rank ends by the signal) does not end the
+/// writing half done; the child then finishes even if this process is
+/// killed. For an MPI rank; a terminal's second Ctrl-C no longer skips it.
+void setTerminationWriterDetached(bool Detached);
 
 /// Runs in the signal handler just before the fork (async-signal-safe
 /// code only): the caller's chance to bring its threads' writing to a stop,
@@ -43,7 +49,7 @@ int signalBeingHandled();
 /// still running here cannot race with it) and waits for it at most
 /// TimeoutSeconds. Async-signal-safe in the parent. True if the child
 /// exited normally.
-bool runInChild(void (*Fn)(), unsigned TimeoutSeconds);
+bool runInChild(void (*Fn)(), unsigned TimeoutSeconds, bool Detach = false);
 
 } // namespace otter::trace
 
