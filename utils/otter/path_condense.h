@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace otter {
@@ -32,6 +33,31 @@ struct PathBlock {
 /// The blocks, in path order, covering every step exactly once.
 std::vector<PathBlock> condensePath(const std::vector<std::uint32_t> &Keys,
                                     std::size_t MaxPeriod = 256);
+
+/// A repeated block's Period steps, each with its Ns and Instances summed
+/// over the repeats (the rest of each step as its first repeat's); TotalNs:
+/// the block's time. Step: any step type with those two fields.
+template <class Step>
+std::vector<Step> blockTotals(const std::vector<Step> &Path, const PathBlock &B,
+                              std::uint64_t &TotalNs) {
+  std::vector<Step> Sum(Path.begin() + std::ptrdiff_t(B.First),
+                        Path.begin() + std::ptrdiff_t(B.First + B.Period));
+  TotalNs = 0;
+  for (Step &S : Sum)
+    S.Ns = S.Instances = 0;
+  for (std::size_t I = 0; I < B.steps(); ++I) {
+    Sum[I % B.Period].Ns += Path[B.First + I].Ns;
+    Sum[I % B.Period].Instances += Path[B.First + I].Instances;
+    TotalNs += Path[B.First + I].Ns;
+  }
+  return Sum;
+}
+
+/// The heading of a repeated block's rows: "20 times, 6 steps each:".
+inline std::string blockHeading(const PathBlock &B) {
+  return std::to_string(B.Repeats) + " times, " + std::to_string(B.Period) +
+         " step" + (B.Period > 1 ? "s" : "") + " each:";
+}
 
 } // namespace otter
 

@@ -417,22 +417,11 @@ void printJobPathText(const Result &R, const LabelFn &Label,
       row(Path[Bl.First], "");
       continue;
     }
-    std::vector<JobStep> Sum(Path.begin() + std::ptrdiff_t(Bl.First),
-                             Path.begin() +
-                                 std::ptrdiff_t(Bl.First + Bl.Period));
     std::uint64_t TotalNs = 0;
-    for (JobStep &S : Sum)
-      S.Ns = S.Instances = 0;
-    for (std::size_t I = 0; I < Bl.steps(); ++I) {
-      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
-      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
-      TotalNs += Path[Bl.First + I].Ns;
-    }
-    std::string Head = std::to_string(Bl.Repeats) + " times, " +
-                       std::to_string(Bl.Period) + " step" +
-                       (Bl.Period > 1 ? "s" : "") + " each:";
-    std::snprintf(B, sizeof B, "  %-58s %12s  (%zu steps)\n", Head.c_str(),
-                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
+    std::vector<JobStep> Sum = blockTotals(Path, Bl, TotalNs);
+    std::snprintf(B, sizeof B, "  %-58s %12s  (%zu steps)\n",
+                  blockHeading(Bl).c_str(), fmtNs(double(TotalNs)).c_str(),
+                  Bl.steps());
     OS << B;
     for (const JobStep &S : Sum)
       row(S, "  ");

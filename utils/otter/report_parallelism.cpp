@@ -183,21 +183,11 @@ void printPathText(const Result &R, const LabelFn &Label,
       row(Path[Bl.First], "");
       continue;
     }
-    std::vector<Step> Sum(Path.begin() + Bl.First,
-                          Path.begin() + Bl.First + Bl.Period);
     std::uint64_t TotalNs = 0;
-    for (Step &S : Sum)
-      S.Ns = S.Instances = 0;
-    for (std::size_t I = 0; I < Bl.steps(); ++I) {
-      Sum[I % Bl.Period].Ns += Path[Bl.First + I].Ns;
-      Sum[I % Bl.Period].Instances += Path[Bl.First + I].Instances;
-      TotalNs += Path[Bl.First + I].Ns;
-    }
-    std::string Head = std::to_string(Bl.Repeats) + " times, " +
-                       std::to_string(Bl.Period) + " step" +
-                       (Bl.Period > 1 ? "s" : "") + " each:";
-    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n", Head.c_str(),
-                  fmtNs(double(TotalNs)).c_str(), Bl.steps());
+    std::vector<Step> Sum = blockTotals(Path, Bl, TotalNs);
+    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n",
+                  blockHeading(Bl).c_str(), fmtNs(double(TotalNs)).c_str(),
+                  Bl.steps());
     OS << B;
     for (const Step &S : Sum)
       row(S, "  ");
