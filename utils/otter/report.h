@@ -13,6 +13,7 @@
 #include "otter/label.h"
 #include "path_condense.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <ostream>
@@ -167,6 +168,37 @@ std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
                                      const LabelFn &Label);
 PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
                         std::size_t Offset);
+std::string fmtNs(double Ns); // "12.3 ms" (below)
+/// The text of a condensed critical path (`otter parallelism`, a process's
+/// and a job's): Row(step, indent) per single step; per repeated block a
+/// heading (its repeats and total, the total in the column after Width
+/// characters) and its steps summed over the repeats, indented; at most
+/// Top rows (0: all). Step: any step type with Ns and Instances.
+template <class Step, class RowFn>
+void printPathBlocks(const std::vector<Step> &Path,
+                     const std::vector<PathBlock> &Blocks, std::size_t Top,
+                     int Width, RowFn Row, std::ostream &OS) {
+  std::size_t N = 0;
+  for (const PathBlock &Bl : Blocks) {
+    if (Top && N++ >= Top) {
+      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
+      break;
+    }
+    if (Bl.Repeats == 1) {
+      Row(Path[Bl.First], "");
+      continue;
+    }
+    std::uint64_t TotalNs = 0;
+    std::vector<Step> Sum = blockTotals(Path, Bl, TotalNs);
+    std::string Head = blockHeading(Bl);
+    Head.resize(std::max<std::size_t>(Head.size(), std::size_t(Width)), ' ');
+    std::string Total = fmtNs(double(TotalNs));
+    OS << "  " << Head << ' ' << std::string(Total.size() < 12 ? 12 - Total.size() : 0, ' ')
+       << Total << "  (" << Bl.steps() << " steps)\n";
+    for (const Step &S : Sum)
+      Row(S, "  ");
+  }
+}
 void printDiagnose(const Result &R, const LabelFn &Label, bool Json,
                    std::ostream &OS,
                    const std::vector<std::string> &Names = {});

@@ -407,26 +407,7 @@ void printJobPathText(const Result &R, const LabelFn &Label,
     OS << "; a run of steps repeated back to back is shown once, with its "
           "totals over the repeats; --full lists every step";
   OS << "):\n";
-  std::size_t N = 0;
-  for (const PathBlock &Bl : Blocks) {
-    if (Top && N++ >= Top) {
-      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
-      break;
-    }
-    if (Bl.Repeats == 1) {
-      row(Path[Bl.First], "");
-      continue;
-    }
-    std::uint64_t TotalNs = 0;
-    std::vector<JobStep> Sum = blockTotals(Path, Bl, TotalNs);
-    std::snprintf(B, sizeof B, "  %-58s %12s  (%zu steps)\n",
-                  blockHeading(Bl).c_str(), fmtNs(double(TotalNs)).c_str(),
-                  Bl.steps());
-    OS << B;
-    for (const JobStep &S : Sum)
-      row(S, "  ");
-    PrevRank = Path[Bl.First + Bl.steps() - 1].Rank;
-  }
+  printPathBlocks(Path, Blocks, Top, 58, row, OS);
 }
 
 } // namespace

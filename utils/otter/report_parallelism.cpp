@@ -173,25 +173,7 @@ void printPathText(const Result &R, const LabelFn &Label,
     OS << "; a run of steps repeated back to back is shown once, with its "
           "totals over the repeats; --full lists every step";
   OS << "):\n";
-  std::size_t N = 0;
-  for (const PathBlock &Bl : Blocks) {
-    if (Top && N++ >= Top) {
-      OS << "  ... " << (Blocks.size() - Top) << " more rows\n";
-      break;
-    }
-    if (Bl.Repeats == 1) {
-      row(Path[Bl.First], "");
-      continue;
-    }
-    std::uint64_t TotalNs = 0;
-    std::vector<Step> Sum = blockTotals(Path, Bl, TotalNs);
-    std::snprintf(B, sizeof B, "  %-45s %12s  (%zu steps)\n",
-                  blockHeading(Bl).c_str(), fmtNs(double(TotalNs)).c_str(),
-                  Bl.steps());
-    OS << B;
-    for (const Step &S : Sum)
-      row(S, "  ");
-  }
+  printPathBlocks(Path, Blocks, Top, 45, row, OS);
 }
 
 } // namespace
