@@ -168,6 +168,14 @@ std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
                                      const LabelFn &Label);
 PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
                         std::size_t Offset);
+/// The path's blocks as `otter parallelism` prints them: condensed, or one
+/// per step (FullPath, --full).
+std::vector<PathBlock> pathBlocks(const Result &R, const LabelFn &Label,
+                                  bool FullPath);
+/// What the heading "critical path (N steps...)" adds when Blocks condense
+/// the path ("" when they do not).
+std::string condensedNote(const std::vector<PathBlock> &Blocks,
+                          std::size_t Steps);
 std::string fmtNs(double Ns); // "12.3 ms" (below)
 /// The text of a condensed critical path (`otter parallelism`, a process's
 /// and a job's): Row(step, indent) per single step; per repeated block a

@@ -395,18 +395,9 @@ void printJobPathText(const Result &R, const LabelFn &Label,
       OS << "  [" << S.Name << "]";
     OS << "\n";
   };
-  std::vector<PathBlock> Blocks;
-  if (FullPath)
-    for (std::size_t I = 0; I < Path.size(); ++I)
-      Blocks.push_back({I, 1, 1});
-  else
-    Blocks = condensedPath(R.CriticalPath, Label);
+  std::vector<PathBlock> Blocks = pathBlocks(R, Label, FullPath);
   OS << "\ncritical path (" << Path.size() << " steps, crossing ranks "
-     << Crossings << " times";
-  if (Blocks.size() < Path.size())
-    OS << "; a run of steps repeated back to back is shown once, with its "
-          "totals over the repeats; --full lists every step";
-  OS << "):\n";
+     << Crossings << " times" << condensedNote(Blocks, Path.size()) << "):\n";
   printPathBlocks(Path, Blocks, Top, 58, row, OS);
 }
 

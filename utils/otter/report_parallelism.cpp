@@ -41,6 +41,24 @@ std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
   return condensePath(Keys);
 }
 
+std::vector<PathBlock> pathBlocks(const Result &R, const LabelFn &Label,
+                                  bool FullPath) {
+  if (!FullPath)
+    return condensedPath(R.CriticalPath, Label);
+  std::vector<PathBlock> Blocks;
+  for (std::size_t I = 0; I < R.CriticalPath.size(); ++I)
+    Blocks.push_back({I, 1, 1});
+  return Blocks;
+}
+
+std::string condensedNote(const std::vector<PathBlock> &Blocks,
+                          std::size_t Steps) {
+  return Blocks.size() < Steps
+             ? "; a run of steps repeated back to back is shown once, with "
+               "its totals over the repeats; --full lists every step"
+             : "";
+}
+
 PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
                         std::size_t Offset) {
   PathStep Sum = Path[B.First + Offset];
@@ -162,17 +180,9 @@ void printPathText(const Result &R, const LabelFn &Label,
       OS << "  [" << S.Name << "]";
     OS << "\n";
   };
-  std::vector<PathBlock> Blocks;
-  if (FullPath)
-    for (std::size_t I = 0; I < Path.size(); ++I)
-      Blocks.push_back({I, 1, 1});
-  else
-    Blocks = condensedPath(R.CriticalPath, Label);
-  OS << "\ncritical path (" << Path.size() << " steps";
-  if (Blocks.size() < Path.size())
-    OS << "; a run of steps repeated back to back is shown once, with its "
-          "totals over the repeats; --full lists every step";
-  OS << "):\n";
+  std::vector<PathBlock> Blocks = pathBlocks(R, Label, FullPath);
+  OS << "\ncritical path (" << Path.size() << " steps"
+     << condensedNote(Blocks, Path.size()) << "):\n";
   printPathBlocks(Path, Blocks, Top, 45, row, OS);
 }
 
