@@ -242,9 +242,6 @@ struct JobSource {
   std::uint64_t recordingCostNs() const { return Job.recordingCostNs(); }
 };
 
-/// The report's section on the ranks: each rank's threads, busy, MPI and
-/// other waiting time and run time (as `otter summary DIR`), and its
-/// predicted time per core count.
 /// The communication matrix as a heat map: a cell per (sender, receiver),
 /// its colour the bytes sent relative to the largest cell; up to 64 ranks
 /// (beyond: the 64 pairs that sent most, as a list).
@@ -316,6 +313,9 @@ std::string commMatrixHtml(const std::vector<CommCell> &Cells,
   return OS.str();
 }
 
+/// The report's section on the ranks: each rank's threads, busy, MPI and
+/// other waiting time and run time (as `otter summary DIR`), and its
+/// predicted time per core count.
 std::string ranksHtml(const JobInput &Job, const Result &R,
                       const JobPrediction *JP) {
   using picture::xmlEscape;
