@@ -9,7 +9,9 @@ rm -f "$ready"
 pid=$!
 i=0
 while [ ! -e "$ready" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-kill -TERM $pid
+# The launcher itself (timeout, which runs it, would signal its whole
+# process group, ranks included, and so race with the launcher).
+pkill -TERM -P $pid || kill -TERM $pid
 wait $pid
 echo "launcher ended: $?" >> "$dir.out"
 i=0
