@@ -188,11 +188,8 @@ void writeConstructTable(const Result &R, const std::vector<Construct> &Cs,
     double Mean = C.S.Instances ? double(C.S.TotalNs) / C.S.Instances : 0;
     double Excl = double(exclusiveNs(C.S));
     // An MPI call site's kind says which function: "mpi MPI_Bcast".
-    std::string KindText = kindName(C.S.K);
-    if (C.S.K == Kind::Mpi && C.S.MpiFunction)
-      KindText += std::string(" ") +
-                  mpi::functionName(mpi::Function(C.S.MpiFunction));
-    OS << "<tr><td>" << KindText << "</td><td>" << xmlEscape(C.where())
+    OS << "<tr><td>" << kindText(C.S.K, C.S.MpiFunction) << "</td><td>"
+       << xmlEscape(C.where())
        << "</td>" << numCell(std::to_string(C.S.Instances), C.S.Instances)
        << numCell(fmtNs(double(C.S.TotalNs)), double(C.S.TotalNs))
        << numCell(fmtNs(Excl), Excl) << numCell(fmtNs(Mean), Mean)
@@ -278,10 +275,7 @@ void writePathSection(const ReportInput &In, const std::vector<Construct> &Cs,
      << "<th class=\"n\">on the path</th><th class=\"n\">share of "
         "span</th><th class=\"n\">tasks</th></tr></thead><tbody>\n";
   // An MPI step's kind names its function, as in the constructs table.
-  std::map<std::uint64_t, std::uint16_t> FunctionAt;
-  for (const ConstructStats &C : R.Constructs)
-    if (C.K == Kind::Mpi && C.MpiFunction)
-      FunctionAt[C.Code] = C.MpiFunction;
+  std::map<std::uint64_t, std::uint16_t> FunctionAt = mpiFunctionsBySite(R);
   int PrevRank = -1;
   auto row = [&](const PathStep &S, bool Inner) {
     SourceLabel L = S.Code ? In.Label(S.Code) : SourceLabel{};
@@ -296,11 +290,9 @@ void writePathSection(const ReportInput &In, const std::vector<Construct> &Cs,
       OS << "<td>" << (Crossing ? "&#8594; " : "")
          << (Rank >= 0 ? std::to_string(Rank) : "") << "</td>";
     PrevRank = Rank;
-    std::string KindText = kindName(S.K);
-    if (auto F = FunctionAt.find(S.Code);
-        S.K == Kind::Mpi && F != FunctionAt.end())
-      KindText += std::string(" ") + mpi::functionName(mpi::Function(F->second));
-    OS << "<td>" << KindText << "</td><td>" << xmlEscape(Where) << "</td>";
+    auto F = FunctionAt.find(S.Code);
+    OS << "<td>" << kindText(S.K, F != FunctionAt.end() ? F->second : 0)
+       << "</td><td>" << xmlEscape(Where) << "</td>";
     if (Labelled)
       OS << "<td class=\"label\">"
          << (S.Label ? xmlEscape(nameText(Names, S.Label)) : "") << "</td>";

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -168,6 +169,12 @@ std::vector<PathBlock> condensedPath(const std::vector<PathStep> &Path,
                                      const LabelFn &Label);
 PathStep pathBlockTotal(const std::vector<PathStep> &Path, const PathBlock &B,
                         std::size_t Offset);
+/// The MPI function of each MPI call site (mpi::Function's value), by the
+/// site's code (report_job.cpp).
+std::map<std::uint64_t, std::uint16_t> mpiFunctionsBySite(const Result &R);
+/// A construct kind's name, with an MPI call site's function when known
+/// ("mpi MPI_Bcast"; MpiFunction 0: the kind alone).
+std::string kindText(Kind K, std::uint16_t MpiFunction);
 /// The path's blocks as `otter parallelism` prints them: condensed, or one
 /// per step (FullPath, --full).
 std::vector<PathBlock> pathBlocks(const Result &R, const LabelFn &Label,

@@ -352,6 +352,21 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
   printSummary(R, Label, false, OS, Top, Names);
 }
 
+std::map<std::uint64_t, std::uint16_t> mpiFunctionsBySite(const Result &R) {
+  std::map<std::uint64_t, std::uint16_t> At;
+  for (const ConstructStats &S : R.Constructs)
+    if (S.K == Kind::Mpi)
+      At[S.Code] = S.MpiFunction;
+  return At;
+}
+
+std::string kindText(Kind K, std::uint16_t MpiFunction) {
+  std::string T = kindName(K);
+  if (K == Kind::Mpi && MpiFunction)
+    T += std::string(" ") + mpi::functionName(mpi::Function(MpiFunction));
+  return T;
+}
+
 namespace {
 
 /// A step of a job's critical path, in words.
@@ -409,10 +424,7 @@ void printJobParallelism(const Result &R, const JobInfo &J,
                          const std::vector<std::string> &Names,
                          bool FullPath) {
   // MPI function per call site, for the path's MPI steps.
-  std::map<std::uint64_t, std::uint16_t> FunctionAt;
-  for (const ConstructStats &S : R.Constructs)
-    if (S.K == Kind::Mpi)
-      FunctionAt[S.Code] = S.MpiFunction;
+  std::map<std::uint64_t, std::uint16_t> FunctionAt = mpiFunctionsBySite(R);
   std::vector<JobStep> Path;
   std::size_t Crossings = 0;
   for (const PathStep &P : R.CriticalPath) {
