@@ -253,6 +253,30 @@ TEST(ProfileAggregate, AHeavySampleCoversThePeriodsBeforeIt) {
   }
 }
 
+TEST(ProfileAggregate, FewHeavySamplesAreCalledCoarse) {
+  // Ten samples standing for 50 periods each (a loaded machine's CPU
+  // clock): the table says so in a line under its heading; ten of
+  // weight 4 (a 250 Hz kernel tick at 1 kHz) are the usual case.
+  const PathFrame Region = construct("parallel a.c:5");
+  for (std::uint64_t Weight : {50u, 4u}) {
+    std::vector<PathSample> S;
+    for (std::uint64_t I = 0; I < 10; ++I)
+      S.push_back(PathSample{0, (I + 1) * Weight * 1000000,
+                             StateClass::Work, Weight, {Region, fn("f")}});
+    Profile P = aggregate(S, 1000000);
+    EXPECT_DOUBLE_EQ(P.periodsPerSample(), double(Weight));
+    std::ostringstream OS;
+    printTable(P, 10, OS);
+    const bool Noted =
+        OS.str().find("note: the kernel delivered one tick for every 50.0 "
+                      "timer periods") != std::string::npos;
+    EXPECT_EQ(Noted, Weight == 50) << OS.str();
+    EXPECT_NE(OS.str().find(Weight == 50 ? "50.0 periods per sample"
+                                         : "4.0 periods per sample"),
+              std::string::npos);
+  }
+}
+
 TEST(ProfileDiff, RowsMatchedAndSortedByTheLargestChange) {
   auto Run = [](unsigned Slow, unsigned Gone) {
     std::vector<PathSample> S;

@@ -334,11 +334,13 @@ Profile aggregate(const std::vector<PathSample> &Samples,
 
 namespace {
 
-std::string ms(std::uint64_t Ns) {
+std::string decimals(const char *Format, double X) {
   char B[32];
-  std::snprintf(B, sizeof B, "%.1f", double(Ns) / 1e6);
+  std::snprintf(B, sizeof B, Format, X);
   return B;
 }
+
+std::string ms(std::uint64_t Ns) { return decimals("%.1f", double(Ns) / 1e6); }
 
 std::string column(const std::string &S, int Width) {
   return S.size() >= std::size_t(Width)
@@ -394,15 +396,31 @@ void jsonRows(const std::vector<Row> &Rows, std::ostream &OS) {
 
 } // namespace
 
+std::string coarseSamplesNote(const Profile &P) {
+  const double W = P.periodsPerSample();
+  if (W < CoarsePeriodsPerSample)
+    return "";
+  return "note: the kernel delivered one tick for every " +
+         decimals("%.1f", W) +
+         " timer periods asked: CPU-clock timers are checked at the "
+         "kernel's scheduler tick (CONFIG_HZ) and, on a loaded machine, "
+         "less often. A sample carries the periods it stands for, but rows "
+         "of few samples are coarse and the periods a thread had not yet "
+         "been ticked for when it ended are lost; OTTER_SAMPLE_CLOCK=wall "
+         "keeps ticks coming\n";
+}
+
 void printTable(const Profile &P, std::size_t Top, std::ostream &OS) {
   OS << "samples: " << P.Samples << " of " << P.Threads << " threads, "
-     << ms(P.PeriodNs * 1000) << " us per timer period, " << ms(P.TotalNs)
-     << " ms sampled:";
+     << ms(P.PeriodNs * 1000) << " us per timer period, "
+     << decimals("%.1f", P.periodsPerSample())
+     << " periods per sample, " << ms(P.TotalNs) << " ms sampled:";
   for (unsigned C = 0; C < StateClassCount; ++C)
     if (P.ByClass[C])
       OS << " " << stateClassName(StateClass(C)) << " " << ms(P.ByClass[C])
          << " ms";
   OS << "\n"
+     << coarseSamplesNote(P)
      << "columns: incl_ms = time (ms: timer periods x period) of the samples "
         "whose path holds the row; excl_ms = of those where it is the "
         "innermost (construct: no construct inside it; function: the "
@@ -437,6 +455,8 @@ void printFolded(const Profile &P, std::ostream &OS) {
 void printJson(const Profile &P, std::ostream &OS) {
   OS << "{\"samples\":" << P.Samples << ",\"threads\":" << P.Threads
      << ",\"period_ns\":" << P.PeriodNs << ",\"total_ns\":" << P.TotalNs
+     << ",\"periods_per_sample\":"
+     << decimals("%.3f", P.periodsPerSample())
      << ",\"idle_ns\":" << P.IdleNs << ",\"blamed_ns\":" << P.BlamedNs
      << ",\"classes\":";
   jsonClasses(P.ByClass, OS);

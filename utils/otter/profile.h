@@ -93,6 +93,13 @@ struct Profile {
   std::uint64_t Samples = 0;  // rows
   std::uint64_t TotalNs = 0;  // every sample's weight x period
   unsigned Threads = 0;
+  /// Timer periods per sample (TotalNs / PeriodNs / Samples): 1 when every
+  /// tick came as asked; more when the kernel merged ticks into one.
+  double periodsPerSample() const {
+    return Samples && PeriodNs ? double(TotalNs) / double(PeriodNs) /
+                                     double(Samples)
+                               : 0;
+  }
   ClassNs ByClass{};          // all samples
   std::uint64_t IdleNs = 0;   // the workers' idle samples (aggregate)
   std::uint64_t BlamedNs = 0; // of which blamed on the primary's code
@@ -133,6 +140,10 @@ Profile aggregate(const std::vector<PathSample> &Samples,
 
 /// The printers: the tables (Top rows each; 0: all), folded stacks, JSON.
 void printTable(const Profile &P, std::size_t Top, std::ostream &OS);
+/// One line saying the samples are coarse (the kernel delivered one tick
+/// for CoarsePeriodsPerSample or more timer periods) and why, or "".
+inline constexpr double CoarsePeriodsPerSample = 8;
+std::string coarseSamplesNote(const Profile &P);
 void printFolded(const Profile &P, std::ostream &OS);
 void printJson(const Profile &P, std::ostream &OS);
 /// Two profiles compared (profile_diff.cpp): a row of A and B matched by

@@ -142,6 +142,8 @@ void printDiff(const Profile &A, const Profile &B, const std::string &NameA,
      << ms(double(A.TotalNs), false) << " ms sampled\nB: " << NameB << ": "
      << B.Samples << " samples, " << ms(double(B.TotalNs), false)
      << " ms sampled\n"
+     << (coarseSamplesNote(A).empty() ? "" : "A: " + coarseSamplesNote(A))
+     << (coarseSamplesNote(B).empty() ? "" : "B: " + coarseSamplesNote(B))
      << "columns: incl / excl as in otter profile (ms), in A, in B, and "
         "d_ = B - A; rows sorted by the largest change of exclusive time, "
         "then of inclusive time; a row only in one run is 0 in the other\n"

@@ -73,6 +73,8 @@ std::string profileSection(const Profile &P, const std::string &Dir) {
          << msText(P.ByClass[C]) << " ms";
   OS << " (" << picture::xmlEscape(Dir) << "/samples.csv; otter profile "
      << "prints the same).</div>";
+  if (const std::string Note = coarseSamplesNote(P); !Note.empty())
+    OS << "<div>" << picture::xmlEscape(Note) << "</div>";
   if (P.IdleNs)
     OS << "<div>blame: " << msText(P.BlamedNs) << " of the workers' "
        << msText(P.IdleNs)
