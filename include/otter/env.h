@@ -57,8 +57,8 @@ inline constexpr const char *Sample = "OTTER_SAMPLE";
 /// The clock sampling counts: "cpu" (the thread's CPU time, the default)
 /// or "wall" (elapsed time: sleeping and blocked threads are sampled too).
 inline constexpr const char *SampleClock = "OTTER_SAMPLE_CLOCK";
-/// The signal the sampling timers send, as N for SIGRTMIN+N (0 .. the
-/// last real-time signal). Default: 4.
+/// The signal the sampling timers send: "urg" (SIGURG, the default) or N
+/// for the real-time signal SIGRTMIN+N (0 .. the last real-time signal).
 inline constexpr const char *SampleSignal = "OTTER_SAMPLE_SIGNAL";
 
 /// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
@@ -162,13 +163,17 @@ void readSampling(const std::function<const char *(const char *)> &Getenv,
            "' is not valid (use cpu or wall); using cpu");
   }
   if (const char *V = Getenv(env::SampleSignal)) {
-    if (whole(V, 0, MaxSampleSignal, N))
+    const std::string S = lower(trim(V));
+    if (S == "urg" || S == "sigurg")
+      C.SampleSignal = SampleSignalUrgent;
+    else if (whole(V, 0, MaxSampleSignal, N))
       C.SampleSignal = int(N);
     else
       Warn(std::string(env::SampleSignal) + "='" + V +
-           "' is not valid (use N for the signal SIGRTMIN+N, 0 to " +
+           "' is not valid (use urg for SIGURG, or N for the real-time "
+           "signal SIGRTMIN+N, 0 to " +
            std::to_string(MaxSampleSignal) + "); using " +
-           std::to_string(C.SampleSignal));
+           sampleSignalName(C.SampleSignal));
   }
 }
 } // namespace
@@ -312,6 +317,14 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
     C.OutputDir += "/rank-" + std::to_string(C.Rank);
   }
   return C;
+}
+
+int sampleSignalNumber(int Setting) {
+  return Setting < 0 ? SIGURG : SIGRTMIN + Setting;
+}
+
+std::string sampleSignalName(int Setting) {
+  return Setting < 0 ? "SIGURG" : "SIGRTMIN+" + std::to_string(Setting);
 }
 
 } // namespace otter

@@ -22,6 +22,16 @@ namespace otter {
 /// exists at start).
 inline constexpr long MaxSampleHz = 100000;
 inline constexpr long MaxSampleSignal = 30;
+/// Config::SampleSignal for SIGURG, the default: its default action is to
+/// ignore it, so a tick still pending when the program calls exec (kernels
+/// before 6.13 keep a deleted timer's queued signal) or arriving while
+/// the handler is gone cannot kill the program; a real-time signal's
+/// would. Debuggers pass it silently too (gdb stops at real-time ones).
+inline constexpr int SampleSignalUrgent = -1;
+/// The signal number of a Config::SampleSignal, and its name
+/// ("SIGURG", "SIGRTMIN+4").
+int sampleSignalNumber(int Setting);
+std::string sampleSignalName(int Setting);
 
 struct Config {
   std::string OutputDir; // resolved: default filled in; rank-<N>/ of an MPI job
@@ -52,11 +62,12 @@ struct Config {
   bool MaxTraceSet = false;
   std::uint64_t MaxTraceBytes = 0;
   /// OTTER_SAMPLE: samples per second per thread (0: no sampling), the
-  /// clock they count (OTTER_SAMPLE_CLOCK) and the signal, SIGRTMIN plus
-  /// SampleSignal (OTTER_SAMPLE_SIGNAL); core/sampler.h.
+  /// clock they count (OTTER_SAMPLE_CLOCK) and the signal
+  /// (OTTER_SAMPLE_SIGNAL): SampleSignalUrgent, or N for SIGRTMIN+N;
+  /// ompt/sampler.h.
   unsigned SampleHz = 0;
   bool SampleWall = false;
-  int SampleSignal = 4;
+  int SampleSignal = SampleSignalUrgent;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

@@ -123,8 +123,8 @@ public:
     if (samples::handlerReplaced())
       C.Message("warning: ",
                 "the program installed a handler of its own for the "
-                "sampling signal, SIGRTMIN+" +
-                    std::to_string(C.Cfg.SampleSignal) +
+                "sampling signal, " +
+                    sampleSignalName(C.Cfg.SampleSignal) +
                     ": the samples after that went to the program; choose "
                     "a signal it does not use with OTTER_SAMPLE_SIGNAL");
     const std::string Dir = C.Cfg.OutputDir;

@@ -318,7 +318,7 @@ bool start() {
       Cfg.BufferEvents = memory::LimitedBufferEvents;
     recorder::setBufferEvents(Cfg.BufferEvents);
     samples::configure(Cfg.SampleHz, Cfg.SampleWall,
-                       SIGRTMIN + Cfg.SampleSignal);
+                       sampleSignalNumber(Cfg.SampleSignal));
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});
     startFilter(Cfg);
     std::vector<EventSink *> Consumers;

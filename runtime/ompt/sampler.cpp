@@ -119,6 +119,10 @@ unwind(const SampleThread &S, const void *Context, Sample &X) {
 }
 
 void onSignal(int, siginfo_t *Info, void *Context) {
+  // SIGURG sent by the kernel (a socket's urgent data) is no tick; the
+  // program had no handler for it (install()), so it is ignored as before.
+  if (Info && Info->si_code == SI_KERNEL)
+    return;
   const int SavedErrno = errno;
   SampleThread *S = Current;
   if (S && S->Live.load(std::memory_order_acquire)) {
@@ -172,14 +176,15 @@ bool install(ompt_function_lookup_t Lookup) {
     samples::configure(0, false, 0);
     return false;
   };
-  if (Signo < SIGRTMIN || Signo > SIGRTMAX)
+  if (Signo != SIGURG && (Signo < SIGRTMIN || Signo > SIGRTMAX))
     return Off("OTTER_SAMPLE_SIGNAL names no real-time signal of this "
                "system (SIGRTMIN+N must not pass SIGRTMAX)");
   struct sigaction Old {};
   if (sigaction(Signo, nullptr, &Old) != 0 ||
       (Old.sa_flags & SA_SIGINFO) || Old.sa_handler != SIG_DFL)
     return Off("the sampling signal (OTTER_SAMPLE_SIGNAL) has a handler of "
-               "the program's; choose another N");
+               "the program's; choose one it does not use with "
+               "OTTER_SAMPLE_SIGNAL=N (SIGRTMIN+N)");
   GetState = reinterpret_cast<ompt_get_state_t>(Lookup("ompt_get_state"));
   GetTaskInfo =
       reinterpret_cast<ompt_get_task_info_t>(Lookup("ompt_get_task_info"));

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <map>
 #include <string>
 #include <vector>
@@ -285,7 +286,9 @@ TEST(Config, Sampling) {
   Config C = E.read();
   EXPECT_EQ(C.SampleHz, 0u); // off by default
   EXPECT_FALSE(C.SampleWall);
-  EXPECT_EQ(C.SampleSignal, 4);
+  EXPECT_EQ(C.SampleSignal, SampleSignalUrgent); // SIGURG
+  EXPECT_EQ(sampleSignalNumber(C.SampleSignal), SIGURG);
+  EXPECT_EQ(sampleSignalName(C.SampleSignal), "SIGURG");
   E.Vars = {{"OTTER_SAMPLE", "1000"},
             {"OTTER_SAMPLE_CLOCK", "WALL"},
             {"OTTER_SAMPLE_SIGNAL", "7"}};
@@ -293,6 +296,12 @@ TEST(Config, Sampling) {
   EXPECT_EQ(C.SampleHz, 1000u);
   EXPECT_TRUE(C.SampleWall);
   EXPECT_EQ(C.SampleSignal, 7);
+  EXPECT_EQ(sampleSignalNumber(C.SampleSignal), SIGRTMIN + 7);
+  EXPECT_EQ(sampleSignalName(C.SampleSignal), "SIGRTMIN+7");
+  E.Vars = {{"OTTER_SAMPLE_SIGNAL", " SigUrg "}};
+  EXPECT_EQ(E.read().SampleSignal, SampleSignalUrgent);
+  E.Vars = {{"OTTER_SAMPLE_SIGNAL", "urg"}};
+  EXPECT_EQ(E.read().SampleSignal, SampleSignalUrgent);
   EXPECT_TRUE(E.Warnings.empty());
 }
 
@@ -304,7 +313,7 @@ TEST(Config, SamplingInvalidValuesWarnAndKeepDefaults) {
   Config C = E.read();
   EXPECT_EQ(C.SampleHz, 0u);
   EXPECT_FALSE(C.SampleWall);
-  EXPECT_EQ(C.SampleSignal, 4);
+  EXPECT_EQ(C.SampleSignal, SampleSignalUrgent);
   ASSERT_EQ(E.Warnings.size(), 3u);
   EXPECT_NE(E.Warnings[0].find("OTTER_SAMPLE='fast' is not valid"),
             std::string::npos)

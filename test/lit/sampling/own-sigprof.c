@@ -1,7 +1,8 @@
 // A program with its own SIGPROF handler and profiling timer (setitimer)
 // runs under sampling as without OTTER: its handler keeps being called, its
 // output is the same, and OTTER's samples are written beside. The sampling
-// signal is a real-time signal of OTTER's own, never SIGPROF.
+// signal is SIGURG or a real-time signal (OTTER_SAMPLE_SIGNAL), never
+// SIGPROF.
 // RUN: %clang -fopenmp -fno-omit-frame-pointer %s -o %t
 // RUN: %t > %t.plain
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_SAMPLE=2000 OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none %t > %t.sampled 2>%t.err
