@@ -207,7 +207,9 @@ cursor:grab;user-select:none;touch-action:none}.gview svg{display:block}
 .gtools{margin:4px 0}.gtools button{min-width:2.2em;margin-right:4px}
 )";
 
-// Each .gview box: its SVG's viewBox (Graphviz's: the whole graph) widened
+// Each .gview box: its SVG's viewBox (Graphviz's: the whole graph), with a
+// margin of 1.5% (the browser's font may set a label a few pixels wider
+// than Graphviz measured it: 9 px past the box's edge in one run), widened
 // to the box's proportions is the fitted view; the box is as tall as the
 // fitted graph needs, at most 70% of the window. After fitting, the box's
 // and the graph's places on the page are written into data-box and
@@ -216,8 +218,9 @@ const char *GraphViewerScript = R"(
 (function(){
 document.querySelectorAll('.gview').forEach(function(box){
 var svg=box.querySelector('svg');if(!svg||!svg.viewBox||!svg.viewBox.baseVal)
-return;var b=svg.viewBox.baseVal,full={x:b.x,y:b.y,w:b.width,h:b.height};
-if(!(full.w>0&&full.h>0))return;
+return;var b=svg.viewBox.baseVal,m=Math.max(8,0.015*Math.max(b.width,
+b.height)),full={x:b.x-m,y:b.y-m,w:b.width+2*m,h:b.height+2*m};
+if(!(b.width>0&&b.height>0))return;
 var natW=svg.width.baseVal.value||full.w,natH=svg.height.baseVal.value||full.h;
 var bw=box.clientWidth;box.style.height=Math.round(Math.max(240,Math.min(
 natH*Math.min(1,bw/natW)+2,window.innerHeight*0.7)))+'px';
