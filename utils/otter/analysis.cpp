@@ -362,7 +362,7 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
   case EventKind::TargetDataOpEnd:
   case EventKind::TargetSubmitBegin:
   case EventKind::TargetSubmitEnd:
-    onTarget(Th, E);
+    onTarget(TS, Th, T, E);
     break;
   default:
     break;

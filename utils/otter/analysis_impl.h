@@ -187,6 +187,11 @@ struct WaitFrame {
   Kind K;
   bool Mutex;
   std::uint64_t Ns, Start;
+  /// A target construct's wait (analysis_offload.cpp): the task's path,
+  /// burdened path and path record (one reference held) at its begin.
+  std::int64_t PathAtBegin = 0;
+  BPath BPathAtBegin{};
+  std::uint32_t RecAtBegin = None;
 };
 /// A construct instance open on a thread.
 struct OpenFrame {
@@ -321,7 +326,9 @@ struct Analyzer::Impl {
   };
   std::unordered_map<std::uint32_t, std::vector<OpenTarget>> OpenTargets;
   std::map<std::uint64_t, std::size_t> OffloadIndex;
-  void onTarget(std::uint32_t Th, const Event &E);
+  void onTarget(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                const Event &E);
+  void targetWaitEnded(ThreadSt &TS, std::uint32_t T, std::uint64_t End);
   std::uint64_t OutOfOrder = 0;
   /// OpenMP idle threads (analysis_idle.cpp): idle time by what the primary
   /// thread did then (state, construct, code index, the region it had left).
@@ -402,7 +409,10 @@ struct Analyzer::Impl {
                     const Event &E);
   /// A zero-length path step at an MPI call (where a path crosses ranks),
   /// after Prev; one reference held by the caller.
-  std::uint32_t mpiStep(std::uint32_t Prev, std::uint32_t Code);
+  /// A path record of its own after Prev: an MPI call's zero-length step
+  /// where a path crosses ranks, a target region's wait for its device.
+  std::uint32_t stepRecord(std::uint32_t Prev, std::uint32_t Code, Kind K,
+                           std::uint64_t Ns);
 
   // ---- analysis_paths.cpp: paths and the task lifecycle -----------------
   std::uint32_t slotOf(std::uint64_t Id) const {

@@ -24,7 +24,9 @@
 
 namespace otter::analysis {
 
-std::uint32_t Analyzer::Impl::mpiStep(std::uint32_t Prev, std::uint32_t Code) {
+std::uint32_t Analyzer::Impl::stepRecord(std::uint32_t Prev,
+                                         std::uint32_t Code, Kind K,
+                                         std::uint64_t Ns) {
   std::uint32_t N;
   if (!FreeRecs.empty()) {
     N = FreeRecs.back();
@@ -35,11 +37,11 @@ std::uint32_t Analyzer::Impl::mpiStep(std::uint32_t Prev, std::uint32_t Code) {
   }
   incref(Prev); // the step refers to it
   Record &X = Recs[N];
-  X.Ns = 0;
+  X.Ns = Ns;
   X.Prev = Prev;
   X.Refs = 1;
   X.Code = Code;
-  X.K = std::uint8_t(Kind::Mpi);
+  X.K = std::uint8_t(K);
   X.Label = 0;
   X.First = false;
   X.Cum = Prev != None ? Recs[Prev].Cum : 0;
@@ -57,7 +59,7 @@ void Analyzer::Impl::onMpiCallBegin(ThreadSt &TS, std::uint32_t Th,
   if (!L || L->Publish.empty())
     return;
   std::int64_t V = mark(T);
-  std::uint32_t Step = mpiStep(Slots[T].Rec, Code);
+  std::uint32_t Step = stepRecord(Slots[T].Rec, Code, Kind::Mpi, 0);
   for (std::uint32_t S : L->Publish)
     if (S < LinkVals.size() && LinkLeft[S])
       assign(LinkVals[S], V, Step);
@@ -98,7 +100,7 @@ void Analyzer::Impl::onMpiCallEnd(ThreadSt &TS, std::uint32_t Th,
     if (V.V == NegInf) {
       ++LateLinks; // published after this call ended: not in time order
     } else if (V.V > path(Slots[T])) {
-      std::uint32_t Step = mpiStep(V.Rec, F.Code);
+      std::uint32_t Step = stepRecord(V.Rec, F.Code, Kind::Mpi, 0);
       merge(T, V.V, Step);
       decref(Step);
     }

@@ -10,15 +10,90 @@
 // as an enter data and an exit data construct, each at its own call site:
 // the summary joins them by their label (report_offload.cpp).
 //
+// The task that runs a target construct waits for its device from the
+// construct's begin to its end (the host thread's state: waiting, in the
+// construct), and that time stays on the task's path as a step of the
+// construct's kind and duration: what the task waited for is the device's
+// work, which host work does not measure (docs/utils.md, "Target
+// offload").
+//
 //===----------------------------------------------------------------------===//
 #include "analysis_impl.h"
 
 namespace otter::analysis {
 
-void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
+namespace {
+
+/// The construct a target construct's wait is charged to.
+Kind waitConstructOf(TargetKind K) {
+  switch (K) {
+  case TargetKind::EnterData:
+  case TargetKind::EnterDataNowait:
+    return Kind::TargetEnterData;
+  case TargetKind::ExitData:
+  case TargetKind::ExitDataNowait:
+    return Kind::TargetExitData;
+  case TargetKind::Update:
+  case TargetKind::UpdateNowait:
+    return Kind::TargetUpdate;
+  default:
+    return Kind::Target;
+  }
+}
+
+bool isTargetWait(Kind K) {
+  return K == Kind::Target || K == Kind::TargetEnterData ||
+         K == Kind::TargetExitData || K == Kind::TargetUpdate;
+}
+
+} // namespace
+
+void Analyzer::Impl::targetWaitEnded(ThreadSt &TS, std::uint32_t T,
+                                     std::uint64_t End) {
+  if (T == None)
+    return;
+  for (std::size_t I = TS.Waits.size(); I-- > 0;) {
+    const WaitFrame W = TS.Waits[I];
+    if (!isTargetWait(W.K) || W.Task != T)
+      continue;
+    TS.Waits.erase(TS.Waits.begin() + std::ptrdiff_t(I));
+    // The device's time on the task's path, after its path at the begin
+    // (with host offload, the kernel's regions ran on this thread meanwhile
+    // and joined the task's path: the longer of the two counts).
+    const std::uint64_t D = End > W.Start ? End - W.Start : 0;
+    // A row of the construct (summary): its instances, time and waiting.
+    ConstructStats &St = stat(W.Code, W.K);
+    ++St.Instances;
+    St.TotalNs += D;
+    St.MaxNs = std::max(St.MaxNs, D);
+    retireWait(W);
+    const std::uint32_t Step = stepRecord(W.RecAtBegin, W.Code, W.K, D);
+    decref(W.RecAtBegin);
+    merge(T, W.PathAtBegin + std::int64_t(D), Step);
+    decref(Step);
+    BPath B = W.BPathAtBegin;
+    if (B.A != NegInf) {
+      B.A += std::int64_t(D);
+      bmerge(T, B);
+    }
+    return;
+  }
+}
+
+void Analyzer::Impl::onTarget(ThreadSt &TS, std::uint32_t Th, std::uint32_t T,
+                              const Event &E) {
   auto &Open = OpenTargets[Th];
   switch (E.Kind) {
   case EventKind::TargetBegin: {
+    if (T != None) {
+      WaitFrame W{T, code(E.code()), waitConstructOf(E.targetKind()),
+                  false, 0, E.Time};
+      W.PathAtBegin = mark(T);
+      W.BPathAtBegin = bpath(Slots[T]);
+      W.RecAtBegin = Slots[T].Rec;
+      incref(W.RecAtBegin);
+      TS.Waits.push_back(W);
+    }
     auto [It, New] = OffloadIndex.try_emplace(E.code(), R.Offload.size());
     if (New) {
       R.Offload.push_back({});
@@ -31,6 +106,7 @@ void Analyzer::Impl::onTarget(std::uint32_t Th, const Event &E) {
     break;
   }
   case EventKind::TargetEnd: {
+    targetWaitEnded(TS, T, E.Time);
     if (Open.empty())
       break; // its begin was not recorded (a pause)
     const OpenTarget O = Open.back();

@@ -173,10 +173,14 @@ void Analyzer::Impl::onImplicitTaskEnd(ThreadSt &TS, std::uint32_t Th,
     tryFree(T);
   }
   TS.Cur = None;
-  // The member's unfinished waits cannot end any more.
-  for (const WaitFrame &W : TS.Waits)
+  // The member's unfinished waits cannot end any more; an enclosing task's
+  // stay (a target region whose kernel ran here: host offload).
+  std::erase_if(TS.Waits, [&](const WaitFrame &W) {
+    if (W.Task != T)
+      return false;
     retireWait(W);
-  TS.Waits.clear();
+    return true;
+  });
 }
 
 void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,

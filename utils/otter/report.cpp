@@ -322,8 +322,8 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
         "worksharing, syncs: begin to end;\n  locks: holding), summed over "
         "instances and threads, nested instances each counted\n"
         "exclusive: thread time the state timeline charges to the construct "
-        "alone (tasks: their own\n  code; syncs, locks, MPI: waiting; 0 for "
-        "constructs that only enclose others)\n"
+        "alone (tasks: their own\n  code; syncs, locks, MPI, target "
+        "constructs: waiting; 0 for constructs that\n  only enclose others)\n"
         "share:     exclusive / thread time ("
      << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
   printToolTime(R, OS);

@@ -55,6 +55,9 @@ const ClassStyle Styles[Timeline::Classes] = {
     {"url(#wait-mpi)",
      "repeating-linear-gradient(45deg,#1f618d 0 2px,#d4e6f1 2px 5px)",
      "waiting in an MPI call", 'm'},
+    {"url(#wait-device)",
+     "repeating-linear-gradient(45deg,#b7950b 0 2px,#fcf3cf 2px 5px)",
+     "waiting for a device (in a target construct)", 'v'},
     {"#e5e7e9", "#e5e7e9", "idle (no task on the thread)", '-'},
     {"#17202a", "#17202a",
      "OTTER's own time (writing out its event buffer, recording events)",
@@ -92,7 +95,34 @@ const char *Patterns =
     "</pattern><pattern id=\"wait-mpi\" width=\"5\" height=\"5\" "
     "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
     "<rect width=\"5\" height=\"5\" fill=\"#d4e6f1\"/><rect width=\"2\" "
-    "height=\"5\" fill=\"#1f618d\"/></pattern></defs>";
+    "height=\"5\" fill=\"#1f618d\"/></pattern><pattern id=\"wait-device\" "
+    "width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" "
+    "patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" "
+    "fill=\"#fcf3cf\"/><rect width=\"2\" height=\"5\" fill=\"#b7950b\"/>"
+    "</pattern></defs>";
+
+} // namespace
+
+Timeline::Class Timeline::classOfWait(Kind K) {
+  switch (K) {
+  case Kind::Critical:
+  case Kind::Lock:
+  case Kind::NestLock:
+  case Kind::Ordered:
+    return WaitMutex;
+  case Kind::Mpi:
+    return WaitMpi;
+  case Kind::Target:
+  case Kind::TargetEnterData:
+  case Kind::TargetExitData:
+  case Kind::TargetUpdate:
+    return WaitDevice;
+  default:
+    return WaitSync;
+  }
+}
+
+namespace {
 
 /// The class an interval is drawn as.
 unsigned classOf(const StateInterval &I) {
@@ -100,17 +130,7 @@ unsigned classOf(const StateInterval &I) {
   case ThreadState::Running:
     return I.TaskKind == Kind::Task ? Timeline::Task : Timeline::Implicit;
   case ThreadState::Waiting:
-    switch (I.Construct) {
-    case Kind::Critical:
-    case Kind::Lock:
-    case Kind::NestLock:
-    case Kind::Ordered:
-      return Timeline::WaitMutex;
-    case Kind::Mpi:
-      return Timeline::WaitMpi;
-    default:
-      return Timeline::WaitSync;
-    }
+    return Timeline::classOfWait(I.Construct);
   case ThreadState::Tool:
     return Timeline::Tool;
   default:
@@ -316,6 +336,26 @@ void writeTotalsTable(const Timeline &T, std::ostream &OS) {
 }
 } // namespace
 
+namespace {
+/// The legend's entries of the thread classes after the task colours;
+/// waiting for a device only in programs with target constructs.
+void writeClassLegend(const Timeline &T, bool Devices, std::ostream &OS) {
+  const bool DeviceWaits =
+      Devices || std::any_of(T.totals().begin(), T.totals().end(),
+                             [](const Timeline::Totals &X) {
+                               for (const auto &KV : X.WaitingBy)
+                                 if (Timeline::classOfWait(KV.first) ==
+                                     Timeline::WaitDevice)
+                                   return true;
+                               return false;
+                             });
+  for (unsigned Cls = Timeline::Implicit; Cls < Timeline::Classes; ++Cls)
+    if (Cls != Timeline::WaitDevice || DeviceWaits)
+      OS << "<span><i class=\"sw\" style=\"background:"
+         << Styles[Cls].Swatch << "\"></i>" << Styles[Cls].Text << "</span>";
+}
+} // namespace
+
 void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
                           const LabelFn &Label, std::ostream &OS) {
   OS << "<section id=\"timeline\"><h2>Per-thread timeline</h2>";
@@ -448,9 +488,7 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
       ++Shown;
       Colors.erase(C.where());
     }
-  for (unsigned Cls = Timeline::Implicit; Cls < Timeline::Classes; ++Cls)
-    OS << "<span><i class=\"sw\" style=\"background:" << Styles[Cls].Swatch
-       << "\"></i>" << Styles[Cls].Text << "</span>";
+  writeClassLegend(*T, !Dev.empty(), OS);
   if (!Dev.empty()) {
     for (const ClassStyle &X : DeviceStyles)
       OS << "<span><i class=\"sw\" style=\"background:" << X.Swatch

@@ -44,10 +44,13 @@ public:
     WaitSync,
     WaitMutex,
     WaitMpi,
+    WaitDevice,
     Idle,
     Tool
   };
-  static constexpr unsigned Classes = 7;
+  static constexpr unsigned Classes = 8;
+  /// The class of waiting in a construct of kind K.
+  static Class classOfWait(analysis::Kind K);
 
   /// Window in ns from the run's first event; To == 0: the whole run.
   Timeline(std::uint64_t From, std::uint64_t To, unsigned Bins);

@@ -12,7 +12,8 @@
 #    time, from its first event to its last as `otter dump` prints them;
 #  - every waiting interval lies inside a wait of its task on its thread
 #    that `otter dump` shows (sync_wait_begin..end, mutex_acquire..
-#    acquired, mpi_call_begin..end), a taskwait's inside a taskwait's;
+#    acquired, mpi_call_begin..end, target_begin..end), a taskwait's
+#    inside a taskwait's;
 #  - the waiting per construct kind and region id is `otter summary`'s
 #    wait_ns (summed over its rows of that kind and region id), and every
 #    sync_wait/contention finding of `otter diagnose` loses exactly that;
@@ -42,7 +43,8 @@ import tempfile
 
 STATES = ["running", "waiting", "scheduling", "idle", "tool"]
 WAITABLE = {"taskwait", "taskgroup", "barrier", "barrier_implicit",
-            "critical", "lock", "nest_lock", "ordered", "mpi"}
+            "critical", "lock", "nest_lock", "ordered", "mpi", "target",
+            "target_enter_data", "target_exit_data", "target_update"}
 
 failures = []
 
@@ -59,7 +61,7 @@ def otter(*args):
 
 # The report's bin classes (utils/otter/report_timeline.cpp), in its
 # order: a tie goes to the first.
-CLASSES = "tiwlm-o"
+CLASSES = "tiwlmv-o"
 
 
 def row_class(r):
@@ -68,7 +70,10 @@ def row_class(r):
     if r["state"] == "waiting":
         c = r["construct"]
         return ("l" if c in ("critical", "lock", "nest_lock", "ordered")
-                else "m" if c == "mpi" else "w")
+                else "m" if c == "mpi"
+                else "v" if c in ("target", "target_enter_data",
+                                  "target_exit_data", "target_update")
+                else "w")
     return "o" if r["state"] == "tool" else "-"
 
 
@@ -148,7 +153,8 @@ def main(argv):
     thread, open_waits = None, {}
     begins = {"sync_wait_begin": "sync_wait_end",
               "mutex_acquire": "mutex_acquired",
-              "mpi_call_begin": "mpi_call_end"}
+              "mpi_call_begin": "mpi_call_end",
+              "target_begin": "target_end"}
     for line in otter("dump", d).splitlines():
         m = re.match(r"thread (\d+)$", line)
         if m:

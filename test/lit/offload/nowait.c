@@ -19,6 +19,8 @@
 // RUN: otter dump --no-time %t.d --kind task_create,target_begin,target_end,target_data_op_begin,target_submit_begin | FileCheck --check-prefix=DUMP %s
 // RUN: otter summary %t.d | FileCheck --check-prefix=SUM %s
 // RUN: %check-rebuild %t.d
+// A nowait target's task waits for its device on the thread that runs it.
+// RUN: %check-states --expect-wait target %t.d | FileCheck --check-prefix=STATES %s
 #include <stdio.h>
 #define N 256
 
@@ -85,3 +87,4 @@ int main(void) {
 // NODES-NEXT: {{[0-9]+}},kernel,[[K2]],
 // NODES-NEXT: {{[0-9]+}},parallel_begin,[[K2]],
 // NODES: {{[0-9]+}},target_end,[[K2]],
+// STATES: states: ok

@@ -17,6 +17,11 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // RUN: otter report -o %t.html %t.d
 // RUN: FileCheck %s < %t.html
+// The host thread waits for its device from a target construct's begin to
+// its end (a state of every view, checked against otter dump), and the
+// construct stays on the critical path.
+// RUN: %check-states --report --expect-wait target --expect-wait target_enter_data %t.d | FileCheck --check-prefix=STATES %s
+// RUN: otter parallelism %t.d | FileCheck --check-prefix=PATH %s
 // RUN: %otter-cc %s -o %t.host
 // RUN: rm -rf %t.h && env %otter_env OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.h %t.host > %t.hout
 // RUN: FileCheck --check-prefix=OUT %s < %t.hout
@@ -30,9 +35,12 @@ static double a[N];
 int main(void) {
   for (int i = 0; i < N; ++i)
     a[i] = i;
+// PATH: critical path
+// PATH: target_enter_data {{.*}}report.c:[[#@LINE+1]]
 #pragma omp target data map(tofrom : a)
   {
     for (int r = 0; r < 3; ++r) {
+// PATH: {{^ +}}target {{.*}}report.c:[[#@LINE+1]]
 #pragma omp target teams distribute parallel for
       for (int i = 0; i < N; ++i)
         a[i] = 0.5 * a[i] + 1;
@@ -52,6 +60,7 @@ int main(void) {
 // CHECK-SAME: stroke-dasharray="2,2" data-link="kernel"/>
 // CHECK-SAME: stroke-dasharray="2,2" data-link="kernel"/>
 // CHECK-NOT: data-link
+// CHECK: waiting for a device (in a target construct)
 // CHECK: <span><i class="sw" style="background:#f4d03f"></i>device: kernel</span>
 // CHECK-SAME: device: transfer to the device
 // CHECK-SAME: device: transfer from the device
@@ -62,3 +71,4 @@ int main(void) {
 // HOST-NOT: device: kernel
 // HOST-NOT: data-link
 // HOST: "devices":[]
+// STATES: states: ok
