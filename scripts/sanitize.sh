@@ -10,7 +10,8 @@
 #   scripts/sanitize.sh tsan     the unit tests of concurrent recording and
 #       flushing (recorder, sinks and the graph ingest behind them, the
 #       background ingest queue, the nodes table fed during the walk, the
-#       walk's index on two threads, filter stage, trace writer) on a TSan
+#       walk's index on two threads, filter stage, trace writer, the sampling
+#       ring written by a signal handler while another thread drains it) on a TSan
 #       build (build-tsan/, only the unit test program is built).
 #
 # A finding fails the run: the instrumented code aborts (or, TSan, exits
@@ -33,7 +34,7 @@ case "$mode" in
     target=otter_unit_tests
     # The suites that run threads recording, flushing and consuming at once
     # (the other unit tests are single-threaded: nothing for TSan to see).
-    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed|BuilderIndex)\.') ;;
+    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed|BuilderIndex|SampleRing)\.') ;;
   *) echo "usage: $0 [asan|tsan]" >&2; echo "0 passed, 1 failed"; exit 1 ;;
 esac
 

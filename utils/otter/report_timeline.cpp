@@ -220,6 +220,7 @@ void Timeline::device(std::uint32_t Thread, std::int32_t Device,
     grow(E);
   std::uint64_t End = Start + Width * NBins;
   unsigned Cls = deviceClassOf(What);
+  Device = deviceKey(Thread, Device);
   if (Cls == Kernel && S >= Start && S < End && Links.size() < MaxLinks)
     Links.push_back({Thread, Device, S});
   S = std::max(S, Start);
@@ -443,7 +444,8 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
   std::size_t DI = 0;
   for (const auto &[D, Bins] : Dev) {
     double Y = DevY + Row * double(DI++);
-    OS << "<text x=\"4\" y=\"" << Y + 14 << "\">device " << D << "</text>";
+    OS << "<text x=\"4\" y=\"" << Y + 14 << "\">"
+       << xmlEscape(T->deviceRowName(D)) << "</text>";
     for (std::size_t I = 0; I < N && I < Bins.size();) {
       int Cls = Bins[I].shown();
       std::size_t J = I + 1;
@@ -453,7 +455,7 @@ void writeTimelineSection(const Timeline *T, const std::vector<Construct> &Cs,
         OS << "<rect x=\"" << fmt2(L + BW * double(I)) << "\" y=\"" << Y
            << "\" width=\"" << fmt2(BW * double(J - I)) << "\" height=\""
            << Row - 4 << "\" fill=\"" << DeviceStyles[Cls].Fill
-           << "\" data-device=\"" << D << "\" data-op=\""
+           << "\" data-device=\"" << T->deviceOfKey(D) << "\" data-op=\""
            << DeviceStyles[Cls].Letter << "\"/>";
       I = J;
     }
@@ -536,7 +538,9 @@ void writeTimelineJson(const Timeline &T, std::ostream &OS) {
   OS << "],\"devices\":[";
   bool FirstDev = true;
   for (const auto &[D, Bins] : T.deviceBins()) {
-    OS << (FirstDev ? "" : ",") << "{\"device\":" << D;
+    OS << (FirstDev ? "" : ",") << "{\"device\":" << T.deviceOfKey(D);
+    if (T.hasRanks())
+      OS << ",\"rank\":" << D / Timeline::DeviceKeyRanks;
     FirstDev = false;
     const auto &Sum = T.deviceTotals().at(D);
     static const char *Keys[] = {"kernel_ns", "to_device_ns",

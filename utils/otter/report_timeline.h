@@ -71,6 +71,22 @@ public:
   std::uint32_t localOf(std::size_t T) const {
     return T < LocalOf.size() ? LocalOf[T] : std::uint32_t(T);
   }
+  /// A device row's key: the device number, or in a job the rank's device
+  /// (rank x DeviceKeyRanks + device: each rank's devices are its own).
+  static constexpr std::int32_t DeviceKeyRanks = 1 << 12;
+  std::int32_t deviceKey(std::uint32_t Thread, std::int32_t Device) const {
+    return hasRanks() ? std::int32_t(rankOf(Thread)) * DeviceKeyRanks + Device
+                      : Device;
+  }
+  std::int32_t deviceOfKey(std::int32_t Key) const {
+    return hasRanks() ? Key % DeviceKeyRanks : Key;
+  }
+  /// "device 0", or "rank 1 device 0" in a job.
+  std::string deviceRowName(std::int32_t Key) const {
+    return hasRanks() ? "rank " + std::to_string(Key / DeviceKeyRanks) +
+                            " device " + std::to_string(Key % DeviceKeyRanks)
+                      : "device " + std::to_string(Key);
+  }
   /// "thread 3", or "rank 1 thread 0" in a job.
   std::string rowName(std::size_t T) const {
     return hasRanks() ? "rank " + std::to_string(rankOf(T)) + " thread " +

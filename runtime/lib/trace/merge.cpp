@@ -395,9 +395,13 @@ void unify(std::vector<RankDefs> &Ranks, JobDefs &J, MergeResult &Result) {
   for (std::size_t I = 0; I < Ranks.size(); ++I) {
     J.SRank[I] = S("MPI rank " + std::to_string(Ranks[I].Rank));
     J.STeamOf[I] = S("OpenMP threads of rank " + std::to_string(Ranks[I].Rank));
+    // A device's stream keeps its name ("rank 1 device 0 stream 0").
     for (const RankDefs::Location &L : Ranks[I].Locations)
-      J.SLoc[I].push_back(S("rank " + std::to_string(Ranks[I].Rank) +
-                            " thread " + std::to_string(L.Ref)));
+      J.SLoc[I].push_back(
+          S("rank " + std::to_string(Ranks[I].Rank) +
+            (L.Type == OTF2_LOCATION_TYPE_ACCELERATOR_STREAM
+                 ? " " + Ranks[I].str(L.Name)
+                 : " thread " + std::to_string(L.Ref))));
     for (auto &[Ref, X] : Ranks[I].Comms)
       if (!Map[I].Comm.count(Ref))
         Map[I].Comm[Ref] = I; // the team
