@@ -63,9 +63,13 @@ std::vector<PathFrame> userPath(
     if (F.Function == "_start" ||
         (F.Function.empty() && (!SeenUser || F.From == Origin::System)))
       continue; // nameless system frames tell nothing
+    const bool CalledByRuntime = InRuntime;
     InRuntime = false;
     SeenUser = true;
     bool Task = false;
+    if (CalledByRuntime && !isOutlined(F.Function, Task) &&
+        F.Function.rfind(".omp", 0) != 0 && F.Function.rfind("omp.", 0) != 0)
+      Out.push_back({TailCallLabel, "", true}); // not a reduction function
     if (isOutlined(F.Function, Task)) {
       if (InOutlined)
         continue;

@@ -118,6 +118,12 @@ struct Profile {
 /// The label of a sample outside every construct, and of one whose path
 /// is empty (wholly in the runtime: an idle worker).
 inline constexpr const char *SerialLabel = "(outside any construct)";
+/// The construct of a user frame the runtime called directly (after its
+/// frames) that is not an outlined function: the region's or task's body
+/// was tail-called from it (common at -O2), so its frame, which names the
+/// construct, is gone (docs/sampling.md).
+inline constexpr const char *TailCallLabel =
+    "(a construct whose frame is gone: tail call)";
 std::string runtimeLabel(StateClass C); // "[idle]", "[barrier]", ...
 
 /// Aggregates Samples (paths made) with timer period PeriodNs. Blame: a
