@@ -229,6 +229,16 @@ struct Result {
   double parallelism() const {
     return SpanNs ? double(WorkNs) / double(SpanNs) : 0;
   }
+  /// The critical path's time in target constructs: its tasks waiting for
+  /// their devices (in the span, not in work: docs/offload.md).
+  std::uint64_t devicePathNs() const {
+    std::uint64_t Ns = 0;
+    for (const PathStep &P : CriticalPath)
+      if (P.K == Kind::Target || P.K == Kind::TargetEnterData ||
+          P.K == Kind::TargetExitData || P.K == Kind::TargetUpdate)
+        Ns += P.Ns;
+    return Ns;
+  }
   /// Creation + scheduling cost: what one task costs (diagnose).
   double burdenNs() const { return CreateCostNs + ScheduleCostNs; }
   /// The burdened span (docs/utils.md): the longest path when every explicit

@@ -145,8 +145,15 @@ void writeOverview(const ReportInput &In, const std::vector<Construct> &Cs,
       std::to_string(R.ParallelRegions));
   key("work_ns", "work", fmtNs(double(R.WorkNs)), std::to_string(R.WorkNs),
       "time tasks spent executing their own code");
+  const std::string SpanNote =
+      R.devicePathNs()
+          ? "longest path through the task graph; " +
+                xmlEscape(fmtNs(double(R.devicePathNs()))) +
+                " of it waiting for devices in target constructs (in the "
+                "span, not in work)"
+          : std::string("longest path through the task graph");
   key("span_ns", "span", fmtNs(double(R.SpanNs)), std::to_string(R.SpanNs),
-      "longest path through the task graph");
+      SpanNote.c_str());
   key("parallelism", "parallelism", fmt("%.2f", R.parallelism()),
       fmt("%.4f", R.parallelism()), "work / span");
   key("burdened_span_ns", "burdened span", fmtNs(R.burdenedSpanNs()),

@@ -93,6 +93,7 @@ void printParallelismJson(const Result &R, const LabelFn &Label,
                           const std::vector<Step> &Top5, std::ostream &OS) {
   OS << "{\"work_ns\":" << R.WorkNs << ",\"span_ns\":" << R.SpanNs
      << ",\"parallelism\":" << fmt("%.4f", R.parallelism())
+     << ",\"device_path_ns\":" << R.devicePathNs()
      << ",\"burdened_span_ns\":" << fmt("%.0f", R.burdenedSpanNs())
      << ",\"burdened_parallelism\":" << fmt("%.4f", R.burdenedParallelism())
      << ",\"burden_ns\":" << fmt("%.0f", R.BurdenNs)
@@ -222,7 +223,12 @@ void printParallelism(const Result &R, const LabelFn &Label, bool Json,
   }
   char B[512];
   OS << "work                  " << fmtNs(double(R.WorkNs)) << "\n";
-  OS << "span                  " << fmtNs(double(R.SpanNs)) << "\n";
+  OS << "span                  " << fmtNs(double(R.SpanNs));
+  if (const std::uint64_t D = R.devicePathNs())
+    OS << "  (" << fmtNs(double(D))
+       << " of it waiting for devices in target constructs: in the span, "
+          "not in work)";
+  OS << "\n";
   std::snprintf(B, sizeof B, "parallelism           %.2f\n", R.parallelism());
   OS << B;
   if (R.ExplicitTasks)

@@ -35,6 +35,7 @@ static double a[N];
 int main(void) {
   for (int i = 0; i < N; ++i)
     a[i] = i;
+// PATH: span {{.*}} ({{.*}} of it waiting for devices in target constructs: in the span, not in work)
 // PATH: critical path
 // PATH: target_enter_data {{.*}}report.c:[[#@LINE+1]]
 #pragma omp target data map(tofrom : a)
