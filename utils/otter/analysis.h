@@ -160,6 +160,13 @@ struct IdleCause {
   std::uint64_t Ns = 0;
 };
 
+/// A target construct: its encountering task waits there for its device
+/// (analysis_offload.cpp).
+inline bool isTargetConstruct(Kind K) {
+  return K == Kind::Target || K == Kind::TargetEnterData ||
+         K == Kind::TargetExitData || K == Kind::TargetUpdate;
+}
+
 struct PathStep {
   std::uint64_t Code = 0;
   Kind K = Kind::Task;
@@ -234,8 +241,7 @@ struct Result {
   std::uint64_t devicePathNs() const {
     std::uint64_t Ns = 0;
     for (const PathStep &P : CriticalPath)
-      if (P.K == Kind::Target || P.K == Kind::TargetEnterData ||
-          P.K == Kind::TargetExitData || P.K == Kind::TargetUpdate)
+      if (isTargetConstruct(P.K))
         Ns += P.Ns;
     return Ns;
   }

@@ -41,11 +41,6 @@ Kind waitConstructOf(TargetKind K) {
   }
 }
 
-bool isTargetWait(Kind K) {
-  return K == Kind::Target || K == Kind::TargetEnterData ||
-         K == Kind::TargetExitData || K == Kind::TargetUpdate;
-}
-
 } // namespace
 
 void Analyzer::Impl::targetWaitEnded(ThreadSt &TS, std::uint32_t T,
@@ -54,7 +49,7 @@ void Analyzer::Impl::targetWaitEnded(ThreadSt &TS, std::uint32_t T,
     return;
   for (std::size_t I = TS.Waits.size(); I-- > 0;) {
     const WaitFrame W = TS.Waits[I];
-    if (!isTargetWait(W.K) || W.Task != T)
+    if (!isTargetConstruct(W.K) || W.Task != T)
       continue;
     TS.Waits.erase(TS.Waits.begin() + std::ptrdiff_t(I));
     // The device's time on the task's path, after its path at the begin

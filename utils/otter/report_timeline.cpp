@@ -104,6 +104,8 @@ const char *Patterns =
 } // namespace
 
 Timeline::Class Timeline::classOfWait(Kind K) {
+  if (isTargetConstruct(K))
+    return WaitDevice;
   switch (K) {
   case Kind::Critical:
   case Kind::Lock:
@@ -112,11 +114,6 @@ Timeline::Class Timeline::classOfWait(Kind K) {
     return WaitMutex;
   case Kind::Mpi:
     return WaitMpi;
-  case Kind::Target:
-  case Kind::TargetEnterData:
-  case Kind::TargetExitData:
-  case Kind::TargetUpdate:
-    return WaitDevice;
   default:
     return WaitSync;
   }
