@@ -201,6 +201,33 @@ TEST(BuilderIndex, BigStreamSplitMakesTheSerialGraph) {
   }
 }
 
+// A target construct's node gets its bytes as its transfers come, after
+// the node (and others) were made: the feed's reader would read them
+// unfinished, and race with the map's growth (a crash writing nodes.csv of
+// 100,000 target regions). Such a graph's nodes are not offered.
+TEST(BuilderIndex, TargetConstructsAreNotFed) {
+  constexpr TaskId Init = 1;
+  std::map<std::uint32_t, std::vector<Event>> PerThread;
+  std::vector<Event> &Ev = PerThread[0];
+  Ev.push_back(Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  for (std::uint64_t I = 0; I < 3; ++I) {
+    Ev.push_back(
+        Event::targetBegin(0, Init, TargetKind::Target, I + 1, 0, 0x200));
+    Ev.push_back(Event::targetDataOpBegin(0, Init, DataOpKind::TransferToDevice,
+                                          64, 4, 0, 0x200));
+    Ev.push_back(Event::targetSubmitBegin(0, Init, I + 1, 1));
+    Ev.push_back(Event::targetSubmitEnd(0, Init, I + 1, 1));
+    Ev.push_back(
+        Event::targetEnd(0, Init, TargetKind::Target, I + 1, 0, 0x200));
+  }
+  Ev.push_back(Event::implicitTaskEnd(0, Init));
+  Built B = build(PerThread, Index::Serial);
+  EXPECT_FALSE(B.Offered);
+  std::map<std::uint32_t, std::vector<Event>> Plain = PerThread;
+  Plain[0] = {Ev.front(), Ev.back()};
+  EXPECT_TRUE(build(Plain, Index::Serial).Offered);
+}
+
 TEST(BuilderIndex, NotATreeOnEitherIndex) {
   Stream S = fibStream(20, false);
   // Task 1001 created a second time, by the initial task (reachable: a

@@ -679,13 +679,14 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   // explicit task makes a node, a create and a sync edge; every strand item
   // at most a node and a scope edge (a parallel begin three nodes).
   // Reserved and unused memory is never touched, so costs nothing.
-  // A node with a name gets it after it is made (a task's label): then no
-  // node can be read before the walk ends (Named).
+  // A node with a name gets it after it is made (a task's label), a target
+  // construct's node its bytes (Graph::NodeBytes, as its transfers come):
+  // then no node can be read before the walk ends (CompletedLater).
   // Meanwhile, whether the tasks form a tree: each created, begun as a
   // team member or started as a root once (Release needs it). The items'
   // part of both was tallied by index().
   std::size_t NodesMax = Bits.size() + 2 * Parallels.size() + Tally.Nodes;
-  bool Named = Tally.Named;
+  bool CompletedLater = Tally.CompletedLater;
   std::size_t Members = 0;
   for (const ParallelInfo &P : Parallels) {
     Members += P.Members.size();
@@ -699,7 +700,7 @@ void Walker::run(const GraphBuilder::Hooks &H) {
   startRelease(Tree);
   G.Nodes.reserve(NodesMax);
   G.Edges.reserve(NodesMax + 2 * Bits.size() + 2 * Members);
-  if (H.WalkStarts && !Named)
+  if (H.WalkStarts && !CompletedLater)
     Feed = H.WalkStarts(G, NodesMax);
   // The feed's reader waits for the walk's end, even if the walk throws.
   struct FeedEnd {

@@ -1,4 +1,5 @@
-//===- graph/builder.h - Task graph from OTTER's typed events ----*- C++ -*-===//
+//===- graph/builder.h - Task graph from OTTER's typed events ----*- C++
+//-*-===//
 //
 // The graph builder: consumes Event records (from the live runtime or read
 // back from an OTF2 trace) and produces the task graph. It knows nothing of
@@ -67,7 +68,7 @@ public:
   /// What build may call as it goes.
   struct Hooks {
     /// Called once when the walk begins, with an upper bound of the node
-    /// count, if every node is final once made (the stream has no names:
+    /// count, if every node is final once made (no names, no target constructs:
     /// graph/node_feed.h): may start another thread reading Out's nodes as
     /// the walk makes them and return the feed it reads them through (null:
     /// none). The feed must live until build returns.

@@ -32,8 +32,10 @@ namespace {
 
 /// What a record's item adds to Walker::run's reservation and decisions
 /// (ItemTally), by kind: bits 0-1 the nodes it can make (a parallel begin
-/// three: its begin, end and barrier), bit 2 a node name, bit 3 a creation.
-constexpr std::uint8_t NamesNode = 4, CreatesTask = 8;
+/// three: its begin, end and barrier), bit 2 data given to a node after it
+/// is made (a name; a target construct's bytes, added by its transfers),
+/// bit 3 a creation.
+constexpr std::uint8_t CompletesNodeLater = 4, CreatesTask = 8;
 constexpr std::array<std::uint8_t, 256> KindTally = [] {
   std::array<std::uint8_t, 256> A{};
   for (unsigned K = 0; K < 256; ++K) {
@@ -42,8 +44,9 @@ constexpr std::array<std::uint8_t, 256> KindTally = [] {
            : E == EventKind::TaskCreate || E == EventKind::TaskDependence ? 0
                                                                           : 1;
     if (E == EventKind::TaskLabel || E == EventKind::PhaseBegin ||
-        E == EventKind::PhaseEnd || E == EventKind::Mark)
-      A[K] |= NamesNode;
+        E == EventKind::PhaseEnd || E == EventKind::Mark ||
+        E == EventKind::TargetBegin || E == EventKind::TargetDataOpBegin)
+      A[K] |= CompletesNodeLater;
     if (E == EventKind::TaskCreate)
       A[K] |= CreatesTask;
   }
@@ -270,7 +273,7 @@ std::size_t Walker::scatterRecs(bool Counted, bool Unordered,
   }
   In.Recs.clear();
   Tally.Nodes = Nodes;
-  Tally.Named = Seen & NamesNode;
+  Tally.CompletedLater = Seen & CompletesNodeLater;
   return OutOfOrder;
 }
 

@@ -311,12 +311,13 @@ private:
   std::size_t scatterRecs(bool Counted, bool Unordered, std::uint32_t *Seqs,
                           IndexShare *Share, std::uint32_t *Aside);
   /// What run() needs from the items, tallied as index() places them:
-  /// nodes they can make, whether some names a node, whether the tasks
+  /// nodes they can make, whether some complete a node after it is made
+  /// (a name, a target construct's bytes), whether the tasks
   /// form a tree (claim: each task created, begun as a team member or
   /// started as a root once; Claims, a bit per task, says which were).
   struct {
     std::size_t Nodes = 0;
-    bool Named = false, Tree = true;
+    bool CompletedLater = false, Tree = true;
   } Tally;
   Array<std::uint64_t> Claims;
   void claim(std::uint32_t T);

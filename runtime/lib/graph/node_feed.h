@@ -2,8 +2,9 @@
 //
 // The builder's walk makes a graph's nodes one after the other, and a node
 // is final once the next one is made (only the node just made may still
-// get its LabelInherited bit; a name comes later, so a graph with names is
-// never fed this way). The nodes' table of a graph of millions of nodes
+// get its LabelInherited bit; a name or a target construct's bytes come
+// later, so a graph with names or target constructs is never fed this
+// way). The nodes' table of a graph of millions of nodes
 // takes longer to write than the walk takes to make them: it is written by
 // another thread while the walk runs (GraphBuilder::build's WalkStarts
 // hook, outputs.h's startNodesStream), which reads the nodes through this
