@@ -55,6 +55,11 @@ struct SourceLabel {
   LabelQuality Quality = LabelQuality::Unknown;
 };
 
+/// The label (Function) of libomp's hidden helper team, the threads that
+/// run `nowait` target tasks and hidden helper tasks (sites/site_index.cpp
+/// names it; the analyses keep it out of the program's work).
+inline constexpr const char *HiddenHelperTeam = "libomp hidden helper team";
+
 inline const char *approximateMark(const SourceLabel &L) {
   // Unknown: no address was resolved, so there is no file:line to mark.
   return L.Quality == LabelQuality::Approximate ? "~" : "";

@@ -351,6 +351,65 @@ TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
   EXPECT_NE(F[0].Evidence.find("Overlap the MPI call"), std::string::npos);
 }
 
+/// The same two regions as a kernel's teams (host offload: the host plugin
+/// runs a target region's kernel as parallel regions, on the thread in the
+/// target construct): the worker's wait between them is the device's, no
+/// OpenMP idle threads of the program, and the regions and their barriers
+/// are device work, which diagnose leaves alone (with a GPU these threads
+/// do not exist). The same regions outside the target construct are idle.
+TEST(States, KernelTeamsAreDeviceWorkNotIdleThreads) {
+  constexpr TaskId Par2 = 5, I2 = 6, I3 = 7;
+  for (bool InTarget : {true, false}) {
+    SCOPED_TRACE(InTarget ? "in a target construct" : "host regions");
+    Stream S;
+    S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+    if (InTarget)
+      S.at(0, 5,
+           Event::targetBegin(0, Init, TargetKind::Target, 1, 0, 0x900));
+    S.at(0, 10, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
+    S.at(0, 20, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
+    S.at(1, 22, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
+    S.sync(1, 60, 60, 300, 301, I1, SyncKind::BarrierImplicitParallel, 0x500);
+    S.sync(0, 80, 80, 90, 91, I0, SyncKind::BarrierImplicitParallel, 0x500);
+    S.at(0, 95, Event::implicitTaskEnd(0, I0));
+    S.at(0, 100, Event::parallelEnd(0, Init, Par, 0x500));
+    S.at(0, 290, Event::parallelBegin(0, Init, Par2, 2, 0, 0x800));
+    S.at(1, 302, Event::implicitTaskEnd(0, I1));
+    S.at(0, 305, Event::implicitTaskBegin(0, I2, Par2, 2, 0, TaskImplicit));
+    S.at(1, 306, Event::implicitTaskBegin(0, I3, Par2, 2, 1, TaskImplicit));
+    S.sync(0, 320, 320, 330, 331, I2, SyncKind::BarrierImplicitParallel,
+           0x800);
+    S.sync(1, 320, 320, 330, 331, I3, SyncKind::BarrierImplicitParallel,
+           0x800);
+    S.at(0, 332, Event::implicitTaskEnd(0, I2));
+    S.at(1, 332, Event::implicitTaskEnd(0, I3));
+    S.at(0, 340, Event::parallelEnd(0, Init, Par2, 0x800));
+    if (InTarget)
+      S.at(0, 345, Event::targetEnd(0, Init, TargetKind::Target, 1, 0, 0x900));
+    S.at(0, 350, Event::implicitTaskEnd(0, Init));
+    StateTimeline T;
+    Result R = S.run(T);
+    checkTimeline(R, T);
+    EXPECT_EQ(R.IdleThreadsNs, InTarget ? 0u : 204u);
+    EXPECT_EQ(R.IdleCauses.empty(), InTarget);
+    std::size_t Device = 0, Kernel = 0;
+    for (const ConstructStats &C : R.Constructs) {
+      if (C.Code == 0x500 || C.Code == 0x800) {
+        ++Kernel;
+        Device += C.Device;
+      } else {
+        EXPECT_FALSE(C.Device) << kindName(C.K) << " " << C.Code;
+      }
+    }
+    EXPECT_GE(Kernel, 4u); // each region, its barrier, its implicit tasks
+    EXPECT_EQ(Device, InTarget ? Kernel : 0u);
+    for (const Finding &F : diagnose(R, testutil::labelOf, {}))
+      EXPECT_TRUE(!InTarget || F.Check == "target_wait" ||
+                  F.Check == "descheduled")
+          << F.Check << " " << F.Where;
+  }
+}
+
 TEST(States, CsvRowsAndLabels) {
   Stream S = quicksortLike();
   S.at(1, 55, Event::taskLabel(0, 11, 0));

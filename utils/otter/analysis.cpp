@@ -251,6 +251,10 @@ void Analyzer::Impl::add(std::uint32_t Th, const Event &E) {
     flushDeferredOrder(TS);
 
   std::uint32_t T = slotOf(E.Task);
+  // What device work does (a kernel's teams' loops and barriers) is the
+  // device's construct, not the program's.
+  if (T != None && (Slots[T].Flags & SDevice) && E.code())
+    markDeviceCode(code(E.code()));
   switch (E.Kind) {
   case EventKind::ImplicitTaskBegin:
     onImplicitTaskBegin(TS, Th, E);
@@ -540,6 +544,10 @@ Result Analyzer::Impl::finish() {
     R.BurdenedK = Best.B.K;
   }
   criticalPath();
+  for (ConstructStats &S : Stats) {
+    const std::uint32_t C = code(S.Code);
+    S.Device = C < DeviceCode.size() && DeviceCode[C];
+  }
   R.Constructs = Stats;
   std::stable_sort(R.Constructs.begin(), R.Constructs.end(),
                    [](const ConstructStats &A, const ConstructStats &B) {
@@ -606,6 +614,9 @@ void Analyzer::setRecordingCost(std::uint64_t Ns) {
 void Analyzer::setBurden(double Ns) {
   P->FixedBurden = true;
   P->BurdenEst = std::llround(std::max(0.0, Ns));
+}
+void Analyzer::setRuntimeTeam(std::function<bool(std::uint64_t)> IsRuntime) {
+  P->IsRuntimeTeam = std::move(IsRuntime);
 }
 void Analyzer::setLinks(LinkSource *L) {
   P->Links = L;

@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -131,6 +132,11 @@ struct ConstructStats {
   std::map<std::uint32_t, std::uint64_t> TaskLabels;
   /// MPI calls (Kind::Mpi): the function called at this site.
   std::uint16_t MpiFunction = 0;
+  /// Run as a device's work, not the host program's: the host plugin's
+  /// kernel threads (a target region's league, its teams and what they
+  /// do) and libomp's hidden helper team (docs/offload.md, "The host
+  /// thread"). With a GPU these threads do not exist.
+  bool Device = false;
   std::uint64_t medianNs() const;
 };
 
@@ -417,6 +423,10 @@ public:
   void setRecordingCost(std::uint64_t Ns);
   /// Links between the ranks of a job (set before the first event).
   void setLinks(LinkSource *L);
+  /// Whether a parallel region's code address is a team libomp runs for
+  /// itself (its hidden helper team, whose threads run `nowait` target
+  /// tasks): its threads' time is device work, not the program's.
+  void setRuntimeTeam(std::function<bool(std::uint64_t Code)> IsRuntime);
   /// Feed events in global time order (see the file comment).
   void add(std::uint32_t Thread, const Event &E);
   /// A run of one thread's events (same order requirement).

@@ -42,7 +42,8 @@ std::uint64_t Analyzer::Impl::idleInBarrier(const ThreadSt &TS,
     return 0;
   const Team &Tm = Teams[X.Team];
   const std::uint32_t Th = std::uint32_t(&TS - Threads.data());
-  if (Tm.Pseudo || !Tm.ParallelEnded || Tm.EncThread == Th || Tm.End >= To)
+  if (Tm.Pseudo || Tm.Device || !Tm.ParallelEnded || Tm.EncThread == Th ||
+      Tm.End >= To)
     return 0;
   return To - std::max(From, Tm.End);
 }
@@ -69,7 +70,7 @@ void Analyzer::Impl::startIdleLog(ThreadSt &TS, std::uint32_t TI) {
   TS.LogTeam = None;
   TS.LogOpen = false;
   // Only a region with other threads leaves any idle.
-  if (Tm.Pseudo || Tm.Members < 2)
+  if (Tm.Pseudo || Tm.Device || Tm.Members < 2)
     return;
   TS.LogTeam = TI;
   TS.LogAfter = Tm.Code;
@@ -94,7 +95,7 @@ void Analyzer::Impl::blameIdle(const ThreadSt &TS, std::uint64_t From,
     return;
   const Team &Tm = Teams[TI];
   const std::uint32_t Th = std::uint32_t(&TS - Threads.data());
-  if (Tm.Pseudo || !Tm.ParallelEnded || Tm.EncThread == None ||
+  if (Tm.Pseudo || Tm.Device || !Tm.ParallelEnded || Tm.EncThread == None ||
       Tm.EncThread == Th || Tm.EncThread >= Threads.size() || Tm.End >= To)
     return;
   From = std::max(From, Tm.End);

@@ -33,6 +33,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -96,6 +97,7 @@ enum SlotFlags : std::uint32_t {
   SImmediate = 1u << 6, // undeferred or included: run by its creator at once
   SPrimary = 1u << 7,   // a team's primary member (index 0): the join's
   SLeague = 1u << 8,    // a host team's initial task (a league's member)
+  SDevice = 1u << 9,    // device work: a member of a Team::Device team
 };
 
 /// One live task (explicit, implicit or initial).
@@ -156,6 +158,10 @@ struct Team {
   std::uint32_t ParentTeam = None, Encountering = None;
   std::uint32_t EncThread = None; // the thread of its parallel begin
   bool ParallelEnded = false, Finalized = false, Pseudo = false;
+  /// A device's work (ConstructStats::Device): a league begun in a target
+  /// region, a team forked by device work, libomp's hidden helper team.
+  /// Its threads' idle time is no OpenMP idle threads of the program.
+  bool Device = false;
   std::int64_t ForkV = 0;       // the encountering task's path at the fork
   std::uint32_t ForkRec = None; // and its record: where members start
   BPath BFork;                  // its burdened path at the fork
@@ -335,6 +341,18 @@ struct Analyzer::Impl {
   std::map<std::tuple<ThreadState, Kind, std::uint32_t, std::uint32_t>,
            std::uint64_t>
       IdleBlame;
+  /// Code indices of constructs run as device work (Team::Device), and
+  /// the predicate of libomp's own teams (Analyzer::setRuntimeTeam).
+  std::vector<bool> DeviceCode;
+  std::function<bool(std::uint64_t)> IsRuntimeTeam;
+  void markDeviceCode(std::uint32_t Code) {
+    if (Code >= DeviceCode.size())
+      DeviceCode.resize(std::max<std::size_t>(Code + 1, Codes.size()));
+    DeviceCode[Code] = true;
+  }
+  /// Whether thread TS is in a target construct: what begins on it then is
+  /// the construct's kernel (the host plugin runs it there).
+  bool inTargetConstruct(const ThreadSt &TS) const;
   // Between the ranks of a job (analysis_mpi.cpp).
   LinkSource *Links = nullptr;
   std::vector<PathVal> LinkVals;

@@ -43,6 +43,12 @@ Kind waitConstructOf(TargetKind K) {
 
 } // namespace
 
+bool Analyzer::Impl::inTargetConstruct(const ThreadSt &TS) const {
+  return std::any_of(
+      TS.Waits.begin(), TS.Waits.end(),
+      [](const WaitFrame &W) { return isTargetConstruct(W.K); });
+}
+
 void Analyzer::Impl::targetWaitEnded(ThreadSt &TS, std::uint32_t T,
                                      std::uint64_t End) {
   if (T == None)

@@ -92,6 +92,10 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     // rank's tag (analysis.h, codeRank), which tells the ranks apart.
     if (codeRank(E.Code) >= 0)
       X.Code = code(E.Code);
+    // A kernel's only team (a league of one: no league member) begins on
+    // the thread in the target construct.
+    if (inTargetConstruct(TS))
+      X.Flags |= SDevice;
     std::uint32_t TI = std::uint32_t(Teams.size());
     Teams.emplace_back();
     Teams.back().Pseudo = true;
@@ -105,6 +109,8 @@ void Analyzer::Impl::onImplicitTaskBegin(ThreadSt &TS, std::uint32_t Th,
     X.K = League ? Kind::Initial : Kind::Implicit;
     if (League)
       X.Flags |= SLeague;
+    if (Tm.Device)
+      X.Flags |= SDevice;
     X.Team = TI;
     if (E.Sub == 0)
       X.Flags |= SPrimary;
@@ -194,6 +200,15 @@ void Analyzer::Impl::onParallelBegin(ThreadSt &TS, std::uint32_t T,
                 .first;
   if (E.parallelFlags() == 1) // a league (dump.cpp: flags=league)
     OpenLeagues.push_back(TI);
+  // Device work (docs/offload.md, "The host thread"): the league a task in
+  // a target construct begins (the host plugin's kernel), a team device
+  // work forks, libomp's hidden helper team (its initial task's region).
+  Tm.Device =
+      T != None && ((Slots[T].Flags & SDevice) || inTargetConstruct(TS) ||
+                    (Slots[T].K == Kind::Initial && IsRuntimeTeam &&
+                     IsRuntimeTeam(E.code())));
+  if (Tm.Device)
+    markDeviceCode(Tm.Code);
   Tm.Begin = E.Time;
   Tm.Size = std::max<std::uint32_t>(Tm.Size, E.requested());
   Tm.Encountering = T;

@@ -75,6 +75,9 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
     return false;
   Analyzer A;
   A.setObserver(Obs);
+  A.setRuntimeTeam([&In](std::uint64_t Code) {
+    return In.label(Code).Function == HiddenHelperTeam;
+  });
   sim::Recorder Rec;
   Rec.setRecordingCost(In.recordingCostNs());
   if (Sites)
@@ -90,7 +93,7 @@ bool readArchive(ArchiveInput &In, const std::string &Path, Result &R,
   });
   // libomp's hidden helper team (target tasks' threads): not replayed.
   Rec.setRuntimeTeam([&In](std::uint64_t Code) {
-    return In.label(Code).Function == "libomp hidden helper team";
+    return In.label(Code).Function == HiddenHelperTeam;
   });
   bool First = true;
   auto Tap = [&](std::uint32_t Th, const Event *E, std::size_t K) {

@@ -44,6 +44,9 @@ bool analyse(Input &In, Observer *Obs, Result &R, std::string &Error,
              const std::string &Phase) {
   Analyzer A;
   A.setObserver(Obs);
+  A.setRuntimeTeam([&In](std::uint64_t Code) {
+    return In.label(Code).Function == HiddenHelperTeam;
+  });
   if (In.Job)
     A.setLinks(In.Job.get());
   if (Phase.empty())

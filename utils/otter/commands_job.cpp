@@ -472,6 +472,9 @@ int reportJob(const job::Layout &L, const std::string &Arg,
   Analyzer A;
   A.setObserver(&Tee);
   A.setLinks(&Job);
+  A.setRuntimeTeam([&Job](std::uint64_t Code) {
+    return Job.label(Code).Function == HiddenHelperTeam;
+  });
   Result R;
   bool First = true;
   JobSource Src{Job, L.Dir};

@@ -75,7 +75,7 @@ std::string sourceText(const SourceLabel &L) {
 std::string Construct::where() const {
   if (S.K == Kind::Initial && codeAddress(S.Code) == 0)
     return "(program)";
-  return sourceText(L);
+  return S.Device ? sourceText(L) + " (device)" : sourceText(L);
 }
 
 namespace {
@@ -83,6 +83,7 @@ namespace {
 void mergeInto(ConstructStats &D, const ConstructStats &S) {
   D.Instances += S.Instances;
   D.TotalNs += S.TotalNs;
+  D.Device = D.Device && S.Device;
   D.MaxNs = std::max(D.MaxNs, S.MaxNs);
   D.WaitNs += S.WaitNs;
   D.Contended += S.Contended;
@@ -276,7 +277,7 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
          << ",\"inclusive_ns\":" << C.S.TotalNs
          << ",\"exclusive_ns\":" << exclusiveNs(C.S) << ",\"share\":"
          << fmt("%.6f", ThreadNs > 0 ? exclusiveNs(C.S) / ThreadNs : 0)
-         << "}";
+         << (C.S.Device ? ",\"device\":true" : "") << "}";
       First = false;
     }
     OS << "]";
@@ -326,6 +327,11 @@ void printSummary(const Result &R, const LabelFn &Label, bool Json,
         "constructs: waiting; 0 for constructs that\n  only enclose others)\n"
         "share:     exclusive / thread time ("
      << fmtNs(ThreadNs) << ": every thread, first event to last)\n";
+  if (std::any_of(Cs.begin(), Cs.end(),
+                  [](const Construct &C) { return C.S.Device; }))
+    OS << "(device):  a device's work, not the host program's: with host "
+          "offload, the kernels'\n  threads and libomp's hidden helper team "
+          "(docs/offload.md); not diagnosed\n";
   printToolTime(R, OS);
   printIdleThreads(R, Label, OS);
   printOffload(R, Label, OS);
@@ -372,6 +378,10 @@ std::vector<Finding> diagnose(const Result &R, const LabelFn &Label,
   };
   for (const Construct &C : Cs) {
     const ConstructStats &S = C.S;
+    // A device's work (host offload's kernel threads): no advice for the
+    // host program; its target construct has the findings.
+    if (S.Device)
+      continue;
     if (S.K == Kind::Task && S.Instances >= 2 && Cost > 0) {
       double Med = double(S.medianNs());
       // The loss estimate: every instance paid the creation+scheduling cost.

@@ -409,7 +409,7 @@ SourceLabel describeLocked(Global &G, const void *Code) {
     // they are, not libc+0x... (or, under a sanitizer, its runtime's):
     // nothing of the program's is there.
     if (moduleStartsThreads(Name)) {
-      L.Function = "libomp hidden helper team";
+      L.Function = HiddenHelperTeam;
       L.File.clear();
       L.Line = 0;
     }

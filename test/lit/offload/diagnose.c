@@ -4,13 +4,19 @@
 // the loop would map it once), with the bytes each instance moved; a long
 // synchronous target region, on which the encountering thread waits, is
 // `target_wait` (a `nowait` would let it work meanwhile). Each finding
-// names its directive's file:line and says what to change there.
+// names its directive's file:line and says what to change there. The
+// host plugin runs the kernels as parallel regions on threads of its own:
+// device work, marked so in the summary, whose threads' wait between
+// kernels is no OpenMP idle threads and which has no findings (with a GPU
+// these threads do not exist).
 // REQUIRES: host-offload, plugin
 // RUN: %offload-cc %s -o %t
 // RUN: rm -rf %t.d && %otter-run %offload_env OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d %t > %t.out
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // RUN: otter diagnose %t.d | FileCheck %s
 // RUN: otter diagnose --json %t.d | FileCheck --check-prefix=JSON %s
+// RUN: otter diagnose %t.d | FileCheck --check-prefix=HOST %s
+// RUN: otter summary %t.d | FileCheck --check-prefix=SUMMARY %s
 #include <stdio.h>
 #define N 1000
 
@@ -39,3 +45,11 @@ int main(void) {
 // CHECK-DAG: `nowait` at {{.*}}diagnose.c:[[@LINE-14]]
 // JSON-DAG: "check":"repeated_transfer","kind":"target"
 // JSON-DAG: "check":"target_wait","kind":"target"
+// HOST-NOT: {{idle_threads|low_parallel_benefit|sync_wait|thread_imbalance}}
+// HOST: target_wait
+// HOST-NOT: {{idle_threads|low_parallel_benefit|sync_wait|thread_imbalance}}
+// SUMMARY-NOT: idle:
+// SUMMARY: parallel {{.*}} (device)
+// SUMMARY-NOT: idle:
+// SUMMARY: (device): a device's work, not the host program's
+// SUMMARY-NOT: idle:
