@@ -539,6 +539,31 @@ static std::string seenLegend(const bool *NodeSeen, const bool *EdgeSeen,
   return dotLegendNode(Nodes, Edges, Note);
 }
 
+namespace {
+/// The kernel whose device work each node is (NoNode: none): a kernel node,
+/// the items of its task's strand from it to the target region's end (the
+/// host plugin runs the kernel as parallel regions there: docs/offload.md)
+/// and every node beneath those. A node's parent is made before it.
+std::vector<NodeId> deviceWorkOf(const Graph &G) {
+  std::vector<NodeId> Of(G.Nodes.size(), NoNode);
+  std::unordered_map<NodeId, NodeId> OpenKernel; // by the target's task
+  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
+    const Node &N = G.Nodes[I];
+    if (N.Kind == NodeKind::Kernel) {
+      OpenKernel[N.Parent] = NodeId(I);
+      Of[I] = NodeId(I);
+    } else if (N.Kind == NodeKind::TargetEnd) {
+      OpenKernel.erase(N.Parent);
+    } else if (auto It = OpenKernel.find(N.Parent); It != OpenKernel.end()) {
+      Of[I] = It->second;
+    } else if (N.Parent < I) {
+      Of[I] = Of[N.Parent];
+    }
+  }
+  return Of;
+}
+} // namespace
+
 void writeDot(const Graph &G, std::ostream &OS) {
   // The source part of a node's label, made once per label.
   // Paths relative to the directory they share, as in the pictures.
@@ -559,7 +584,7 @@ void writeDot(const Graph &G, std::ostream &OS) {
        "  node [style=filled, fontname=\"Helvetica\", fontsize=10];\n"
        "  edge [arrowsize=0.7];\n";
   bool NodeSeen[std::size_t(NodeKind::Count) + 1] = {};
-  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
+  auto WriteNode = [&](std::size_t I) {
     const Node &N = G.Nodes[I];
     NodeSeen[std::min(std::size_t(N.Kind), std::size_t(NodeKind::Count))] =
         true;
@@ -583,6 +608,26 @@ void writeDot(const Graph &G, std::ostream &OS) {
       B << '"';
     }
     B << ", shape=" << S.Shape << ", fillcolor=\"" << S.Color << "\"];\n";
+  };
+  // A kernel's device work in a dashed box of its own (host offload: with
+  // a GPU the device runs it and these nodes do not exist).
+  std::vector<NodeId> Device = deviceWorkOf(G);
+  std::map<NodeId, std::vector<std::size_t>> Boxes;
+  for (std::size_t I = 0; I < G.Nodes.size(); ++I) {
+    if (Device[I] == NoNode)
+      WriteNode(I);
+    else
+      Boxes[Device[I]].push_back(I);
+  }
+  for (const auto &[Kernel, Members] : Boxes) {
+    B << "  subgraph cluster_device_";
+    B.num(Kernel) << " {\n  label=\"device work: kernel"
+                  << Src[G.Nodes[Kernel].Label]
+                  << "\"; style=dashed; color=\"#08519c\"; "
+                     "fontcolor=\"#08519c\"; fontsize=9;\n";
+    for (std::size_t I : Members)
+      WriteNode(I);
+    B << "  }\n";
   }
   bool EdgeSeen[std::size_t(EdgeKind::Count) + 1] = {};
   for (const Edge &E : G.Edges) {
@@ -592,7 +637,12 @@ void writeDot(const Graph &G, std::ostream &OS) {
     B.num(E.Source) << " -> n";
     B.num(E.Target) << " [" << dotEdgeStyle(E.kind()) << "];\n";
   }
-  B << seenLegend(NodeSeen, EdgeSeen, relativeNote(Dir)) << "}\n";
+  std::string Note = relativeNote(Dir);
+  if (!Boxes.empty())
+    Note = "dashed box: a kernel's device work (host offload runs it on "
+           "host threads)" +
+           (Note.empty() ? "" : "<BR ALIGN=\"LEFT\"/>" + Note);
+  B << seenLegend(NodeSeen, EdgeSeen, Note) << "}\n";
   B.flush();
 }
 

@@ -68,13 +68,18 @@ int main(void) {
 // CHECK-NEXT: target_end target@[[@LINE-24]] to=- from=- parent=initial_task
 // CHECK-NOT: {{.}}
 
-// GV: label="target_begin\n{{[^"]*}}graph.c:[[@LINE-37]]:1\n8000 B to, 0 B from device", bytes_to=8000, bytes_from=0, shape=house
-// GV: label="kernel\n{{[^"]*}}graph.c:[[@LINE-36]]:1", shape=component
-// GV: label="target_end\n{{[^"]*}}graph.c:[[@LINE-39]]:1\n0 B to, 8000 B from device", bytes_to=0, bytes_from=8000, shape=invhouse
-// GV: label="target_enter_data\n{{[^"]*}}graph.c:[[@LINE-34]]:1\n8000 B to, 0 B from device", bytes_to=8000, bytes_from=0, shape=cylinder
+// GV-DAG: label="target_begin\n{{[^"]*}}graph.c:[[@LINE-37]]:1\n8000 B to, 0 B from device", bytes_to=8000, bytes_from=0, shape=house
+// GV-DAG: label="kernel\n{{[^"]*}}graph.c:[[@LINE-36]]:1", shape=component
+// GV-DAG: label="target_end\n{{[^"]*}}graph.c:[[@LINE-39]]:1\n0 B to, 8000 B from device", bytes_to=0, bytes_from=8000, shape=invhouse
+// GV-DAG: label="target_enter_data\n{{[^"]*}}graph.c:[[@LINE-34]]:1\n8000 B to, 0 B from device", bytes_to=8000, bytes_from=0, shape=cylinder
 
 // TXT: target_begin parent=n{{[0-9]+}} at={{[^ ]*}}graph.c:[[@LINE-42]]:1 bytes_to=8000 bytes_from=0{{$}}
 // TXT: kernel parent=n{{[0-9]+}} at={{[^ ]*}}graph.c:[[@LINE-41]]:1{{$}}
 // TXT: target_end parent=n{{[0-9]+}} at={{[^ ]*}}graph.c:[[@LINE-44]]:1 bytes_to=0 bytes_from=8000{{$}}
 
 // PIC: (full graph)
+
+// A kernel's device work (its league's regions) in a dashed box.
+// GV: subgraph cluster_device_{{[0-9]+}} {
+// GV-NEXT: label="device work: kernel\n{{[^"]*}}graph.c:{{[0-9]+}}:1"; style=dashed;
+// GV: dashed box: a kernel's device work
