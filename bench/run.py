@@ -18,6 +18,9 @@ slow drift of the machine hits all modes alike.  Modes:
             what zstd costs at exit (not in the default series)
   zall      as both, graph.csv compressed too (OTTER_CSV_ZSTD_EDGES=1000000,
             the default before 2026-11-26; not in the default series)
+  sample    libotter, sampling alone at 1 kHz (OTTER_SAMPLE=1000 OTTER_TRACE=0
+            OTTER_GRAPH_FORMAT=none: docs/sampling.md); its cost is the ratio
+            to untraced (no per-task figures; not in the default series)
 
 Reported per (benchmark, threads, mode): median wall time of the whole
 process (start to exit, so it includes libotter's finalize: graph build and
@@ -68,7 +71,7 @@ OFFLOAD = {"offload"}
 OFFLOAD_FLAGS = ["-fopenmp-targets=x86_64-unknown-linux-gnu"]
 LLVM_LIB = "/usr/lib/llvm-19/lib"
 MODES = ["untraced", "null", "graph", "trace", "both"]
-EXTRA_MODES = ["plain", "zall"]
+EXTRA_MODES = ["plain", "zall", "sample"]
 OTTER_MODES = ("graph", "trace", "both", "plain", "zall")
 
 
@@ -182,6 +185,12 @@ def mode_env(mode, tools, threads, outdir):
         env["OMP_TOOL_LIBRARIES"] = tools["null"]
     elif mode == "count":
         env["OMP_TOOL_LIBRARIES"] = tools["count"]
+    elif mode == "sample":
+        env["OMP_TOOL_LIBRARIES"] = tools["libotter"]
+        env["OTTER_OUTPUT_DIR"] = outdir
+        env["OTTER_SAMPLE"] = "1000"
+        env["OTTER_TRACE"] = "0"
+        env["OTTER_GRAPH_FORMAT"] = "none"
     elif mode in OTTER_MODES:
         env["OMP_TOOL_LIBRARIES"] = tools["libotter"]
         env["OTTER_OUTPUT_DIR"] = outdir

@@ -5,6 +5,11 @@
 // written to $OTTER_OUTPUT_DIR/samples.csv, with the code mappings of the
 // process in modules.csv and the rate in sampling.csv, so that `otter profile` symbolizes the addresses
 // after the run (never in the handler). docs/sampling.md has the columns.
+// The run may end in a forked copy of the process (a termination signal,
+// exit() inside a parallel region, a crash: core/session.cpp), where the
+// drainer thread does not exist: it is paused before the fork between two
+// drains (beforeFork), and the copy neither waits for it nor takes a lock
+// it may hold.
 //
 //===----------------------------------------------------------------------===//
 #include "core/recorder.h"
@@ -12,12 +17,15 @@
 #include "core/sinks.h"
 #include "otter/sample_states.h"
 
+#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <thread>
+#include <unistd.h>
 
 namespace otter {
 
@@ -102,7 +110,7 @@ bool writeSettings(const std::string &Path, bool Wall) {
 class SampleSink final : public RunSink {
 public:
   static constexpr std::chrono::milliseconds DrainPeriod{250};
-  SampleSink() {
+  SampleSink() : Owner(::getpid()) {
     try {
       Drainer = std::thread([this] { drainLoop(); });
     } catch (...) { // no thread: the rings are drained at thread end only
@@ -112,13 +120,42 @@ public:
 
   void consume(const ThreadInfo &, const Event *, std::size_t) override {}
 
+  /// Async-signal-safe: the drainer stops before its next drain, and this
+  /// waits (up to a second) for the one under way, so that the copy finds
+  /// no ring's drain lock held.
+  void beforeFork() override {
+    Frozen.store(true);
+    timespec Start, Now, Pause{0, 1000000};
+    ::clock_gettime(CLOCK_MONOTONIC, &Start);
+    while (Draining.load()) {
+      ::nanosleep(&Pause, nullptr);
+      ::clock_gettime(CLOCK_MONOTONIC, &Now);
+      if (Now.tv_sec - Start.tv_sec >= 1)
+        break;
+    }
+  }
+
   void close(FinishContext &) override {
     stopDrainer();
     samples::stopAll();
   }
 
-  void write(FinishContext &C) override {
+  void write(FinishContext &C) override { writeFiles(C, false); }
+
+  bool savesOnCrash() const override { return true; }
+
+  /// A crashing run's samples, as at its end (the trace sink saves the
+  /// trace first, if there is one).
+  void saveOnCrash(FinishContext &C) override {
+    stopDrainer();
+    samples::stopAll();
+    writeFiles(C, true);
+  }
+
+  void writeFiles(FinishContext &C, bool Crashed) {
     if (!samples::rate()) // sampling could not start (it said why)
+      return;
+    if (Crashed && !makeDirectories(C.Cfg.OutputDir).empty())
       return;
     if (samples::handlerReplaced())
       C.Message("warning: ",
@@ -134,6 +171,11 @@ public:
         !writeSettings(Dir + "/sampling.csv", C.Cfg.SampleWall)) {
       C.Message("error: ", "cannot write " + Dir + "/samples.csv: " +
                                std::strerror(errno));
+      return;
+    }
+    if (Crashed) {
+      C.Message("", "the program crashed; saved " + std::to_string(N) +
+                        " samples in " + Dir + "/samples.csv");
       return;
     }
     C.Wrote = true;
@@ -160,15 +202,29 @@ private:
       if (Stop)
         break;
       L.unlock();
-      for (SampleThread *S : samples::threads())
-        try {
-          samples::drain(S);
-        } catch (...) { // out of memory: the samples wait in the ring
-        }
+      for (SampleThread *S : samples::threads()) {
+        // Draining first, then Frozen (beforeFork: Frozen, then Draining),
+        // both sequentially consistent: a fork never finds a drain begun
+        // after its freeze.
+        Draining.store(true);
+        if (!Frozen.load())
+          try {
+            samples::drain(S);
+          } catch (...) { // out of memory: the samples wait in the ring
+          }
+        Draining.store(false);
+      }
       L.lock();
     }
   }
   void stopDrainer() {
+    if (::getpid() != Owner) {
+      // A forked copy: the thread is not there (joining it would wait for
+      // ever), and it may have held M when the copy was made.
+      if (Drainer.joinable())
+        Drainer.detach();
+      return;
+    }
     {
       std::lock_guard<std::mutex> L(M);
       Stop = true;
@@ -178,9 +234,11 @@ private:
       Drainer.join();
   }
 
+  const pid_t Owner; // the process that made the drainer
   std::mutex M;
   std::condition_variable Wake;
   bool Stop = false;
+  std::atomic<bool> Frozen{false}, Draining{false};
   std::thread Drainer;
 };
 

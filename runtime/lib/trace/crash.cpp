@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cerrno>
 #include <csignal>
+#include <cstdint>
 #include <ctime>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,6 +35,18 @@ unsigned Timeout = 10, EndTimeout = 600;
 std::atomic<bool> EndDetached{false}; // setTerminationWriterDetached
 std::atomic<bool> Saving{false};
 volatile sig_atomic_t Handling = 0;
+// When the first signal's handling began (CLOCK_MONOTONIC, ns): the same
+// termination signal again within DuplicateNs is the same request, not a
+// second one (`timeout` sends its signal to the program and then to the
+// program's process group, which holds the program again).
+std::atomic<std::int64_t> FirstNs{0};
+constexpr std::int64_t DuplicateNs = 500 * 1000 * 1000;
+
+std::int64_t monotonicNs() {
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return std::int64_t(T.tv_sec) * 1000000000 + T.tv_nsec;
+}
 
 void restore(int Sig) {
   for (unsigned I = 0; I < NumSignals; ++I)
@@ -59,9 +72,12 @@ bool runInChild(void (*Fn)(), unsigned TimeoutSeconds, bool Detach) {
   pid_t Child = _Fork();
   if (Child == 0) {
     // Child: only this thread exists. Default dispositions, so a crash
-    // while saving just ends the child; the alarm ends a deadlock.
+    // while saving just ends the child; the alarm ends a deadlock. The
+    // termination signal being handled keeps its handler: a repeat of it
+    // (onCrash) does not end the writing, a later one does.
     for (int S : Signals)
-      signal(S, SIG_DFL);
+      if (!(S == Handling && isTermination(S)))
+        signal(S, SIG_DFL);
     if (Detach)
       setsid(); // out of reach of a kill of this process's group
 
@@ -94,8 +110,16 @@ namespace {
 
 void onCrash(int Sig, siginfo_t *, void *) {
   int SavedErrno = errno;
+  // The same termination signal again at once, on another thread or in
+  // the writing copy: the request already being served.
+  if (Saving.load() && Sig == Handling && isTermination(Sig) &&
+      monotonicNs() - FirstNs.load() < DuplicateNs) {
+    errno = SavedErrno;
+    return;
+  }
   Handling = Sig;
   if (!Saving.exchange(true)) {
+    FirstNs.store(monotonicNs());
     if (isTermination(Sig) && EndFn) {
       if (Sig == SIGINT)
         say("\notter: interrupted: writing what was recorded (Ctrl-C again "
