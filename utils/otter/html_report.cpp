@@ -217,8 +217,13 @@ void writeConstructTable(const Result &R, const std::vector<Construct> &Cs,
         "a sync's, lock's or MPI call's waiting; 0 for constructs that only "
         "enclose others). share: exclusive / thread time ("
      << fmtNs(ThreadNs)
-     << ", every thread from its first event to its last; docs/utils.md)."
-        "</div></section>\n";
+     << ", every thread from its first event to its last; docs/utils.md).";
+  if (std::any_of(Cs.begin(), Cs.end(),
+                  [](const Construct &C) { return C.S.Device; }))
+    OS << " (device): a device's work, not the host program's: with host "
+          "offload, the kernels' threads and libomp's hidden helper team "
+          "(docs/offload.md); not diagnosed.";
+  OS << "</div></section>\n";
 }
 
 /// Parallelism per region and the critical path, condensed.

@@ -17,6 +17,7 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
 // RUN: otter report -o %t.html %t.d
 // RUN: FileCheck %s < %t.html
+// RUN: FileCheck --check-prefix=DEVICE %s < %t.html
 // The host thread waits for its device from a target construct's begin to
 // its end (a state of every view, checked against otter dump), and the
 // construct stays on the critical path.
@@ -73,3 +74,8 @@ int main(void) {
 // HOST-NOT: data-link
 // HOST: "devices":[]
 // STATES: states: ok
+
+// The kernels' threads' constructs are the device's, said under the table.
+// DEVICE: <section id="constructs">
+// DEVICE: (device)</td>
+// DEVICE: (device): a device's work, not the host program's
