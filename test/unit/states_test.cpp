@@ -277,18 +277,10 @@ TEST(States, DescheduledIsRunningTimeOffTheCpuBeyondWaits) {
   EXPECT_FALSE(addDescheduled(R, F));
 }
 
-/// Scalasca's OpenMP idle threads: region Par (code 0x500) ends at 100
-/// while its worker stays in the implicit barrier (libomp's hot team) until
-/// the next region's fork at 290 releases it at 300. Meanwhile the primary
-/// thread runs serial code (100-150, 250-290) and an MPI_Allreduce at 0x700
-/// (150-250). The worker's barrier wait is waiting only until the region's
-/// end (60-100), idle after it (100-300), and so is its time between its
-/// implicit tasks (302-306), all blamed on what the primary did: from the
-/// fork at 290 on, starting the next region.
-TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
-  constexpr TaskId Par2 = 5, I2 = 6, I3 = 7;
-  Stream S;
-  S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+/// Region Par (code 0x500) on threads 0 and 1, 10-100: its worker waits
+/// in the implicit barrier from 60 until the next region's fork releases
+/// it at 300 (libomp's hot team).
+static void firstOfTwoRegions(Stream &S) {
   S.at(0, 10, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
   S.at(0, 20, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
   S.at(1, 22, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
@@ -296,9 +288,11 @@ TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
   S.sync(0, 80, 80, 90, 91, I0, SyncKind::BarrierImplicitParallel, 0x500);
   S.at(0, 95, Event::implicitTaskEnd(0, I0));
   S.at(0, 100, Event::parallelEnd(0, Init, Par, 0x500));
-  S.at(0, 150,
-       Event::mpiCallBegin(0, Init, mpi::Function::Allreduce, 0x700));
-  S.at(0, 250, Event::mpiCallEnd(0, Init, mpi::Function::Allreduce, 0x700, 0));
+}
+
+/// The next region, Par2 (0x800), forked at 290, ended at 340.
+static void secondOfTwoRegions(Stream &S) {
+  constexpr TaskId Par2 = 5, I2 = 6, I3 = 7;
   S.at(0, 290, Event::parallelBegin(0, Init, Par2, 2, 0, 0x800));
   S.at(1, 302, Event::implicitTaskEnd(0, I1));
   S.at(0, 305, Event::implicitTaskBegin(0, I2, Par2, 2, 0, TaskImplicit));
@@ -308,6 +302,24 @@ TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
   S.at(0, 332, Event::implicitTaskEnd(0, I2));
   S.at(1, 332, Event::implicitTaskEnd(0, I3));
   S.at(0, 340, Event::parallelEnd(0, Init, Par2, 0x800));
+}
+
+/// Scalasca's OpenMP idle threads: region Par (code 0x500) ends at 100
+/// while its worker stays in the implicit barrier (libomp's hot team) until
+/// the next region's fork at 290 releases it at 300. Meanwhile the primary
+/// thread runs serial code (100-150, 250-290) and an MPI_Allreduce at 0x700
+/// (150-250). The worker's barrier wait is waiting only until the region's
+/// end (60-100), idle after it (100-300), and so is its time between its
+/// implicit tasks (302-306), all blamed on what the primary did: from the
+/// fork at 290 on, starting the next region.
+TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
+  Stream S;
+  S.at(0, 0, Event::implicitTaskBegin(0, Init, 0, 1, 0, TaskInitial));
+  firstOfTwoRegions(S);
+  S.at(0, 150,
+       Event::mpiCallBegin(0, Init, mpi::Function::Allreduce, 0x700));
+  S.at(0, 250, Event::mpiCallEnd(0, Init, mpi::Function::Allreduce, 0x700, 0));
+  secondOfTwoRegions(S);
   S.at(0, 350, Event::implicitTaskEnd(0, Init));
   StateTimeline T;
   Result R = S.run(T);
@@ -358,7 +370,6 @@ TEST(States, IdleThreadsAreBlamedOnThePrimaryThread) {
 /// are device work, which diagnose leaves alone (with a GPU these threads
 /// do not exist). The same regions outside the target construct are idle.
 TEST(States, KernelTeamsAreDeviceWorkNotIdleThreads) {
-  constexpr TaskId Par2 = 5, I2 = 6, I3 = 7;
   for (bool InTarget : {true, false}) {
     SCOPED_TRACE(InTarget ? "in a target construct" : "host regions");
     Stream S;
@@ -366,24 +377,8 @@ TEST(States, KernelTeamsAreDeviceWorkNotIdleThreads) {
     if (InTarget)
       S.at(0, 5,
            Event::targetBegin(0, Init, TargetKind::Target, 1, 0, 0x900));
-    S.at(0, 10, Event::parallelBegin(0, Init, Par, 2, 0, 0x500));
-    S.at(0, 20, Event::implicitTaskBegin(0, I0, Par, 2, 0, TaskImplicit));
-    S.at(1, 22, Event::implicitTaskBegin(0, I1, Par, 2, 1, TaskImplicit));
-    S.sync(1, 60, 60, 300, 301, I1, SyncKind::BarrierImplicitParallel, 0x500);
-    S.sync(0, 80, 80, 90, 91, I0, SyncKind::BarrierImplicitParallel, 0x500);
-    S.at(0, 95, Event::implicitTaskEnd(0, I0));
-    S.at(0, 100, Event::parallelEnd(0, Init, Par, 0x500));
-    S.at(0, 290, Event::parallelBegin(0, Init, Par2, 2, 0, 0x800));
-    S.at(1, 302, Event::implicitTaskEnd(0, I1));
-    S.at(0, 305, Event::implicitTaskBegin(0, I2, Par2, 2, 0, TaskImplicit));
-    S.at(1, 306, Event::implicitTaskBegin(0, I3, Par2, 2, 1, TaskImplicit));
-    S.sync(0, 320, 320, 330, 331, I2, SyncKind::BarrierImplicitParallel,
-           0x800);
-    S.sync(1, 320, 320, 330, 331, I3, SyncKind::BarrierImplicitParallel,
-           0x800);
-    S.at(0, 332, Event::implicitTaskEnd(0, I2));
-    S.at(1, 332, Event::implicitTaskEnd(0, I3));
-    S.at(0, 340, Event::parallelEnd(0, Init, Par2, 0x800));
+    firstOfTwoRegions(S);
+    secondOfTwoRegions(S);
     if (InTarget)
       S.at(0, 345, Event::targetEnd(0, Init, TargetKind::Target, 1, 0, 0x900));
     S.at(0, 350, Event::implicitTaskEnd(0, Init));
