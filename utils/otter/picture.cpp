@@ -203,8 +203,10 @@ namespace {
 
 /// The aggregated graph's legend (a Graphviz HTML-like table, as graph.gv's
 /// legend in graph/writers.cpp): shapes, shading, edge colours, and with
-/// the path its marks. Dir: the directory paths are relative to.
-std::string aggregateLegend(bool WithPath, const std::string &Dir) {
+/// the path its marks, with Device what `(device)` means. Dir: the
+/// directory paths are relative to.
+std::string aggregateLegend(bool WithPath, bool Device,
+                            const std::string &Dir) {
   auto row = [](const std::string &Mark, const std::string &Text) {
     return "<TR><TD>" + Mark + "</TD><TD ALIGN=\"LEFT\">" + Text + "</TD></TR>";
   };
@@ -233,6 +235,9 @@ std::string aggregateLegend(bool WithPath, const std::string &Dir) {
          row(arrow("#c0392b"), "a step of that path; dashed: a step no "
                                "edge stands for (a completion into the "
                                "construct that waited)");
+  if (Device)
+    L += row("(device)", "a device's work, not the host program's: with "
+                         "host offload, the kernels' threads");
   if (!Dir.empty())
     L += "<TR><TD COLSPAN=\"2\" ALIGN=\"LEFT\">paths relative to " +
          xmlEscape(Dir) + "</TD></TR>";
@@ -326,7 +331,9 @@ std::string aggregateDot(const AggregateGraph &A, const Result &R,
   for (auto &[FT, N] : Steps)
     Dot.edge(FT.first, FT.second,
              "color=\"#c0392b\", penwidth=2.5, style=dashed", "", "path step");
-  Dot.close(aggregateLegend(WithPath, Dir));
+  const bool Device = std::any_of(Nodes.begin(), Nodes.end(),
+                                  [](const Construct &C) { return C.S.Device; });
+  Dot.close(aggregateLegend(WithPath, Device, Dir));
   return S.str();
 }
 

@@ -22,6 +22,7 @@
 // RUN: otter simulate %t.d > /dev/null
 // RUN: otter report %t.d -o %t.report > /dev/null
 // RUN: otter picture %t.d -o %t.picture | FileCheck --check-prefix=PIC %s
+// RUN: otter picture --aggregate %t.d -o %t.agg.svg && FileCheck --check-prefix=AGG %s < %t.agg.svg
 // RUN: otter export --format perfetto %t.d -o %t.perfetto > /dev/null
 #include <stdio.h>
 #define N 1000
@@ -83,3 +84,7 @@ int main(void) {
 // GV: subgraph cluster_device_{{[0-9]+}} {
 // GV-NEXT: label="device work: kernel\n{{[^"]*}}graph.c:{{[0-9]+}}:1"; style=dashed;
 // GV: dashed box: a kernel's device work
+// The aggregated picture marks the kernels' constructs and says what the
+// mark means.
+// AGG: (device)
+// AGG: a device&#39;s work, not the host program&#39;s
