@@ -2,7 +2,10 @@
 // threads"): after each parallel loop, rank 0's primary thread waits in
 // MPI_Barrier for rank 1, which runs serial code first. Rank 0's other
 // thread has no work meanwhile: that is idle time blamed on the
-// MPI_Barrier call, not waiting in the loop's implicit barrier.
+// MPI_Barrier call, not waiting in the loop's implicit barrier. (After
+// the last loop the idle time runs on through MPI_Finalize, which on a
+// loaded machine can take longer than the barriers: the finding names the
+// largest cause, so the checks accept either first.)
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t && env OMP_NUM_THREADS=2 %mpirun -np 2 otter-run -o %t %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -27,7 +30,7 @@ int main(int argc, char **argv) {
   double s = 0;
   for (int it = 0; it < 3; ++it) {
     // SUMMARY: {{^ +[0-9.]+% in MPI_Barrier at .*}}idle-threads.c:[[@LINE+9]], after the parallel region at {{.*}}idle-threads.c:[[@LINE+2]]{{$}}
-    // DIAG: idle_threads: mpi at {{.*}}idle-threads.c:[[@LINE+8]]
+    // DIAG: idle_threads: mpi at {{.*}}idle-threads.c:{{[0-9]+}}
 #pragma omp parallel for num_threads(2) reduction(+ : s)
     for (int i = 0; i < 2; ++i) {
       spin_ms(1);
@@ -44,4 +47,4 @@ int main(int argc, char **argv) {
 
 // OUT: rank 0 s 3
 // OUT: rank 1 s 3
-// DIAG: evidence: {{.*}}while the primary thread was in MPI_Barrier at {{.*}}idle-threads.c:{{[0-9]+}}, {{.*}}Overlap the MPI call
+// DIAG: evidence: {{.*}}while the primary thread was {{.*}}in MPI_Barrier at {{.*}}idle-threads.c:[[@LINE-9]], {{.*}}Overlap the MPI call
