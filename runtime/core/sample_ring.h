@@ -22,7 +22,7 @@ namespace otter {
 
 /// One sample as the handler writes it: 256 bytes.
 struct Sample {
-  static constexpr unsigned MaxFrames = 25;
+  static constexpr unsigned MaxFrames = 24;
   std::uint64_t Time = 0;  // raw timestamp (recorder::now())
   std::uint32_t State = 0; // ompt_state_t
   std::uint16_t Depth = 0; // Frames used, innermost first
@@ -37,6 +37,11 @@ struct Sample {
   /// thread that often waits off the CPU is not under-counted.
   std::uint32_t Weight = 1;
   std::uint32_t Reserved = 0;
+  /// The code address of the current task's construct (0: not known): a
+  /// parallel region's fork call (SampleRegionImplicit) or a task's
+  /// creation, so that a body the construct's outlined function
+  /// tail-called, whose frame is gone, still has its construct.
+  std::uint64_t Region = 0;
   std::uint64_t Frames[MaxFrames] = {}; // code addresses
 };
 static_assert(sizeof(Sample) == 256);
@@ -48,6 +53,9 @@ inline constexpr std::uint16_t SampleTruncated = 1;
 /// enter frame): Frames[0] may be in the runtime, the frames after it are
 /// the user's call path.
 inline constexpr std::uint16_t SampleRuntimeSkipped = 2;
+/// Sample::Flags: Region is a parallel region's (the current task is an
+/// implicit task), not a task's creation.
+inline constexpr std::uint16_t SampleRegionImplicit = 4;
 
 /// A single-producer ring of Capacity (a power of two) samples over
 /// storage the owner provides (ompt/sampler.cpp maps it; tests use an

@@ -36,7 +36,7 @@ bool writeSamples(const std::string &Path, std::uint64_t &Written) {
   if (!F)
     return false;
   std::fputs("thread,time_ns,state,class,wait_id,task,exit_frame,enter_frame,"
-             "weight,truncated,runtime_skipped,stack\n",
+             "weight,truncated,runtime_skipped,region,region_kind,stack\n",
              F);
   for (SampleThread *S : samples::threads()) {
     std::lock_guard<std::mutex> L(S->DrainLock);
@@ -48,12 +48,15 @@ bool writeSamples(const std::string &Path, std::uint64_t &Written) {
       std::fprintf(F,
                    "%" PRIu32 ",%" PRIu64 ",0x%" PRIx32 ",%s,%" PRIu64
                    ",%" PRIu64 ",0x%" PRIx64 ",0x%" PRIx64 ",%" PRIu64
-                   ",%d,%d,",
+                   ",%d,%d,0x%" PRIx64 ",%s,",
                    S->ThreadIndex, recorder::toNs(D[I]), State,
                    stateClassName(stateClassOf(State)), D[I + 2], D[I + 3],
                    D[I + 4], D[I + 5], D[I + 6],
                    (Flags & SampleTruncated) ? 1 : 0,
-                   (Flags & SampleRuntimeSkipped) ? 1 : 0);
+                   (Flags & SampleRuntimeSkipped) ? 1 : 0, D[I + 7],
+                   !D[I + 7]                          ? ""
+                   : (Flags & SampleRegionImplicit) ? "parallel"
+                                                      : "task");
       I += samples::SampleWords;
       for (unsigned K = 0; K < Depth && I < D.size(); ++K, ++I)
         std::fprintf(F, "%s0x%" PRIx64, K ? ";" : "", D[I]);

@@ -130,6 +130,7 @@ void drain(SampleThread *S) {
     S->Drained.push_back(X.ExitFrame);
     S->Drained.push_back(X.EnterFrame);
     S->Drained.push_back(X.Weight);
+    S->Drained.push_back(X.Region);
     S->Drained.insert(S->Drained.end(), X.Frames, X.Frames + Depth);
     ++S->Count;
   });

@@ -38,7 +38,7 @@ struct SampleThread {
   std::mutex DrainLock;
   /// Drained samples, compacted: per sample a header of SampleWords words
   /// (time, state|depth<<32|flags<<48, wait id, task, exit frame, enter
-  /// frame, weight) and then Depth frames.
+  /// frame, weight, region) and then Depth frames.
   std::vector<std::uint64_t> Drained;
   /// Words of Drained already written into the trace (core/trace_sink.cpp;
   /// under DrainLock).
@@ -50,7 +50,7 @@ struct SampleThread {
 
 namespace samples {
 
-inline constexpr unsigned SampleWords = 7;
+inline constexpr unsigned SampleWords = 8;
 /// Slots per thread: ~8 s of samples at 1 kHz between two drains; the
 /// pages are committed only as the handler first touches them.
 inline constexpr std::size_t RingSlots = 8192;

@@ -22,6 +22,8 @@ namespace otter::ompt::sampler {
 
 thread_local constinit TaskWait Waiting
     __attribute__((tls_model("initial-exec"))) = {nullptr, 0};
+RegionSlot Regions[RegionSlots];
+bool Sampling = false;
 
 namespace {
 
@@ -30,6 +32,38 @@ thread_local constinit SampleThread *Current
 ompt_get_state_t GetState = nullptr;
 ompt_get_task_info_t GetTaskInfo = nullptr;
 bool Installed = false;
+/// Sampling alone: a region's data holds its code address (parallel begin
+/// below), not an id.
+bool RegionDataIsCode = false;
+
+/// The code address of the region whose data (its value, the flag bit of
+/// a filtered region cleared) is Value: 0 if its slot was taken since.
+std::uint64_t regionCode(std::uint64_t Value) {
+  if (RegionDataIsCode)
+    return Value;
+  const std::uint64_t Id = Value & ~(std::uint64_t(1) << 63);
+  const RegionSlot &S = Regions[Id % RegionSlots];
+  const std::uint64_t Before = S.Id.load(std::memory_order_acquire);
+  const std::uint64_t Code = S.Code.load(std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return Before == Id && S.Id.load(std::memory_order_relaxed) == Id ? Code
+                                                                    : 0;
+}
+
+/// The construct of the current task (Sample::Region): a task's creation
+/// (its record, with the trace on) or its parallel region's fork.
+void noteConstruct(int Flags, const ompt_data_t *Task,
+                   const ompt_data_t *Parallel, Sample &X) {
+  X.Region = 0;
+  if (Flags & ompt_task_implicit) {
+    if (Parallel && Parallel->value)
+      X.Region = regionCode(Parallel->value);
+    if (X.Region)
+      X.Flags |= SampleRegionImplicit;
+  } else if ((Flags & ompt_task_explicit) && Task && Task->ptr) {
+    X.Region = static_cast<const TaskState *>(Task->ptr)->Code;
+  }
+}
 
 /// The enter frame of the task at Level or, with Outer, of the first
 /// enclosing task from Level on whose enter frame lies above Fp: the frame
@@ -157,6 +191,9 @@ void onSignal(int, siginfo_t *Info, void *Context) {
           X->ExitFrame = std::uint64_t(Frame->exit_frame.ptr);
           X->EnterFrame = std::uint64_t(Frame->enter_frame.ptr);
         }
+        noteConstruct(Flags, Task, Parallel, *X);
+      } else {
+        X->Region = 0;
       }
       unwind(*S, Context, *X);
       S->Ring.publish();
@@ -196,6 +233,7 @@ bool install(ompt_function_lookup_t Lookup) {
     return Off("cannot install the sampling signal's handler");
   samples::setHandler(reinterpret_cast<void *>(onSignal));
   Installed = true;
+  Sampling = true;
   return true;
 }
 
@@ -215,6 +253,11 @@ void onThreadBeginAlone(ompt_thread_t Type, ompt_data_t *) {
     threadBegin(T->Index);
 }
 void onThreadEndAlone(ompt_data_t *) { threadEnd(); }
+void onParallelBeginAlone(ompt_data_t *, const ompt_frame_t *,
+                          ompt_data_t *Parallel, unsigned int, int,
+                          const void *Codeptr) {
+  Parallel->value = reinterpret_cast<std::uint64_t>(Codeptr);
+}
 void onSyncWaitAlone(ompt_sync_region_t Kind, ompt_scope_endpoint_t Endpoint,
                      ompt_data_t *, ompt_data_t *Task, const void *) {
   noteWait(Task, Kind, Endpoint == ompt_scope_begin);
@@ -231,6 +274,10 @@ bool registerSamplingCallbacks(ompt_set_callback_t SetCallback) {
   Ok &= Set(ompt_callback_thread_end, &onThreadEndAlone);
   // Without it a taskwait's samples are work (libomp's state).
   Set(ompt_callback_sync_region_wait, &onSyncWaitAlone);
+  // The region's construct for its samples (a body tail-called from the
+  // outlined function has no frame of it): once per region.
+  RegionDataIsCode =
+      Set(ompt_callback_parallel_begin, &onParallelBeginAlone);
   return Ok;
 }
 

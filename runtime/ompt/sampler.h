@@ -12,9 +12,36 @@
 
 #include <omp-tools.h>
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 namespace otter::ompt::sampler {
+
+/// The parallel regions' code addresses by region id, for the handler
+/// (Sample::Region) when the trace is on (there the region's data holds
+/// its id): direct-mapped, one slot per id modulo RegionSlots, written at
+/// the region's begin; a slot a later region took reads as not known.
+/// (Sampling alone keeps the code address in the region's data itself.)
+struct RegionSlot {
+  std::atomic<std::uint64_t> Id{0}, Code{0};
+};
+inline constexpr std::size_t RegionSlots = 4096;
+extern RegionSlot Regions[RegionSlots];
+extern bool Sampling; // the handler is installed
+
+/// At a parallel region's begin with the trace on (tool.cpp): two stores
+/// and a fence when sampling, nothing otherwise.
+[[gnu::always_inline]] inline void noteRegion(std::uint64_t Id,
+                                              std::uint64_t Code) {
+  if (!Sampling)
+    return;
+  RegionSlot &S = Regions[Id % RegionSlots];
+  S.Id.store(0, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+  S.Code.store(Code, std::memory_order_relaxed);
+  S.Id.store(Id, std::memory_order_release);
+}
 
 /// The task the calling thread waits for in a taskwait or at a taskgroup's
 /// end, and which of the two (ompt_sync_region_t), set by the sync region

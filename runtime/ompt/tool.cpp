@@ -102,11 +102,13 @@ struct ParallelBegin {
        const void *Codeptr) {
     std::uint64_t Id = recorder::newId(T);
     ParallelData->value = Id;
+    const std::uint64_t Code = codeOf<Fast>(Codeptr);
+    ompt::sampler::noteRegion(Id, Code);
     TaskState *S = taskOf(EncounteringTask);
     Event &E = record<Fast>(T, S, [&] {
       return Event::parallelBegin(0, idOf(S), Id, Requested,
                                   (Flags & ompt_parallel_league) ? 1 : 0,
-                                  codeOf<Fast>(Codeptr));
+                                  Code);
     });
     if constexpr (!Fast)
       if (refusedByRules(T, E)) [[unlikely]]

@@ -70,6 +70,26 @@ TEST(ProfilePath, ParallelRegionAndSystemLeafKept) {
   EXPECT_EQ(P[3].Location, "a.c:5");
 }
 
+TEST(ProfilePath, RecordedConstructNamesTheInnermostTailCalledBody) {
+  // A task (frame kept) inside a region whose body was tail-called (no
+  // outlined frame between the runtime and f_body): the recorded
+  // construct names the innermost one only, and only if its frame is gone.
+  std::vector<SymFrame> Tail = {user("kernel", 9), user("f_body", 4),
+                                runtime(), runtime(), user("main", 1)};
+  EXPECT_EQ(text(userPath(Tail, label)),
+            std::string("main;") + TailCallLabel + ";f_body;kernel");
+  EXPECT_EQ(text(userPath(Tail, label, "parallel a.c:3")),
+            "main;parallel a.c:3;f_body;kernel");
+  std::vector<SymFrame> Nested = {user("gemm", 40),
+                                  user(".omp_task_entry.", 28),
+                                  runtime(),
+                                  user("f_body", 4),
+                                  runtime(),
+                                  user("main", 1)};
+  EXPECT_EQ(text(userPath(Nested, label, "parallel a.c:3")),
+            std::string("main;") + TailCallLabel + ";f_body;task a.c:28;gemm");
+}
+
 TEST(ProfilePath, WhollyInRuntimeIsEmpty) {
   EXPECT_TRUE(userPath({systemFrame("sched_yield"), runtime(), runtime(),
                         systemFrame("start_thread")},

@@ -199,6 +199,9 @@ struct Sampled {
   std::uint64_t TimeNs = 0, Weight = 1;
   StateClass Class = StateClass::Work;
   bool RuntimeSkipped = false; // samples.csv's runtime_skipped
+  /// samples.csv's region (0: not known) and region_kind.
+  std::uint64_t Region = 0;
+  std::string RegionKind;
   std::vector<std::uint64_t> Stack;
 };
 
@@ -210,9 +213,12 @@ bool readSamples(const std::string &Path, std::vector<Sampled> &Out,
     Error = "cannot read " + Path + " (samples.csv of a run with OTTER_SAMPLE)";
     return false;
   }
+  // Since the region columns (before the stack): 14 columns.
+  const std::size_t Columns =
+      Line.find(",region,region_kind,") != std::string::npos ? 14 : 12;
   while (std::getline(In, Line)) {
-    const std::vector<std::string> F = splitCsv(Line, 12);
-    if (F.size() != 12)
+    const std::vector<std::string> F = splitCsv(Line, Columns);
+    if (F.size() != Columns)
       continue;
     Sampled S;
     S.Thread = unsigned(std::strtoul(F[0].c_str(), nullptr, 10));
@@ -222,7 +228,11 @@ bool readSamples(const std::string &Path, std::vector<Sampled> &Out,
     S.RuntimeSkipped = F[10] == "1";
     S.Weight =
         std::max<std::uint64_t>(1, std::strtoull(F[8].c_str(), nullptr, 10));
-    std::stringstream SS(F[11]);
+    if (Columns == 14) {
+      S.Region = std::strtoull(F[11].c_str(), nullptr, 16);
+      S.RegionKind = F[12];
+    }
+    std::stringstream SS(F[Columns - 1]);
     for (std::string A; std::getline(SS, A, ';');)
       S.Stack.push_back(std::strtoull(A.c_str(), nullptr, 16));
     Out.push_back(std::move(S));
@@ -317,9 +327,12 @@ bool symbolize(const std::vector<Sampled> &Samples,
                std::string &Error) {
   // Every distinct (address, leaf) once: a return address is looked up
   // one byte before it (the call), the interrupted instruction as it is.
-  for (const Sampled &S : Samples)
+  for (const Sampled &S : Samples) {
     for (std::size_t I = 0; I < S.Stack.size(); ++I)
       Symbols[S.Stack[I] - (I ? 1 : 0)];
+    if (S.Region) // the construct's runtime call: its directive's line
+      Symbols[S.Region - 1];
+  }
   char TmpName[] = "/tmp/otter-profile-XXXXXX";
   const int Fd = mkstemp(TmpName);
   if (Fd < 0) {
@@ -433,6 +446,17 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
     return Kind + " " + File.substr(File.rfind('/') + 1) + ":" +
            std::to_string(Line);
   };
+  // The sampled task's construct, from the code address the runtime
+  // recorded: the line of its runtime call (the directive's).
+  auto regionLabel = [&](const Sampled &S) -> std::string {
+    if (!S.Region)
+      return {};
+    const std::vector<SymFrame> &F = Symbols[S.Region - 1];
+    if (F.empty() || !F[0].Line || F[0].File.empty())
+      return {};
+    return Label(S.RegionKind == "parallel" ? "parallel" : "task", F[0].File,
+                 F[0].Line);
+  };
   std::vector<profile::PathSample> Paths;
   Paths.reserve(Samples.size());
   for (const Sampled &S : Samples) {
@@ -448,7 +472,7 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
             Leaf.From = Origin::Runtime;
     }
     Paths.push_back({S.Thread, S.TimeNs, S.Class, S.Weight,
-                     profile::userPath(Stack, Label)});
+                     profile::userPath(Stack, Label, regionLabel(S))});
   }
   P = profile::aggregate(Paths, 1000000000ull / Hz);
   return ProfileLoad::Ok;

@@ -44,7 +44,8 @@ std::string definition(const SymFrame &F) {
 std::vector<PathFrame> userPath(
     const std::vector<SymFrame> &Stack,
     const std::function<std::string(const std::string &, const std::string &,
-                                    std::uint32_t)> &Label) {
+                                    std::uint32_t)> &Label,
+    const std::string &Current) {
   std::vector<PathFrame> Out;
   // SeenUser: a frame of the program kept (system frames before it start
   // the program or a thread); InRuntime: the last frame was the runtime's
@@ -84,6 +85,13 @@ std::vector<PathFrame> userPath(
     Out.push_back(
         {F.Function.empty() ? "??" : F.Function, definition(F), false});
   }
+  if (!Current.empty())
+    for (auto It = Out.rbegin(); It != Out.rend(); ++It)
+      if (It->Construct) {
+        if (It->Name == TailCallLabel)
+          It->Name = Current;
+        break;
+      }
   return Out;
 }
 

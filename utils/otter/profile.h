@@ -68,10 +68,14 @@ bool isOutlined(const std::string &Function, bool &Task);
 /// frames they call, or that start the program) removed; each run of
 /// outlined frames one construct frame, labelled by Label(kind, file,
 /// line) where kind is "task" or "parallel" from the function's name.
+/// Current: the label of the sampled task's construct, as the runtime
+/// recorded it (empty: not known); it names the innermost construct when
+/// that one's frame is gone (TailCallLabel).
 std::vector<PathFrame> userPath(
     const std::vector<SymFrame> &Stack,
     const std::function<std::string(const std::string &, const std::string &,
-                                    std::uint32_t)> &Label);
+                                    std::uint32_t)> &Label,
+    const std::string &Current = {});
 
 /// Time split by state class (ns), StateClassCount entries.
 using ClassNs = std::array<std::uint64_t, StateClassCount>;

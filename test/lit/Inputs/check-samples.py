@@ -3,7 +3,9 @@
 
 Reads DIR/samples.csv (the samples a run with OTTER_SAMPLE wrote,
 docs/sampling.md) and checks it: every row has the header's columns, a
-known state class, a weight of at least 1 and at least one frame. With
+known state class, a weight of at least 1, at least one frame, and a
+region (the task's construct) that is 0 exactly when its kind is empty,
+and of kind parallel or task otherwise. With
 --order, the sample counts (the sums of their weights: timer periods) of
 the state classes named must be in that order, each strictly more than
 the next, and the last one at least --min (default 5). Prints one line per
@@ -40,6 +42,9 @@ def main(argv):
             sys.exit("a sample without frames: %r" % r)
         if int(r["weight"]) < 1:
             sys.exit("a sample of weight < 1: %r" % r)
+        if (int(r["region"], 16) == 0) != (r["region_kind"] == "") or \
+                r["region_kind"] not in ("", "parallel", "task"):
+            sys.exit("a sample's region and its kind disagree: %r" % r)
         counts[r["class"]] += int(r["weight"])
     for c in CLASSES:
         print(c, counts[c])
