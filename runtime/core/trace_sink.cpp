@@ -153,6 +153,7 @@ private:
         X.WaitId = D[I + 2];
         X.Task = D[I + 3];
         X.Weight = std::uint32_t(D[I + 6]);
+        X.Region = D[I + 7];
         I += samples::SampleWords;
         X.Frames = D.data() + I;
         if (I + X.Depth > D.size())

@@ -254,6 +254,9 @@ bool readArchiveSamples(const std::string &Anchor, std::vector<Sampled> &Out,
     S.Weight = std::max<std::uint64_t>(1, A.Weight);
     S.Class = stateClassOf(A.State);
     S.RuntimeSkipped = (A.Flags & 2) != 0; // SampleRuntimeSkipped
+    S.Region = A.Region;
+    if (A.Region) // SampleRegionImplicit: a region's, else a task's
+      S.RegionKind = (A.Flags & 4) ? "parallel" : "task";
     S.Stack = std::move(A.Stack);
     Out.push_back(std::move(S));
   }

@@ -136,17 +136,18 @@ inline constexpr const char *AttrNames[AttrCount] = {
 /// context = code id - 1, dense, as OTF2's tools want them) and are told
 /// apart by their region (canonical name SampleRegionCanon, paradigm
 /// SAMPLING); each CallingContextSample record carries these attributes
-/// (refs from AttrCount up; weight, wait id and task only when not 1, 0,
-/// 0).
+/// (refs from AttrCount up; weight, wait id, task and region only when
+/// not 1, 0, 0, 0).
 inline constexpr std::uint32_t SampleAttrState = AttrCount, // UINT32 ompt_state_t
     SampleAttrWeight = AttrCount + 1,  // UINT32 timer periods
     SampleAttrWaitId = AttrCount + 2,  // UINT64
     SampleAttrTask = AttrCount + 3,    // UINT64 OTTER's task id
     SampleAttrFlags = AttrCount + 4,   // UINT32 SampleTruncated | ...
-    SampleAttrCount = 5;
+    SampleAttrRegion = AttrCount + 5,  // UINT64 the task's construct's code
+    SampleAttrCount = 6;
 inline constexpr const char *SampleAttrNames[SampleAttrCount] = {
     "otter:sample_state", "otter:sample_weight", "otter:sample_wait_id",
-    "otter:sample_task", "otter:sample_flags"};
+    "otter:sample_task", "otter:sample_flags", "otter:sample_region"};
 /// The calling context property holding a sample context's code address,
 /// and the canonical name of the regions of sampled functions.
 inline constexpr const char *SampleAddressProperty = "otter:sample_address";

@@ -118,6 +118,7 @@ CB evSample(OTF2_LocationRef, OTF2_TimeStamp Time, uint64_t, void *U,
     case SampleAttrWaitId: S.WaitId = X; break;
     case SampleAttrTask: S.Task = X; break;
     case SampleAttrFlags: S.Flags = std::uint32_t(X); break;
+    case SampleAttrRegion: S.Region = X; break;
     default: break;
     }
   }

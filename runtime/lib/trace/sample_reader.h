@@ -21,6 +21,7 @@ namespace otter::trace {
 struct ArchiveSample {
   std::uint32_t Thread = 0; // the location
   std::uint64_t TimeNs = 0, WaitId = 0, Task = 0;
+  std::uint64_t Region = 0; // samples.csv's region (Flags & 4: parallel)
   std::uint32_t State = 0, Weight = 1, Flags = 0;
   std::vector<std::uint64_t> Stack; // innermost first, as samples.csv
 };

@@ -76,6 +76,7 @@ struct WriterOptions {
 /// addresses innermost first.
 struct TraceSample {
   std::uint64_t Time = 0, WaitId = 0, Task = 0;
+  std::uint64_t Region = 0; // the task's construct's code address (0: none)
   std::uint32_t State = 0, Weight = 1, Flags = 0, Depth = 0;
   const std::uint64_t *Frames = nullptr;
 };

@@ -89,6 +89,8 @@ void TraceWriter::Impl::writeSample(Location &L, const TraceSample &S,
     OTF2_AttributeList_AddUint64(AL, SampleAttrTask, S.Task);
   if (S.Flags)
     OTF2_AttributeList_AddUint32(AL, SampleAttrFlags, S.Flags);
+  if (S.Region)
+    OTF2_AttributeList_AddUint64(AL, SampleAttrRegion, S.Region);
   // The unwind distance: the whole path was unwound (no Enter/Leave of
   // calling contexts to share a prefix with).
   const std::uint32_t Unwound = S.Depth ? S.Depth : 1;
@@ -200,7 +202,8 @@ void TraceWriter::Impl::writeSampleDefinitions(OTF2_GlobalDefWriter *D,
       -9, 1000000000ull / Opt.SampleHz);
   for (unsigned I = 0; I < SampleAttrCount; ++I) {
     const bool Wide =
-        I + AttrCount == SampleAttrWaitId || I + AttrCount == SampleAttrTask;
+        I + AttrCount == SampleAttrWaitId || I + AttrCount == SampleAttrTask ||
+        I + AttrCount == SampleAttrRegion;
     OTF2_GlobalDefWriter_WriteAttribute(D, AttrCount + I, S.Attr[I], S.Empty,
                                         Wide ? OTF2_TYPE_UINT64
                                              : OTF2_TYPE_UINT32);

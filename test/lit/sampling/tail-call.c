@@ -1,8 +1,9 @@
 // A parallel region whose body ends in a call (the outlined function
 // tail-calls it at -O2, so no frame names the region while it runs). Each
 // sample carries the code address of its task's construct (samples.csv's
-// region columns), so the profile still names the exact region, sampling
-// alone or with the trace; built with -fno-optimize-sibling-calls, the
+// region columns; the archive's otter:sample_region), so the profile
+// still names the exact region, sampling alone or with the trace (from
+// samples.csv and from the archive alone); built with -fno-optimize-sibling-calls, the
 // frames name it too (docs/sampling.md). A task beside it (clang's task
 // entry returns after the body: no tail call) keeps its own label, not
 // the region's.
@@ -12,6 +13,7 @@
 // RUN: head -1 %t.d/samples.csv | FileCheck --check-prefix=CSV %s
 // RUN: rm -rf %t.t && env %otter_env OTTER_OUTPUT_DIR=%t.t OTTER_SAMPLE=1000 OTTER_SAMPLE_CLOCK=wall OTTER_GRAPH_FORMAT=none %t | FileCheck --check-prefix=OUT %s
 // RUN: %otter_bin/bin/otter profile --format folded %t.t | FileCheck --check-prefix=TRACED --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
+// RUN: rm %t.t/samples.csv && %otter_bin/bin/otter profile --format folded %t.t | FileCheck --check-prefix=TRACED --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
 // RUN: %clang -fopenmp -fno-omit-frame-pointer -fno-optimize-sibling-calls -g -O2 %s -o %t.keep
 // RUN: rm -rf %t.k && env %otter_env OTTER_OUTPUT_DIR=%t.k OTTER_SAMPLE=1000 OTTER_SAMPLE_CLOCK=wall OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none %t.keep | FileCheck --check-prefix=OUT %s
 // RUN: %otter_bin/bin/otter profile --format folded %t.k | FileCheck --check-prefix=KEEP --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
