@@ -34,7 +34,7 @@ case "$mode" in
     target=otter_unit_tests
     # The suites that run threads recording, flushing and consuming at once
     # (the other unit tests are single-threaded: nothing for TSan to see).
-    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed|BuilderIndex|SampleRing)\.') ;;
+    select=(-R '^(RecorderTest|RecorderIngestQueue|Sinks|FilterTest|Trace|Writers|Builder|BuilderNodeFeed|BuilderIndex|SampleRing|Sampler)\.') ;;
   *) echo "usage: $0 [asan|tsan]" >&2; echo "0 passed, 1 failed"; exit 1 ;;
 esac
 
