@@ -26,7 +26,7 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ("OMP_NUM_THREADS", "OMP_TOOL_LIBRARIES", "OTTER_OUTPUT_DIR",
             "OTTER_GRAPH_FORMAT", "OTTER_TRACE", "OTTER_VERBOSE",
             "OTTER_BUFFER_EVENTS", "OMP_TOOL", "OTTER_FILTER",
-            "OTTER_MAX_TRACE_SIZE"):
+            "OTTER_MAX_TRACE_SIZE", "OTTER_FLUSH_INTERVAL"):
     config.environment.pop(var, None)
 
 # Sanitizer build (-DOTTER_SANITIZE=...; scripts/sanitize.sh): OTTER's code

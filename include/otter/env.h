@@ -37,6 +37,11 @@ inline constexpr const char *BufferEvents = "OTTER_BUFFER_EVENTS";
 /// Default: the smaller of 10 GiB and half the free space of the output
 /// directory's file system at start.
 inline constexpr const char *MaxTraceSize = "OTTER_MAX_TRACE_SIZE";
+/// Seconds (a decimal number) after which a thread's next event puts its
+/// events so far on disk, so that a process killed by SIGKILL keeps all but
+/// its last seconds (docs/trace.md); 0: only full buffers and the end.
+/// Default: 5
+inline constexpr const char *FlushInterval = "OTTER_FLUSH_INTERVAL";
 
 /// 1: approximate labels get file:line from debug info (llvm-symbolizer),
 /// 0 not to. Default: 0
@@ -73,7 +78,7 @@ inline constexpr const char *RuntimeVariables[] = {
     OutputDir, GraphFormat, DotMaxNodes, CsvZstdNodes, CsvZstdEdges,
     Trace,     Verbose,     BufferEvents, Symbolize,  Symbolizer,
     Filter,    Start,       MpiClockSync, MaxTraceSize, Sample,
-    SampleClock, SampleSignal};
+    SampleClock, SampleSignal, FlushInterval};
 inline constexpr const char *ToolVariables[] = {
     "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
     "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",

@@ -118,6 +118,32 @@ std::uint64_t defaultMaxTraceBytes(const std::string &Dir) {
   return std::min(MaxTraceFixedBytes, Half);
 }
 
+bool parseSeconds(const std::string &Text, std::uint64_t &Ns) {
+  const std::string T = trim(Text);
+  std::uint64_t Whole = 0, Frac = 0, Scale = 1000000000ull;
+  std::size_t I = 0;
+  for (; I < T.size() && T[I] >= '0' && T[I] <= '9'; ++I) {
+    Whole = Whole * 10 + std::uint64_t(T[I] - '0');
+    if (Whole > MaxFlushIntervalNs / 1000000000ull)
+      return false;
+  }
+  const std::size_t Digits = I;
+  std::size_t FracDigits = 0;
+  if (I < T.size() && T[I] == '.')
+    for (++I; I < T.size() && T[I] >= '0' && T[I] <= '9'; ++I, ++FracDigits)
+      if (Scale > 1) { // digits past the nanosecond are ignored
+        Scale /= 10;
+        Frac += std::uint64_t(T[I] - '0') * Scale;
+      }
+  if (I != T.size() || Digits + FracDigits == 0)
+    return false;
+  const std::uint64_t V = Whole * 1000000000ull + Frac;
+  if (V > MaxFlushIntervalNs)
+    return false;
+  Ns = V;
+  return true;
+}
+
 bool parseBool(const std::string &Text, bool &Out) {
   std::string T = lower(trim(Text));
   if (T == "1" || T == "true" || T == "yes" || T == "on") {
@@ -272,6 +298,12 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
            "0 for no limit); using the default (the smaller of 10G and half "
            "the free disk space)");
   }
+
+  if (const char *V = Getenv(env::FlushInterval))
+    if (!parseSeconds(V, C.FlushIntervalNs))
+      Warn(std::string(env::FlushInterval) + "='" + V +
+           "' is not valid (use seconds, e.g. 5 or 0.5, up to 86400; 0 to "
+           "flush only full buffers); using the default 5");
 
   readSampling(Getenv, Warn, C);
 

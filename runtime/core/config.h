@@ -33,6 +33,10 @@ inline constexpr int SampleSignalUrgent = -1;
 int sampleSignalNumber(int Setting);
 std::string sampleSignalName(int Setting);
 
+/// OTTER_FLUSH_INTERVAL's default and largest value, in ns.
+inline constexpr std::uint64_t DefaultFlushIntervalNs = 5000000000ull;
+inline constexpr std::uint64_t MaxFlushIntervalNs = 86400000000000ull;
+
 struct Config {
   std::string OutputDir; // resolved: default filled in; rank-<N>/ of an MPI job
   /// MPI job (a rank variable was set; env.h): the job's directory, which
@@ -61,6 +65,10 @@ struct Config {
   /// default, defaultMaxTraceBytes() of the trace's directory.
   bool MaxTraceSet = false;
   std::uint64_t MaxTraceBytes = 0;
+  /// OTTER_FLUSH_INTERVAL in ns: a thread's next event after this long
+  /// since its last periodic flush puts its events on disk (0: never;
+  /// core/recorder.h).
+  std::uint64_t FlushIntervalNs = DefaultFlushIntervalNs;
   /// OTTER_SAMPLE: samples per second per thread (0: no sampling), the
   /// clock they count (OTTER_SAMPLE_CLOCK) and the signal
   /// (OTTER_SAMPLE_SIGNAL): SampleSignalUrgent, or N for SIGRTMIN+N;
@@ -94,6 +102,10 @@ std::uint64_t defaultMaxTraceBytes(const std::string &Dir);
 /// Parses a size: a whole number of bytes with an optional K, M, G or T
 /// suffix (powers of 1024). False if Text is not one.
 bool parseSize(const std::string &Text, std::uint64_t &Out);
+/// Parses a duration in seconds, a decimal number ("5", "0.5"; no sign, no
+/// exponent) up to MaxFlushIntervalNs, into ns (digits past the nanosecond
+/// are ignored). False if Text is not one.
+bool parseSeconds(const std::string &Text, std::uint64_t &Ns);
 /// Parses a boolean setting ("0/1/true/false/yes/no/on/off"); returns false
 /// if Text is not one of them.
 bool parseBool(const std::string &Text, bool &Out);

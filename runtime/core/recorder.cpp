@@ -56,6 +56,8 @@ std::vector<EventSink *> &sinks() {
   return *S;                                       // the registry
 }
 std::size_t BufferEvents = 16384;
+/// OTTER_FLUSH_INTERVAL in now()'s units (0: off).
+std::uint64_t FlushInterval = 0;
 
 } // namespace
 
@@ -81,11 +83,13 @@ ThreadState *registerThread(std::uint32_t Type) {
   T->Index = NextIndex.fetch_add(1, std::memory_order_relaxed);
   T->Type = Type;
   T->Capacity = BufferEvents;
+  T->Limit = T->Capacity;
   T->Buffer = static_cast<Event *>(std::malloc(sizeof(Event) * T->Capacity));
   if (!T->Buffer) {
     delete T;
     return nullptr;
   }
+  T->FlushDue = nextFlushDue(now());
   {
     std::lock_guard<std::mutex> L(RegistryMutex);
     registry().push_back(T);
@@ -177,6 +181,22 @@ std::int64_t clockError(std::uint64_t &TraceNs) {
 
 const TickScale &tickScale() { return Scale; }
 
+void setFlushInterval(std::uint64_t Ns) {
+  // In ticks when the clock is the counter: Scale.Mult is ns per tick in
+  // 32.32 fixed point.
+  FlushInterval =
+      UseTsc && Ns ? std::max<std::uint64_t>(
+                         1, std::uint64_t((unsigned __int128)Ns << 32) /
+                                Scale.Mult)
+                   : Ns;
+}
+
+std::uint64_t nextFlushDue(std::uint64_t Now) {
+  if (!FlushInterval || Now > ~std::uint64_t(0) - FlushInterval)
+    return ~std::uint64_t(0);
+  return Now + FlushInterval;
+}
+
 ThreadState *makeScratchThread(std::size_t Capacity) {
   auto *T = new (std::nothrow) ThreadState();
   if (!T)
@@ -184,6 +204,7 @@ ThreadState *makeScratchThread(std::size_t Capacity) {
   T->Index = ~std::uint32_t(0) >> 8; // no registered thread's
   T->Type = std::uint32_t(ThreadType::Other);
   T->Capacity = Capacity;
+  T->Limit = Capacity; // never flushed, periodically or otherwise
   T->Buffer = static_cast<Event *>(std::malloc(sizeof(Event) * Capacity));
   if (!T->Buffer) {
     delete T;
@@ -242,11 +263,22 @@ sigset_t terminationSignals() {
   return S;
 }
 
-void flushLocked(ThreadState *T) {
+void consumeLocked(ThreadState *T);
+
+void flushLocked(ThreadState *T, bool Persist) {
   std::lock_guard<std::mutex> L(T->FlushLock);
-  if (T->Count == 0)
+  if (T->Count == 0 && !Persist)
     return;
   WriteGuard Guard; // sinks write files: never SIGXFSZ for the program
+  if (T->Count)
+    consumeLocked(T);
+  if (Persist)
+    for (EventSink *S : sinks())
+      S->persist(*T);
+}
+
+/// The buffer to every sink. Called with T's FlushLock held.
+void consumeLocked(ThreadState *T) {
   bool Ticks = UseTsc;
   if (UseTsc) {
     // The sinks that convert the counter's ticks as they go first (the
@@ -280,24 +312,37 @@ void flushLocked(ThreadState *T) {
 }
 } // namespace
 
-void flush(ThreadState *T) {
+bool flush(ThreadState *T, bool Persist) {
   // Two system calls per buffer of thousands of events.
   sigset_t Block = terminationSignals(), Saved;
   pthread_sigmask(SIG_BLOCK, &Block, &Saved);
   // Announce, then look (freezeFlushes sets, then looks at every thread's
   // flag): either the freezer sees this flush and waits for it, or this
-  // flush sees the freeze and leaves the buffer for the copy.
+  // flush sees the freeze and leaves the buffer for the copy. The sinks'
+  // persist() is inside too: a copy never finds the trace's locks held.
   T->FlushUnderWay.store(1, std::memory_order_seq_cst);
-  if (!FlushesFrozen.load(std::memory_order_seq_cst))
-    flushLocked(T);
+  const bool Flushed = !FlushesFrozen.load(std::memory_order_seq_cst);
+  if (Flushed)
+    flushLocked(T, Persist);
   T->FlushUnderWay.store(0, std::memory_order_release);
   pthread_sigmask(SIG_SETMASK, &Saved, nullptr);
+  return Flushed;
 }
 
 void flushFull(ThreadState *T) {
   const std::uint64_t Begin = now();
-  flush(T);
-  if (T->Count + 2 > T->Capacity) // flushes frozen: the buffer is as it was
+  // Due (OTTER_FLUSH_INTERVAL): the buffer and what the sinks hold of the
+  // thread go to disk, and the next deadline counts from here. A full
+  // buffer before then only moves on to the sinks.
+  const bool Due = Begin >= T->FlushDue;
+  T->Limit = T->Capacity;
+  if (!flush(T, Due)) { // flushes frozen: the buffer is as it was
+    T->FlushDue = ~std::uint64_t(0);
+    return;
+  }
+  if (Due)
+    T->FlushDue = nextFlushDue(Begin);
+  if (T->Count + 2 > T->Capacity)
     return;
   T->Buffer[T->Count++] = Event::toolBegin(Begin, ToolWork::Flush);
   T->Buffer[T->Count++] = Event::toolEnd(now(), ToolWork::Flush);

@@ -5,7 +5,8 @@
 // through one thread_local pointer), its fixed-size event buffer, and its
 // free list of per-task records. No global lock and no allocation in the
 // common case; a full buffer is handed to the session's sinks (flush), which
-// is the only place that synchronises.
+// is the only place that synchronises, and so is a buffer at the thread's
+// first event after its periodic flush fell due (OTTER_FLUSH_INTERVAL).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_CORE_RECORDER_H
@@ -49,6 +50,14 @@ struct alignas(64) ThreadState : ThreadInfo {
   Event *Buffer = nullptr;
   std::size_t Count = 0;
   std::size_t Capacity = 0;
+  /// Where the fast path stops appending and the next event takes the
+  /// general path, which flushes (append): Capacity, or the count at the
+  /// event that found the periodic flush due (FlushDue).
+  std::size_t Limit = 0;
+  /// The raw timestamp (now()) past which the thread's next event flushes
+  /// its buffer to disk (OTTER_FLUSH_INTERVAL): compared with each event's
+  /// own timestamp, no other clock read. ~0: never (the interval is off).
+  std::uint64_t FlushDue = ~std::uint64_t(0);
   std::uint64_t NextLocalId = 0;
   TaskState *FreeTasks = nullptr;
   /// Every batch of task records this thread made, chained: records of
@@ -225,30 +234,53 @@ std::uint64_t toNs(std::uint64_t Raw);
 /// drifted by so far (0 when the clock is CLOCK_MONOTONIC itself).
 std::int64_t clockError(std::uint64_t &TraceNs);
 
-void flush(ThreadState *T);
-/// flush() of the calling thread's full buffer, recording the time it took
-/// as OTTER's own (a ToolBegin / ToolEnd pair, otter/event_kinds.def) at
-/// the start of the emptied buffer.
+/// Hands T's buffer to the sinks; Persist: then asks them to make every
+/// event of the thread so far durable (EventSink::persist). False: flushes
+/// are frozen (freezeFlushes), the buffer is as it was.
+bool flush(ThreadState *T, bool Persist = false);
+/// flush() of the calling thread's buffer when full or when its periodic
+/// flush is due (ThreadState::Limit), recording the time it took as OTTER's
+/// own (a ToolBegin / ToolEnd pair, otter/event_kinds.def) at the start of
+/// the emptied buffer. Persists when the periodic flush is due.
 void flushFull(ThreadState *T);
+
+/// OTTER_FLUSH_INTERVAL: each thread's events reach the disk at its first
+/// event after Ns nanoseconds since its last such flush (0: only when
+/// buffers fill and at the end). After initClock(), before any thread
+/// registers.
+void setFlushInterval(std::uint64_t Ns);
+/// The next FlushDue of a thread whose clock reads Now (raw, as now()).
+std::uint64_t nextFlushDue(std::uint64_t Now);
+/// Marks the periodic flush due at the thread's next event when Time (the
+/// event just appended, now()'s reading) is past the deadline: one compare
+/// on the hot path, no call.
+[[gnu::always_inline]] inline void noteTime(ThreadState *T,
+                                            std::uint64_t Time) {
+  if (Time >= T->FlushDue) [[unlikely]]
+    T->Limit = T->Count;
+}
 /// The calling thread's CPU use so far, as a ThreadCpu event (a few system
 /// calls: at points that are slow anyway).
 void recordThreadCpu(ThreadState *T);
 
-/// Appends one event; flushes when the buffer is full.
+/// Appends one event; flushes when the buffer is full or its periodic
+/// flush is due.
 inline Event &append(ThreadState *T) {
-  if (T->Count == T->Capacity) [[unlikely]] {
+  if (T->Count >= T->Limit) [[unlikely]] {
     flushFull(T);
     if (T->Count == T->Capacity) // flushes frozen: the run is being saved
       return T->Discard;
   }
   Event &E = T->Buffer[T->Count++];
   E.Time = now();
+  noteTime(T, E.Time);
   return E;
 }
 
 /// The hot path's gate: the calling thread's state when an event can be
 /// appended with no call at all (the Gate open: recording on, the TSC as
-/// clock, nothing filtered; thread registered, room in its buffer), else
+/// clock, nothing filtered; thread registered, room in its buffer and no
+/// periodic flush due), else
 /// nullptr: then the callback takes its general path. GateWord: the gate's
 /// word as read, so that a callback's slow branch tests its reasons
 /// (GatePaused) with no further load. Callbacks split that way need no
@@ -258,7 +290,7 @@ inline Event &append(ThreadState *T) {
   GateWord = Gate.load(std::memory_order_relaxed);
 #if defined(__x86_64__)
   ThreadState *T = CurrentThread;
-  if (GateWord || !T || T->Count == T->Capacity) [[unlikely]]
+  if (GateWord || !T || T->Count >= T->Limit) [[unlikely]]
     return nullptr;
   return T;
 #else
@@ -283,6 +315,7 @@ inline Event &append(ThreadState *T) {
 [[gnu::always_inline]] inline Event &appendFast(ThreadState *T) {
   Event &E = T->Buffer[T->Count++];
   E.Time = nowFast();
+  noteTime(T, E.Time);
   return E;
 }
 

@@ -317,6 +317,8 @@ bool start() {
     if (memory::limited() && !std::getenv(env::BufferEvents))
       Cfg.BufferEvents = memory::LimitedBufferEvents;
     recorder::setBufferEvents(Cfg.BufferEvents);
+    // Periodic flushes put the trace on disk: nothing to do without one.
+    recorder::setFlushInterval(Cfg.Trace ? Cfg.FlushIntervalNs : 0);
     samples::configure(Cfg.SampleHz, Cfg.SampleWall,
                        sampleSignalNumber(Cfg.SampleSignal));
     initSiteIndex(SiteIndexOptions{Cfg.Symbolize, Cfg.Symbolizer});

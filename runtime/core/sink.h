@@ -90,6 +90,11 @@ public:
   /// itself (the OTF2 writer, per event as it encodes it); the recorder
   /// converts a buffer in a pass of its own only for the other sinks.
   virtual bool takesTicks() const { return false; }
+  /// After a periodic flush's consume() (OTTER_FLUSH_INTERVAL): makes what
+  /// this sink holds of thread T durable, so that a process killed later
+  /// (SIGKILL) keeps it. Same thread and rules as consume(); rare (every
+  /// few seconds per thread).
+  virtual void persist(const ThreadInfo & /*T*/) {}
   /// True: instead of consume(), this sink takes the buffer itself: adopt()
   /// is handed it after every other sink consumed it, with its times in
   /// ticks if Ticks (to convert with the recorder's TickScale), and returns

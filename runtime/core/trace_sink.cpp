@@ -6,7 +6,8 @@
 // closing may assemble the job's archive (trace/merge.h). With OTTER_SAMPLE,
 // each thread's samples drained so far go into its location with its
 // buffer, merged in time order (trace/writer_samples.cpp), and the rest at
-// the end.
+// the end. A thread's periodic flush (OTTER_FLUSH_INTERVAL) puts its
+// location's events on disk (persist).
 //
 //===----------------------------------------------------------------------===//
 #include "core/manifest.h"
@@ -117,6 +118,7 @@ public:
   void flushNow(std::uint32_t Own, bool Every) override {
     W->flushToDisk(Own, Every);
   }
+  void persist(const ThreadInfo &T) override { W->persist(T.Index); }
 
   bool savesOnCrash() const override { return true; }
 

@@ -292,10 +292,10 @@ Sync<Wait>::body(ThreadState *T, ompt_sync_region_t Kind,
         }
       }
   }
-  // A full buffer is flushed first, and the flush recorded as OTTER's time
-  // (recorder::flushFull): then the event takes its own clock reading, not
-  // one from before the flush.
-  const bool Room = T->Count < T->Capacity;
+  // A full buffer (or one whose periodic flush is due) is flushed first,
+  // and the flush recorded as OTTER's time (recorder::flushFull): then the
+  // event takes its own clock reading, not one from before the flush.
+  const bool Room = T->Count < T->Limit;
   Event &E = record<Fast>(T, S, [&] {
     const TaskId Id = idOf(S);
     const auto K = SyncKind(Kind);

@@ -122,6 +122,37 @@ TEST(Config, MaxTraceSizeTakesSuffixesAndZero) {
   EXPECT_FALSE(E.read().MaxTraceSet); // the default: measured at start
 }
 
+TEST(Config, FlushIntervalTakesDecimalSecondsAndZero) {
+  const std::pair<const char *, std::uint64_t> Good[] = {
+      {"0", 0},
+      {"1", 1000000000ull},
+      {" 2.5 ", 2500000000ull},
+      {"0.001", 1000000ull},
+      {".5", 500000000ull},
+      {"3.", 3000000000ull},
+      {"0.0000000019", 1ull}, // past the nanosecond: ignored
+      {"86400", 86400000000000ull}};
+  for (auto [Text, Ns] : Good) {
+    Env E;
+    E.Vars = {{"OTTER_FLUSH_INTERVAL", Text}};
+    EXPECT_EQ(E.read().FlushIntervalNs, Ns) << Text;
+    EXPECT_TRUE(E.Warnings.empty()) << Text;
+  }
+  for (const char *Bad : {"", ".", "-1", "5s", "1e3", "1.2.3", "86400.5",
+                          "99999999999999999999", "five"}) {
+    Env E;
+    E.Vars = {{"OTTER_FLUSH_INTERVAL", Bad}};
+    EXPECT_EQ(E.read().FlushIntervalNs, DefaultFlushIntervalNs) << Bad;
+    ASSERT_EQ(E.Warnings.size(), 1u) << Bad;
+    EXPECT_EQ(E.Warnings[0], std::string("OTTER_FLUSH_INTERVAL='") + Bad +
+                                 "' is not valid (use seconds, e.g. 5 or 0.5, "
+                                 "up to 86400; 0 to flush only full "
+                                 "buffers); using the default 5");
+  }
+  Env E;
+  EXPECT_EQ(E.read().FlushIntervalNs, 5000000000ull);
+}
+
 TEST(Config, MaxTraceSizeDefaultIsAtMostTheFixedSize) {
   EXPECT_LE(defaultMaxTraceBytes("."), MaxTraceFixedBytes);
   EXPECT_EQ(defaultMaxTraceBytes("/nonexistent/dir"), MaxTraceFixedBytes);

@@ -2,14 +2,15 @@
 //
 // The recorder on its own: events appended by a thread reach the sinks in
 // full buffers, in order, none lost, with times in ns; threads fill and
-// flush their buffers at once without mixing them; the fast-path gate and
-// the task-record free list.
+// flush their buffers at once without mixing them; the periodic flush
+// (OTTER_FLUSH_INTERVAL); the fast-path gate and the task-record free list.
 //
 //===----------------------------------------------------------------------===//
 #include "core/recorder.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -40,9 +41,15 @@ public:
           Events[I]);
     Batches[T.Index].push_back(N);
   }
+  void persist(const ThreadInfo &T) override {
+    std::lock_guard<std::mutex> G(M);
+    Persisted[T.Index].push_back(ByThread[T.Index].size());
+  }
   std::mutex M;
   std::map<std::uint32_t, std::vector<Event>> ByThread, Own;
   std::map<std::uint32_t, std::vector<std::size_t>> Batches;
+  /// Per thread, at each persist(): how many of its events came before.
+  std::map<std::uint32_t, std::vector<std::size_t>> Persisted;
 };
 
 /// Runs Fn on a new thread: the recorder registers a thread once, with the
@@ -75,6 +82,7 @@ struct RecorderTest : ::testing::Test {
     recorder::Active.store(true);
   }
   void TearDown() override {
+    recorder::setFlushInterval(0);
     recorder::setSinks(nullptr, 0);
     recorder::Active.store(false);
   }
@@ -244,6 +252,80 @@ TEST_F(RecorderTest, FastPathGate) {
       EXPECT_EQ(recorder::fastThread(), nullptr); // no TSC: general path
     }
   });
+}
+
+// OTTER_FLUSH_INTERVAL: the first event past the deadline marks the
+// periodic flush due; the next one (fast path or not) flushes the buffer as
+// a full one's, and the sinks persist what they hold. Until the next
+// deadline, events only fill the buffer.
+TEST_F(RecorderTest, PeriodicFlushAtTheFirstEventsPastTheDeadline) {
+  recorder::initClock();
+  recorder::setFlushInterval(500000000); // 0.5 s: never reached early
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T =
+        recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+    auto add = [&](std::uint32_t Seq) {
+      Event &E = recorder::append(T);
+      E = Event::taskCreate(E.Time, 3, 0, 0, 0);
+      E.Seq = Seq;
+    };
+    for (std::uint32_t I = 0; I < 10; ++I)
+      add(I);
+    EXPECT_EQ(T->Limit, T->Capacity); // well before the deadline
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    add(10); // past it: due at the next event
+    EXPECT_EQ(T->Limit, T->Count);
+    if (recorder::UseTsc) { // the fast path leaves it to the general one
+      EXPECT_EQ(recorder::fastThread(), nullptr);
+    }
+    add(11); // flushes events 0..10 first, then records
+    EXPECT_EQ(T->Limit, T->Capacity);
+    for (std::uint32_t I = 12; I < 20; ++I)
+      add(I);
+    recorder::flush(T); // the end: no persist
+  });
+  std::lock_guard<std::mutex> G(Sink.M);
+  EXPECT_EQ(Sink.Batches[Index],
+            (std::vector<std::size_t>{11, 3 + 9})); // own events, then 9
+  EXPECT_EQ(Sink.Persisted[Index], std::vector<std::size_t>{11});
+  const std::vector<Event> &Own = Sink.Own[Index];
+  ASSERT_EQ(Own.size(), 3u); // recorded as OTTER's time, as a full buffer's
+  EXPECT_EQ(Own[0].Kind, EventKind::ToolBegin);
+  EXPECT_EQ(Own[0].toolWork(), ToolWork::Flush);
+  EXPECT_EQ(Own[1].Kind, EventKind::ToolEnd);
+  const std::vector<Event> &Got = Sink.ByThread[Index];
+  ASSERT_EQ(Got.size(), 20u);
+  for (std::uint32_t I = 0; I < Got.size(); ++I)
+    EXPECT_EQ(Got[I].Seq, I);
+  EXPECT_LE(Got[10].Time, Own[0].Time);
+  EXPECT_LE(Own[1].Time, Got[11].Time);
+}
+
+TEST_F(RecorderTest, NoPeriodicFlushWhenTheIntervalIsOff) {
+  recorder::setFlushInterval(0);
+  std::uint32_t Index = ~0u;
+  onNewThread([&] {
+    ThreadState *T =
+        recorder::registerThread(std::uint32_t(ThreadType::Other));
+    ASSERT_NE(T, nullptr);
+    Index = T->Index;
+    EXPECT_EQ(T->FlushDue, ~std::uint64_t(0));
+    for (int I = 0; I < 5; ++I) {
+      Event &E = recorder::append(T);
+      E = Event::taskCreate(E.Time, 4, 0, 0, 0);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    Event &E = recorder::append(T);
+    E = Event::taskCreate(E.Time, 4, 0, 0, 0);
+    EXPECT_EQ(T->Limit, T->Capacity);
+    recorder::flush(T);
+  });
+  std::lock_guard<std::mutex> G(Sink.M);
+  EXPECT_EQ(Sink.Batches[Index], std::vector<std::size_t>{6});
+  EXPECT_TRUE(Sink.Persisted[Index].empty());
 }
 
 TEST_F(RecorderTest, TaskRecordsComeFromAPerThreadFreeList) {

@@ -141,6 +141,13 @@ static bool writeFinalArchive(TraceWriter::Impl &P,
     P.writeDefinitions(D, false);
   for (Location *L : Locs)
     if (L) {
+      // A copy of the chunk being filled (a flush on request, a periodic
+      // one: writer_disk.cpp) and its terminator a chunk further on go:
+      // OTF2 writes that chunk for real now, at the same offset, and maybe
+      // shorter; the file then ends where OTF2's records do.
+      if (L->Fd >= 0 && L->FlushedEvents > L->DiskEvents &&
+          ::ftruncate(L->Fd, off_t(L->DiskEnd)) == 0)
+        L->FlushedEvents = 0;
       if (OTF2_Archive_CloseEvtWriter(P.Archive, L->W) != OTF2_SUCCESS)
         Ok = false;
       OTF2_AttributeList_Delete(L->Attrs);

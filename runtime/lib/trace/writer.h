@@ -123,6 +123,11 @@ public:
   /// copied to the event file, then checkpointed. Every: all locations (no
   /// thread is recording), else location Own only.
   void flushToDisk(std::uint32_t Own, bool Every);
+  /// A thread's periodic flush (OTTER_FLUSH_INTERVAL): location Own's events
+  /// consumed so far onto disk as flushToDisk's, checkpointed only when the
+  /// checkpoint would miss something they need (new definitions, the
+  /// location's first events) or is 0.5 s old. Called by Own's thread.
+  void persist(std::uint32_t Own);
   WriterStats stats() const;
   /// consume() of a buffer with its thread's samples taken since the last
   /// call (oldest first): each sample is written as a CallingContextSample

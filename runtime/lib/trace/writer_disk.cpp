@@ -3,7 +3,8 @@
 // What of the trace reaches the disk while the program runs: the event
 // chunks' memory (a bounded pool per thread), the checkpoints at OTF2's
 // chunk flushes that keep the archive readable after a SIGKILL or a full
-// disk, the flush on request (omp_control_tool), and the trace's size limit
+// disk, the flush on request (omp_control_tool) and the periodic flush
+// (OTTER_FLUSH_INTERVAL, persist), and the trace's size limit
 // (OTTER_MAX_TRACE_SIZE). Part of the trace writer (writer_impl.h); nothing
 // here runs per event.
 //
@@ -147,7 +148,8 @@ const OTF2_MemoryCallbacks WriterMemoryCallbacks = {allocChunk,
 // locations whose event file is terminated, with the number of events that
 // reached the disk. A checkpoint also runs every 0.5 s of flushes (clock
 // range, event counts). What a SIGKILL loses: per thread, the events still in
-// the recorder's buffer and in OTF2's chunk in memory (<= 4 MiB).
+// the recorder's buffer and in OTF2's chunk in memory (<= 4 MiB) since the
+// thread's last periodic flush (OTTER_FLUSH_INTERVAL; flushToDisk below).
 
 namespace {
 constexpr std::uint64_t SentinelGap = 64ull << 20;
@@ -299,8 +301,14 @@ void TraceWriter::Impl::listOnDisk(Location &L) {
 // chunks), terminates the file after it, and lists the events in the next
 // checkpoint. When OTF2 writes that chunk for real, at the same offset, it
 // overwrites the copy with the same records and more (afterFlush finds the
-// copy's terminator beyond it, as it finds its own). Called with L.M and M
-// held: the location's thread is not encoding.
+// copy's terminator beyond it, as it finds its own). Only the chunk's
+// records are copied when their end is known (the in-place writer's
+// chunkUsed): the rest of the chunk, up to the terminator, is a hole in the
+// file that reads as zeros (nothing else is ever there: the file is cut
+// after each terminator, and a chunk only grows), so a flush costs the
+// bytes recorded, not 4 MiB, and the file's size at close is the same as
+// without it. A periodic flush (persist) does the same for one location.
+// Called with L.M and M held: the location's thread is not encoding.
 void TraceWriter::Impl::flushToDisk(Location &L) {
   std::uint64_t N = 0;
   const std::uint64_t Chunk = EventChunkSize.load(std::memory_order_relaxed);
@@ -308,6 +316,9 @@ void TraceWriter::Impl::flushToDisk(Location &L) {
       OTF2_EvtWriter_GetNumberOfEvents(L.W, &N) != OTF2_SUCCESS ||
       N <= std::max(L.DiskEvents, L.FlushedEvents))
     return;
+  std::uint64_t Used = L.D.chunkUsed();
+  if (Used <= ChunkHeaderBytes || Used > Chunk)
+    Used = Chunk; // not known: the whole chunk
   std::vector<unsigned char> Copy;
   {
     std::lock_guard<std::mutex> G(PoolsM);
@@ -315,7 +326,7 @@ void TraceWriter::Impl::flushToDisk(Location &L) {
     if (It == pools().end() || !It->second->Used)
       return;
     const auto *C = static_cast<const unsigned char *>(It->second->Chunks[0]);
-    Copy.assign(C, C + Chunk);
+    Copy.assign(C, C + Used);
   }
   std::uint64_t First;
   std::memcpy(&First, Copy.data() + 2, 8);
@@ -448,6 +459,32 @@ void TraceWriter::flushToDisk(std::uint32_t Own, bool Every) {
     }
   std::lock_guard<std::mutex> G(P->M);
   if (!P->Closed && !P->Closing.load())
+    P->checkpoint();
+}
+
+void TraceWriter::persist(std::uint32_t Own) {
+  Location *L = nullptr;
+  {
+    std::lock_guard<std::mutex> G(P->M);
+    if (!P->Open || P->Closed || P->Closing.load() || Own >= P->Locs.size())
+      return;
+    L = P->Locs[Own];
+  }
+  if (!L || L->Index != Own)
+    return;
+  // As flushToDisk: the location's lock first, then M.
+  std::lock_guard<std::mutex> G(L->M);
+  std::lock_guard<std::mutex> G2(P->M);
+  if (P->Closed || P->Closing.load())
+    return;
+  const bool Listed = L->OnDisk;
+  P->flushToDisk(*L);
+  // The readers need the definitions its events use and the location
+  // listed; the event count a checkpoint lists is for information only (no
+  // reader stops at it), so many threads' flushes share a checkpoint.
+  if ((L->OnDisk && !Listed) || P->Regions.size() != P->DefRegions ||
+      P->Codes.size() != P->DefCodes ||
+      wallNs() - P->LastCheckpointNs > 500000000ull)
     P->checkpoint();
 }
 

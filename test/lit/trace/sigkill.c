@@ -5,7 +5,9 @@
 // reads it cleanly; otter-graph rebuilds the graph of what was written (the
 // events each thread had flushed, a prefix of the run) and says so in one
 // warning line. Lost: per thread, the recorder's buffer and OTF2's chunks
-// still in memory (<= one 4 MiB chunk of encoded events).
+// still in memory (<= one 4 MiB chunk of encoded events), since its last
+// periodic flush if the run outlasted OTTER_FLUSH_INTERVAL
+// (trace/periodic-flush.c).
 // RUN: %clang -fopenmp %s -o %t
 // RUN: rm -rf %t.d && not --crash %otter-run OTTER_BUFFER_EVENTS=4096 OTTER_OUTPUT_DIR=%t.d %t > %t.out
 // RUN: FileCheck --check-prefix=OUT %s < %t.out
