@@ -40,29 +40,25 @@ bool writeSamples(const std::string &Path, std::uint64_t &Written) {
              F);
   for (SampleThread *S : samples::threads()) {
     std::lock_guard<std::mutex> L(S->DrainLock);
-    const std::vector<std::uint64_t> &D = S->Drained;
-    for (std::size_t I = 0; I + samples::SampleWords <= D.size();) {
-      const std::uint32_t State = std::uint32_t(D[I + 1]);
-      const unsigned Depth = unsigned(D[I + 1] >> 32) & 0xffff;
-      const unsigned Flags = unsigned(D[I + 1] >> 48);
-      std::fprintf(F,
-                   "%" PRIu32 ",%" PRIu64 ",0x%" PRIx32 ",%s,%" PRIu64
-                   ",%" PRIu64 ",0x%" PRIx64 ",0x%" PRIx64 ",%" PRIu64
-                   ",%d,%d,0x%" PRIx64 ",%s,",
-                   S->ThreadIndex, recorder::toNs(D[I]), State,
-                   stateClassName(stateClassOf(State)), D[I + 2], D[I + 3],
-                   D[I + 4], D[I + 5], D[I + 6],
-                   (Flags & SampleTruncated) ? 1 : 0,
-                   (Flags & SampleRuntimeSkipped) ? 1 : 0, D[I + 7],
-                   !D[I + 7]                          ? ""
-                   : (Flags & SampleRegionImplicit) ? "parallel"
-                                                      : "task");
-      I += samples::SampleWords;
-      for (unsigned K = 0; K < Depth && I < D.size(); ++K, ++I)
-        std::fprintf(F, "%s0x%" PRIx64, K ? ";" : "", D[I]);
-      std::fputc('\n', F);
-      ++Written;
-    }
+    samples::forEachDrained(
+        S->Drained, 0, [&](const samples::DrainedSample &X, std::size_t) {
+          std::fprintf(F,
+                       "%" PRIu32 ",%" PRIu64 ",0x%" PRIx32 ",%s,%" PRIu64
+                       ",%" PRIu64 ",0x%" PRIx64 ",0x%" PRIx64 ",%" PRIu64
+                       ",%d,%d,0x%" PRIx64 ",%s,",
+                       S->ThreadIndex, recorder::toNs(X.Time), X.State,
+                       stateClassName(stateClassOf(X.State)), X.WaitId, X.Task,
+                       X.ExitFrame, X.EnterFrame, X.Weight,
+                       (X.Flags & SampleTruncated) ? 1 : 0,
+                       (X.Flags & SampleRuntimeSkipped) ? 1 : 0, X.Region,
+                       !X.Region                          ? ""
+                       : (X.Flags & SampleRegionImplicit) ? "parallel"
+                                                          : "task");
+          for (unsigned K = 0; K < X.Depth; ++K)
+            std::fprintf(F, "%s0x%" PRIx64, K ? ";" : "", X.Frames[K]);
+          std::fputc('\n', F);
+          ++Written;
+        });
   }
   return std::fclose(F) == 0;
 }

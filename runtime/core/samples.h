@@ -51,6 +51,41 @@ struct SampleThread {
 namespace samples {
 
 inline constexpr unsigned SampleWords = 8;
+/// One sample of SampleThread::Drained, decoded.
+struct DrainedSample {
+  std::uint64_t Time = 0, WaitId = 0, Task = 0, ExitFrame = 0, EnterFrame = 0,
+                Weight = 1, Region = 0;
+  std::uint32_t State = 0;
+  unsigned Depth = 0, Flags = 0;
+  const std::uint64_t *Frames = nullptr; // Depth code addresses
+};
+
+/// Calls Fn(Sample, End) for each whole sample of D from word Begin on,
+/// oldest first; End: the word after it (where the next one begins).
+template <typename F>
+void forEachDrained(const std::vector<std::uint64_t> &D, std::size_t Begin,
+                    F &&Fn) {
+  for (std::size_t I = Begin; I + SampleWords <= D.size();) {
+    DrainedSample X;
+    X.Time = D[I];
+    X.State = std::uint32_t(D[I + 1]);
+    X.Depth = unsigned(D[I + 1] >> 32) & 0xffff;
+    X.Flags = unsigned(D[I + 1] >> 48);
+    X.WaitId = D[I + 2];
+    X.Task = D[I + 3];
+    X.ExitFrame = D[I + 4];
+    X.EnterFrame = D[I + 5];
+    X.Weight = D[I + 6];
+    X.Region = D[I + 7];
+    I += SampleWords;
+    if (I + X.Depth > D.size())
+      return;
+    X.Frames = D.data() + I;
+    I += X.Depth;
+    Fn(static_cast<const DrainedSample &>(X), I);
+  }
+}
+
 /// Slots per thread: ~8 s of samples at 1 kHz between two drains; the
 /// pages are committed only as the handler first touches them.
 inline constexpr std::size_t RingSlots = 8192;

@@ -142,28 +142,24 @@ private:
     try {
       samples::drain(S);
       std::lock_guard<std::mutex> L(S->DrainLock);
-      const std::vector<std::uint64_t> &D = S->Drained;
       std::vector<trace::TraceSample> Batch;
       std::vector<std::size_t> Ends; // each sample's end in D
-      for (std::size_t I = S->TraceCursor;
-           I + samples::SampleWords <= D.size();) {
-        trace::TraceSample X;
-        X.Time = D[I];
-        X.State = std::uint32_t(D[I + 1]);
-        X.Depth = std::uint32_t(D[I + 1] >> 32) & 0xffff;
-        X.Flags = std::uint32_t(D[I + 1] >> 48);
-        X.WaitId = D[I + 2];
-        X.Task = D[I + 3];
-        X.Weight = std::uint32_t(D[I + 6]);
-        X.Region = D[I + 7];
-        I += samples::SampleWords;
-        X.Frames = D.data() + I;
-        if (I + X.Depth > D.size())
-          break;
-        I += X.Depth;
-        Batch.push_back(X);
-        Ends.push_back(I);
-      }
+      samples::forEachDrained(
+          S->Drained, S->TraceCursor,
+          [&](const samples::DrainedSample &Y, std::size_t End) {
+            trace::TraceSample X;
+            X.Time = Y.Time;
+            X.State = Y.State;
+            X.Depth = Y.Depth;
+            X.Flags = Y.Flags;
+            X.WaitId = Y.WaitId;
+            X.Task = Y.Task;
+            X.Weight = std::uint32_t(Y.Weight);
+            X.Region = Y.Region;
+            X.Frames = Y.Frames;
+            Batch.push_back(X);
+            Ends.push_back(End);
+          });
       const std::size_t Done =
           W->writeWithSamples(T, Events, N, Batch.data(), Batch.size(), Rest);
       if (Done)

@@ -116,32 +116,29 @@ TEST(Sampler, TimersAndHandlerWithThreadsComingAndGoing) {
   std::uint64_t Total = 0, Known = 0;
   for (SampleThread *S : samples::threads()) {
     std::lock_guard<std::mutex> L(S->DrainLock);
-    const std::vector<std::uint64_t> &D = S->Drained;
-    for (std::size_t I = 0; I + samples::SampleWords <= D.size();) {
-      const std::uint32_t State = std::uint32_t(D[I + 1]);
-      const unsigned Depth = unsigned(D[I + 1] >> 32) & 0xffff;
-      const unsigned Flags = unsigned(D[I + 1] >> 48);
-      EXPECT_EQ(State, std::uint32_t(ompt_state_work_parallel));
-      EXPECT_EQ(D[I + 2], 7u); // the wait id
-      EXPECT_GE(D[I + 6], 1u); // the weight
-      if (const std::uint64_t Region = D[I + 7]) {
-        // Its own thread's region: a torn read of a slot another thread
-        // took would give another thread's id. Not under TSan, which runs
-        // asynchronous signals' handlers deferred, at its own safe points:
-        // there about 1 sample in 500 carries another running thread's
-        // region, with every ordering made seq_cst too (not understood;
-        // never in 20 uninstrumented runs, ~10,000 samples). TSan's race
-        // checks still apply.
-        if (!UnderTsan) {
-          EXPECT_EQ((Region - CodeBase) >> 20, S->ThreadIndex) << Region;
-        }
-        EXPECT_TRUE(Flags & SampleRegionImplicit);
-        ++Known;
-      }
-      EXPECT_GE(Depth, 1u); // the interrupted instruction at least
-      I += samples::SampleWords + Depth;
-      ++Total;
-    }
+    samples::forEachDrained(
+        S->Drained, 0, [&](const samples::DrainedSample &X, std::size_t) {
+          EXPECT_EQ(X.State, std::uint32_t(ompt_state_work_parallel));
+          EXPECT_EQ(X.WaitId, 7u);
+          EXPECT_GE(X.Weight, 1u);
+          if (X.Region) {
+            // Its own thread's region: a torn read of a slot another thread
+            // took would give another thread's id. Not under TSan, which runs
+            // asynchronous signals' handlers deferred, at its own safe points:
+            // there about 1 sample in 500 carries another running thread's
+            // region, with every ordering made seq_cst too (not understood;
+            // never in 20 uninstrumented runs, ~10,000 samples). TSan's race
+            // checks still apply.
+            if (!UnderTsan) {
+              EXPECT_EQ((X.Region - CodeBase) >> 20, S->ThreadIndex)
+                  << X.Region;
+            }
+            EXPECT_TRUE(X.Flags & SampleRegionImplicit);
+            ++Known;
+          }
+          EXPECT_GE(X.Depth, 1u); // the interrupted instruction at least
+          ++Total;
+        });
   }
   // Wall-clock timers at 1 kHz over ~0.5 s of thread time: samples came;
   // most name their region (a sample before a thread's first region, or
