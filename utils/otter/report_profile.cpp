@@ -14,6 +14,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <unistd.h>
 
 namespace otter::html {
 
@@ -71,8 +72,12 @@ std::string profileSection(const Profile &P, const std::string &Dir) {
     if (P.ByClass[C])
       OS << " " << stateClassName(StateClass(C)) << " "
          << msText(P.ByClass[C]) << " ms";
-  OS << " (" << picture::xmlEscape(Dir) << "/samples.csv; otter profile "
-     << "prints the same).</div>";
+  // Where the samples came from: samples.csv, else the archive's samples
+  // (commands_profile.cpp reads them in that order).
+  const bool Csv = access((Dir + "/samples.csv").c_str(), F_OK) == 0;
+  OS << " (" << picture::xmlEscape(Dir)
+     << (Csv ? "/samples.csv" : "/trace/traces.otf2, its samples")
+     << "; otter profile prints the same).</div>";
   if (const std::string Note = coarseSamplesNote(P); !Note.empty())
     OS << "<div>" << picture::xmlEscape(Note) << "</div>";
   if (P.IdleNs)

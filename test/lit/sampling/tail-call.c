@@ -14,6 +14,7 @@
 // RUN: rm -rf %t.t && env %otter_env OTTER_OUTPUT_DIR=%t.t OTTER_SAMPLE=1000 OTTER_SAMPLE_CLOCK=wall OTTER_GRAPH_FORMAT=none %t | FileCheck --check-prefix=OUT %s
 // RUN: %otter_bin/bin/otter profile --format folded %t.t | FileCheck --check-prefix=TRACED --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
 // RUN: rm %t.t/samples.csv && %otter_bin/bin/otter profile --format folded %t.t | FileCheck --check-prefix=TRACED --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
+// RUN: %otter_bin/bin/otter report -o %t.html %t.t && FileCheck --check-prefix=REPORT %s < %t.html
 // RUN: %clang -fopenmp -fno-omit-frame-pointer -fno-optimize-sibling-calls -g -O2 %s -o %t.keep
 // RUN: rm -rf %t.k && env %otter_env OTTER_OUTPUT_DIR=%t.k OTTER_SAMPLE=1000 OTTER_SAMPLE_CLOCK=wall OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none %t.keep | FileCheck --check-prefix=OUT %s
 // RUN: %otter_bin/bin/otter profile --format folded %t.k | FileCheck --check-prefix=KEEP --implicit-check-not='tail call' --implicit-check-not='(outside any construct)' %s
@@ -53,3 +54,5 @@ int main(void) {
 }
 // OUT: done
 // CSV: weight,truncated,runtime_skipped,region,region_kind,stack
+// REPORT: {{[0-9]+}} samples of 2 threads,{{.*}}/trace/traces.otf2, its samples; otter profile prints the same
+// REPORT: <td>parallel tail-call.c:{{[0-9]+}}</td>
