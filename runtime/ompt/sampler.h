@@ -30,14 +30,26 @@ inline constexpr std::size_t RegionSlots = 4096;
 extern RegionSlot Regions[RegionSlots];
 extern bool Sampling; // the handler is installed
 
-/// At a parallel region's begin with the trace on (tool.cpp): two stores
-/// and a fence when sampling, nothing otherwise.
+/// A slot's Id while one thread writes it.
+inline constexpr std::uint64_t RegionSlotBusy = ~std::uint64_t(0);
+
+/// At a parallel region's begin with the trace on (tool.cpp): a
+/// compare-exchange and two stores when sampling, nothing otherwise. One
+/// writer at a time: threads beginning regions at once may hash to one
+/// slot, and two interleaved writes could leave one region's id with the
+/// other's code (found by the Sampler unit test under TSan). A slot that
+/// another thread is writing is left to it: this region's samples then
+/// have no construct (Sample::Region 0).
 [[gnu::always_inline]] inline void noteRegion(std::uint64_t Id,
                                               std::uint64_t Code) {
   if (!Sampling)
     return;
   RegionSlot &S = Regions[Id % RegionSlots];
-  S.Id.store(0, std::memory_order_relaxed);
+  std::uint64_t Old = S.Id.load(std::memory_order_relaxed);
+  if (Old == RegionSlotBusy ||
+      !S.Id.compare_exchange_strong(Old, RegionSlotBusy,
+                                    std::memory_order_relaxed))
+    return;
   std::atomic_thread_fence(std::memory_order_release);
   S.Code.store(Code, std::memory_order_relaxed);
   S.Id.store(Id, std::memory_order_release);
