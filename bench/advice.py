@@ -64,6 +64,7 @@ CASES = {
     "sort": ("sort.c", ["1000000", "-1"], "cutoff", sort_cutoff_args),
     "regions": ("regions.c", ["0"], "fuse_regions", lambda a: ["1"]),
     "chain": ("chain.c", ["0"], "dependences", lambda a: ["1"]),
+    "taskwait": ("taskwait.c", ["0"], "taskwait", lambda a: ["1"]),
 }
 
 
