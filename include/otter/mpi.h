@@ -191,6 +191,10 @@ inline Event commMembersEvent(std::uint16_t Comm, std::uint32_t First,
 inline Event commFreeEvent(std::uint16_t Comm, std::uint64_t Key) {
   return Event::mpiCommFree(0, 0, Comm, Key);
 }
+inline Event commNameEvent(std::uint16_t Comm, std::uint64_t Key,
+                           std::uint32_t Name) {
+  return Event::mpiCommName(0, 0, Comm, Key, Name);
+}
 inline Event initEvent(std::uint32_t WorldRank, std::uint32_t WorldSize,
                        std::uint16_t ThreadLevel, std::uint64_t HostId) {
   return Event::mpiInit(0, 0, WorldRank, WorldSize, ThreadLevel, HostId);

@@ -31,7 +31,7 @@ extern "C" {
 typedef struct otter_event otter_event; /* otter::Event (otter/events.h) */
 #endif
 
-#define OTTER_SOURCE_VERSION 2
+#define OTTER_SOURCE_VERSION 3
 
 #if defined(__GNUC__)
 #define OTTER_SOURCE_API __attribute__((visibility("default")))
@@ -63,6 +63,12 @@ OTTER_SOURCE_API int otter_source_context_get(otter_source_context *ctx);
  * (the event takes the task's next number). */
 OTTER_SOURCE_API void otter_source_record(const otter_source_context *ctx,
                                           const otter_event *payload);
+
+/* The id of a string in the run's name table (the trace's OTTER::NAMES,
+ * the name fields of events), adding it if new; 0 when name is NULL or the
+ * table is full. Takes a lock: for rare calls only (a communicator's name),
+ * never a hot path. */
+OTTER_SOURCE_API uint32_t otter_source_name(const char *name);
 
 /* The process's rank and the job's size in MPI_COMM_WORLD, as MPI_Init
  * reported them. The output directory was chosen from the launcher's

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "otter/source.h"
 #include "core/filter.h"
+#include "core/names.h"
 #include "core/recorder.h"
 #include "core/session.h"
 #include "ompt/tool.h"
@@ -75,6 +76,8 @@ int otter_source_start(void) {
     return 0;
   return recorder::thisThread() != nullptr;
 }
+
+uint32_t otter_source_name(const char *Name) { return names::intern(Name); }
 
 int otter_source_context_get(otter_source_context *Ctx) {
   if (!recorder::Active.load(std::memory_order_relaxed)) [[unlikely]]

@@ -288,6 +288,19 @@ int commFree(Fn Pmpi, const void *Site, MPI_Comm *Comm) {
   return C.end(Pmpi(Comm));
 }
 
+/// Comm_set_name: the name goes into the run's name table (a lock, but a
+/// rare, local call) and an MpiCommName event binds it to the communicator.
+template <Function F, typename Fn>
+int commSetName(Fn Pmpi, const void *Site, MPI_Comm Comm, const char *Name) {
+  Call C(F, Site);
+  int Rc = Pmpi(Comm, Name);
+  if (C.On && Rc == MPI_SUCCESS && Name)
+    if (CommInfo *I = commOf(C, Comm))
+      if (std::uint32_t Id = otter_source_name(Name))
+        C.record(commNameEvent(I->Index, I->Key, Id));
+  return C.end(Rc);
+}
+
 } // namespace otter::mpi::wrap
 
 #endif // OTTER_MPI_HANDLERS_COLLECTIVE_H

@@ -196,6 +196,8 @@ TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
          {mpi::message(EventKind::MpiSend, msg(3, 1, 1))});
   S.add(mpi::commFreeEvent(3, 0xaaaa));
   S.add(mpi::commCreateEvent(3, 0xbbbb, mpi::WorldKey, 2, 0));
+  // The second is named (MPI_Comm_set_name): name id 1 of the graph's table.
+  S.add(mpi::commNameEvent(3, 0xbbbb, 1));
   S.call(mpi::Function::Recv, 13,
          {mpi::message(EventKind::MpiRecv, msg(3, 1, 2))});
   // Counted calls make no node; the graph keeps them by function.
@@ -224,13 +226,16 @@ TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
   EXPECT_EQ(G.Mpi.Untraced[1].first, mpi::Function::Put);
   EXPECT_EQ(G.Mpi.Untraced[1].second, 3u);
   EXPECT_STREQ(mpi::functionName(mpi::Function::Put), "MPI_Put");
-  writeMpiCsv(G.Mpi, Csv);
+  G.Names = {"", "rows, even"};
+  EXPECT_EQ(G.Mpi.commName(0xbbbb, G.Names), "rows, even");
+  EXPECT_EQ(G.Mpi.commName(0xaaaa, G.Names), "");
+  writeMpiCsv(G.Mpi, G.Names, Csv);
   EXPECT_EQ(Csv.str(), "node,function,event,comm,peer,peer_in_comm,tag,bytes,"
                        "received,collective,instance,request_node\n"
                        "1,MPI_Isend,isend,world,1,1,5,8,,,,1\n"
                        "2,MPI_Test,isend_complete,world,1,1,5,8,,,,1\n"
                        "3,MPI_Send,send,000000000000aaaa,1,1,1,8,,,,\n"
-                       "4,MPI_Recv,recv,000000000000bbbb,1,1,2,8,,,,\n");
+                       "4,MPI_Recv,recv,\"rows, even\",1,1,2,8,,,,\n");
 }
 
 } // namespace

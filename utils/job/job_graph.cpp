@@ -46,9 +46,12 @@ NodeId JobGraph::localOf(JobNodeId Id) const {
   return NodeId(Id - Offset[rankOf(Id)]);
 }
 
-std::string jobCommText(std::uint64_t Key, std::uint32_t Rank) {
+std::string jobCommText(const JobGraph &J, std::uint64_t Key,
+                        std::uint32_t Rank) {
   if (Key == 0)
     return "?";
+  if (auto It = J.CommNames.find(Key); It != J.CommNames.end())
+    return It->second;
   if (Key == mpi::WorldKey)
     return "world";
   if (Rank != mpi::NoRank && Key == mpi::commSelfKey(Rank))
@@ -331,7 +334,7 @@ void Builder::matchP2p() {
   for (const JobMessage &M : Unmatched) {
     J.Messages.push_back(M);
     std::string What =
-        " (comm " + jobCommText(M.Comm, M.SendRank) + ", tag " +
+        " (comm " + jobCommText(J, M.Comm, M.SendRank) + ", tag " +
         (M.Tag == mpi::AnyTag ? std::string("any") : std::to_string(M.Tag)) +
         ")";
     if (M.State == JobMessage::NoReceive)
@@ -411,8 +414,8 @@ void Builder::collectives() {
           warn(Other, "rank " + std::to_string(En.Rank) +
                           ": collective instance " +
                           std::to_string(En.Instance) + " on comm " +
-                          jobCommText(En.Comm, En.Rank) + " started twice (n" +
-                          std::to_string(M.Post) + ", n" +
+                          jobCommText(J, En.Comm, En.Rank) +
+                          " started twice (n" + std::to_string(M.Post) + ", n" +
                           std::to_string(En.Node) + "): the second is ignored");
           continue;
         }
@@ -468,7 +471,7 @@ void Builder::collectives() {
       warn(Collective,
            std::string(mpi::functionName(C.Function)) + " instance " +
                std::to_string(C.Instance) + " on comm " +
-               jobCommText(C.Comm, C.LabelRank) + " (first at " +
+               jobCommText(J, C.Comm, C.LabelRank) + " (first at " +
                where(C.LabelRank, C.LabelNode) +
                "): " + std::to_string(C.Members.size()) + " of " +
                (C.Size ? std::to_string(C.Size) : std::string("?")) +
@@ -543,6 +546,10 @@ void Builder::run(bool WithEdges) {
       warn(Ranks, "rank " + std::to_string(R) + " says the job has " +
                       std::to_string(G.Mpi.WorldSize) + " ranks, not " +
                       std::to_string(N));
+    // Communicators' names: the lowest rank's that named it.
+    for (const auto &[Key, Id] : G.Mpi.CommNames)
+      if (Id < G.Names.size() && !G.Names[Id].empty())
+        J.CommNames.emplace(Key, G.Names[Id]);
     // Drop what cannot be a node of this graph (a damaged input).
     for (const MpiCall &C : G.Mpi.Calls)
       if (C.Node >= G.Nodes.size()) {

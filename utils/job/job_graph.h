@@ -51,6 +51,7 @@
 #include "graph/writers.h"
 
 #include <cstdint>
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -151,6 +152,8 @@ struct JobGraph {
   /// One line per problem (unmatched operations, disagreeing ranks), at
   /// most a few dozen; Stats has the counts.
   std::vector<std::string> Warnings;
+  /// Communicators' names (MPI_Comm_set_name), by key: the lowest rank's.
+  std::map<std::uint64_t, std::string> CommNames;
 
   JobNodeId id(std::uint32_t Rank, NodeId N) const { return Offset[Rank] + N; }
   JobNodeId collectiveId(std::size_t K) const { return Offset.back() + K; }
@@ -196,8 +199,10 @@ void writeJobCanonical(const JobGraph &J, std::ostream &OS);
 
 /// "file:line:col" (or an approximate label) of a job node.
 std::string jobNodeSourceText(const JobGraph &J, JobNodeId Id);
-/// Short text for a communicator key: world, self (of Rank), or hex.
-std::string jobCommText(std::uint64_t Key, std::uint32_t Rank);
+/// Short text for a communicator key: the name the program gave it
+/// (MPI_Comm_set_name), world, self (of Rank), or hex.
+std::string jobCommText(const JobGraph &J, std::uint64_t Key,
+                        std::uint32_t Rank);
 
 /// Writes the selected files into Dir (which must exist). False: Error is
 /// a one-line reason.

@@ -199,7 +199,7 @@ void writeJobMessagesCsv(const JobGraph &J, std::ostream &OS) {
     side(M.SendRank, M.SendNode);
     OS << ',';
     side(M.RecvRank, M.RecvNode);
-    OS << ',' << jobCommText(M.Comm, M.SendRank) << ','
+    OS << ',' << csvField(jobCommText(J, M.Comm, M.SendRank)) << ','
        << (M.Tag == mpi::AnyTag ? std::string("any") : std::to_string(M.Tag))
        << ',' << M.Bytes << '\n';
   }
@@ -210,7 +210,7 @@ void writeJobCollectivesCsv(const JobGraph &J, std::ostream &OS) {
   for (std::size_t K = 0; K < J.Collectives.size(); ++K) {
     const JobCollective &C = J.Collectives[K];
     OS << J.collectiveId(K) << ',' << mpi::functionName(C.Function) << ','
-       << opName(C.Op) << ',' << jobCommText(C.Comm, C.LabelRank)
+       << opName(C.Op) << ',' << csvField(jobCommText(J, C.Comm, C.LabelRank))
        << ',' << C.Instance << ',';
     if (C.Root != mpi::NoRank)
       OS << C.Root;
@@ -266,9 +266,8 @@ void writeJobDot(const JobGraph &J, std::ostream &OS) {
     const JobCollective &C = J.Collectives[K];
     OS << "  n" << J.collectiveId(K) << " [label=\""
        << mpi::functionName(C.Function) << "\\n"
-       << dotEscape(rel(jobNodeSourceText(J, J.collectiveId(K))))
-       << "\\ncomm "
-       << jobCommText(C.Comm, C.LabelRank) << " #" << C.Instance
+       << dotEscape(rel(jobNodeSourceText(J, J.collectiveId(K)))) << "\\ncomm "
+       << dotEscape(jobCommText(J, C.Comm, C.LabelRank)) << " #" << C.Instance
        << "\", shape=octagon, fillcolor=\"#ffed6f\"];\n";
   }
   forEachEdge(J, [&](JobNodeId S, JobNodeId T, const char *K, bool Cross) {
@@ -444,9 +443,13 @@ void writeJobCanonical(const JobGraph &J, std::ostream &OS) {
       } else {
         const JobCollective &C = J.Collectives[Next - J.Offset.back()];
         OS << "mpi_collective at=" << jobNodeSourceText(J, Next)
-           << " flags=" << mpi::functionName(C.Function)
-           << " comm=" << jobCommText(C.Comm, C.LabelRank)
-           << " instance=" << C.Instance << " ranks=" << C.Members.size();
+           << " flags=" << mpi::functionName(C.Function) << " comm=";
+        // A name the program gave is quoted, as node names are.
+        if (J.CommNames.count(C.Comm))
+          OS << '"' << dotEscape(jobCommText(J, C.Comm, C.LabelRank)) << '"';
+        else
+          OS << jobCommText(J, C.Comm, C.LabelRank);
+        OS << " instance=" << C.Instance << " ranks=" << C.Members.size();
         if (C.Size)
           OS << '/' << C.Size;
       }

@@ -1,5 +1,6 @@
 //===- graph/mpi_graph.cpp - MPI calls in a rank's task graph -------------===//
 #include "graph/mpi_graph.h"
+#include "graph/writers.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -57,6 +58,9 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
   case EventKind::MpiUntracedCalls:
     Untraced[mpi::function(E)] += E.count();
     return false;
+  case EventKind::MpiCommName:
+    CommNames[mpi::commKey(E)] = E.commName(); // the last one set
+    return false;
   case EventKind::MpiCallBegin: {
     Open &O = OpenCalls[Thread];
     O.Active = true;
@@ -113,6 +117,7 @@ MpiGraph MpiIngest::finish() {
   G.Rank = Rank;
   G.WorldSize = WorldSize;
   G.Untraced.assign(Untraced.begin(), Untraced.end());
+  G.CommNames.assign(CommNames.begin(), CommNames.end());
   // Communicator index -> key over time (indices are reused after frees).
   std::map<std::uint16_t, std::vector<std::pair<std::uint64_t, std::uint64_t>>>
       Keys;
@@ -265,12 +270,27 @@ std::string rankText(std::uint32_t R) {
 
 } // namespace
 
-void writeMpiCsv(const MpiGraph &M, std::ostream &OS) {
+const std::string &
+MpiGraph::commName(std::uint64_t Key,
+                   const std::vector<std::string> &Names) const {
+  static const std::string None;
+  auto It = std::lower_bound(
+      CommNames.begin(), CommNames.end(), Key,
+      [](const auto &P, std::uint64_t K) { return P.first < K; });
+  if (It == CommNames.end() || It->first != Key || It->second >= Names.size())
+    return None;
+  return Names[It->second];
+}
+
+void writeMpiCsv(const MpiGraph &M, const std::vector<std::string> &Names,
+                 std::ostream &OS) {
   OS << "node,function,event,comm,peer,peer_in_comm,tag,bytes,received,"
         "collective,instance,request_node\n";
   auto commText = [&](std::uint64_t Key) -> std::string {
     if (Key == 0)
       return "?";
+    if (const std::string &Name = M.commName(Key, Names); !Name.empty())
+      return csvField(Name);
     if (Key == mpi::WorldKey)
       return "world";
     if (M.Rank >= 0 && Key == mpi::commSelfKey(std::uint32_t(M.Rank)))

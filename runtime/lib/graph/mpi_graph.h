@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -74,6 +75,12 @@ struct MpiGraph {
   /// Calls of MPI functions counted but not traced (MpiUntracedCalls), by
   /// function: their time is part of the computation around them.
   std::vector<std::pair<mpi::Function, std::uint64_t>> Untraced;
+  /// Names the program gave communicators (MPI_Comm_set_name), by key
+  /// (sorted): ids in the graph's name table (Graph::Names).
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> CommNames;
+  /// The name of the communicator Key in Names, "" if it has none.
+  const std::string &commName(std::uint64_t Key,
+                              const std::vector<std::string> &Names) const;
   bool empty() const { return Calls.empty(); }
 };
 
@@ -121,13 +128,16 @@ private:
   std::vector<CallRec> Calls;
   std::vector<Event> CommCreates; // MpiCommCreate events
   std::map<mpi::Function, std::uint64_t> Untraced;
+  std::map<std::uint64_t, std::uint32_t> CommNames; // key -> name id
   std::int64_t Rank = -1;
   std::uint32_t WorldSize = 0;
 };
 
 /// rank-N/mpi.csv: one line per thing an MPI call did, by node (written
 /// with the csv graph files when the graph has MPI calls).
-void writeMpiCsv(const MpiGraph &M, std::ostream &OS);
+/// Names: the graph's name table (communicators' names).
+void writeMpiCsv(const MpiGraph &M, const std::vector<std::string> &Names,
+                 std::ostream &OS);
 
 } // namespace otter
 

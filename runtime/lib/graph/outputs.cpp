@@ -114,11 +114,12 @@ bool writeCsv(const Graph &G, const std::string &Dir, const GraphFormats &F,
   if (!NodesOk)
     Error = Nodes.Error;
   return NodesOk && EdgesOk &&
-         (G.Mpi.empty() ||
-          writeFile(
-              G, Dir, "mpi.csv",
-              [](const Graph &G, std::ostream &OS) { writeMpiCsv(G.Mpi, OS); },
-              Error, Z));
+         (G.Mpi.empty() || writeFile(
+                               G, Dir, "mpi.csv",
+                               [](const Graph &G, std::ostream &OS) {
+                                 writeMpiCsv(G.Mpi, G.Names, OS);
+                               },
+                               Error, Z));
 }
 
 bool writeGv(const Graph &G, const std::string &Dir, const GraphFormats &F,

@@ -354,7 +354,9 @@ void TraceWriter::Impl::writeDefinitions(OTF2_GlobalDefWriter *D,
   std::map<std::uint16_t, std::uint32_t> SComm;
   for (const auto &[Index, C] : MpiComms)
     SComm[Index] =
-        S(C.Key == mpi::WorldKey ? std::string("MPI_COMM_WORLD")
+        S(C.Name && C.Name < Names.size() && !Names[C.Name].empty()
+              ? Names[C.Name]
+          : C.Key == mpi::WorldKey ? std::string("MPI_COMM_WORLD")
           : RankNow >= 0 && C.Key == mpi::commSelfKey(std::uint32_t(RankNow))
               ? std::string("MPI_COMM_SELF")
               : "MPI communicator " + hexKey(C.Key));

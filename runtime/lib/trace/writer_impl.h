@@ -210,6 +210,7 @@ struct TraceWriter::Impl {
   struct MpiComm {
     std::uint64_t Key = 0, Parent = 0;
     std::uint32_t Size = 0;
+    std::uint32_t Name = 0;             // MPI_Comm_set_name's, in Names
     std::vector<std::uint32_t> Members; // world ranks; empty: 0..Size-1
   };
   std::map<std::uint16_t, MpiComm> MpiComms;

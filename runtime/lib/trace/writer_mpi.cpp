@@ -40,6 +40,12 @@ void TraceWriter::Impl::noteMpi(const Event &Ev) {
     C.Size = mpi::commSize(Ev);
     break;
   }
+  case EventKind::MpiCommName: {
+    auto It = MpiComms.find(mpi::comm(Ev));
+    if (It != MpiComms.end() && It->second.Key == mpi::commKey(Ev))
+      It->second.Name = Ev.commName();
+    break;
+  }
   case EventKind::MpiCommMembers: {
     auto It = MpiComms.find(mpi::comm(Ev));
     if (It == MpiComms.end())
@@ -70,8 +76,8 @@ void TraceWriter::Impl::noteMpi(const Event &Ev) {
 void TraceWriter::Impl::encodeMpi(Location &L, const Event &Ev) {
   const EventKind K = Ev.Kind;
   if (K == EventKind::MpiInit || K == EventKind::MpiCommCreate ||
-      K == EventKind::MpiCommMembers || K == EventKind::MpiClockOffset ||
-      !SawMpi)
+      K == EventKind::MpiCommMembers || K == EventKind::MpiCommName ||
+      K == EventKind::MpiClockOffset || !SawMpi)
     noteMpi(Ev);
   const std::uint64_t Time = Opt.Ticks.toNs(Ev.Time);
   const std::uint64_t Latest = L.LastT.load(std::memory_order_relaxed);
