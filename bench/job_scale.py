@@ -17,9 +17,11 @@ sizes) and the extrapolation of a + b x ranks to --extrapolate ranks.
 CPU time, not wall time, is fitted: on a shared machine wall time is
 mostly the other jobs'.
 
-Runs are nice'd. On a 2-core machine 256 oversubscribed ranks take a few
-minutes to run; --reuse keeps a job already generated in --work (same
-ranks, steps, tasks and threads) and measures it again.
+Runs are nice'd. On a 2-core machine 128 oversubscribed ranks run in about
+a minute, 256 in 10-25 minutes (their collectives on 2 cores); --reuse
+keeps a job already generated in --work (same ranks, steps, tasks and
+threads) and measures it again. A job whose mpirun fails stops the
+series with mpirun's message.
 
 usage: bench/job_scale.py [--build DIR] [--ranks 16,64,256] [--steps N]
                           [--tasks N] [--threads T] [--reps R]
