@@ -482,11 +482,13 @@ void finish() {
     for (const std::string &L : St.Callbacks)
       message("", L);
   }
+  trace::setEndWriting(true);
   try {
     finishImpl();
   } catch (...) {
     message("error: ", "failed while writing output (out of memory?)");
   }
+  trace::setEndWriting(false); // delivers a termination signal held meanwhile
 }
 
 } // namespace otter::session

@@ -35,6 +35,13 @@ unsigned Timeout = 10, EndTimeout = 600;
 std::atomic<bool> EndDetached{false}; // setTerminationWriterDetached
 std::atomic<bool> Saving{false};
 volatile sig_atomic_t Handling = 0;
+// The process's own end (setEndWriting): 0 not begun, 1 writing, 2 done.
+// While it writes, a termination signal is held (HeldSignal) instead of
+// served by a forked copy: the copy would find the writer's locks held by
+// the writing thread, which it does not have, and wait for them until its
+// alarm, the process with it.
+std::atomic<int> EndState{0};
+std::atomic<int> HeldSignal{0};
 // When the first signal's handling began (CLOCK_MONOTONIC, ns): the same
 // termination signal again within DuplicateNs is the same request, not a
 // second one (`timeout` sends its signal to the program and then to the
@@ -110,6 +117,20 @@ namespace {
 
 void onCrash(int Sig, siginfo_t *, void *) {
   int SavedErrno = errno;
+  if (isTermination(Sig) && EndState.load() != 0) {
+    // Held while the end writes (its writer delivers it when done); a
+    // second one, or one after the end, takes its course at once.
+    int Expected = 0;
+    if (EndState.load() == 1 &&
+        HeldSignal.compare_exchange_strong(Expected, Sig)) {
+      errno = SavedErrno;
+      return;
+    }
+    restore(Sig);
+    errno = SavedErrno;
+    raise(Sig);
+    return;
+  }
   // The same termination signal again at once, on another thread or in
   // the writing copy: the request already being served.
   if (Saving.load() && Sig == Handling && isTermination(Sig) &&
@@ -201,5 +222,17 @@ void setTerminationWriterDetached(bool Detached) { EndDetached = Detached; }
 int signalBeingHandled() { return Handling; }
 
 void setBeforeFork(void (*Fn)()) { BeforeForkFn = Fn; }
+
+void setEndWriting(bool Writing) {
+  if (Writing) {
+    EndState.store(1);
+    return;
+  }
+  EndState.store(2);
+  if (int Sig = HeldSignal.exchange(0)) {
+    restore(Sig);
+    raise(Sig);
+  }
+}
 
 } // namespace otter::trace

@@ -42,6 +42,13 @@ void setTerminationWriterDetached(bool Detached);
 /// so that the copy finds no lock held by a thread it does not have.
 void setBeforeFork(void (*Fn)());
 
+/// The process's own end writes everything (Writing: from its start to
+/// its finish). A termination signal arriving meanwhile is held, not served
+/// by End in a forked copy -- the copy would wait forever for the writer's
+/// locks, held by the writing thread it does not have -- and delivered,
+/// with the disposition the program had, by setEndWriting(false); a second
+/// one, or one after the end, takes its course at once.
+void setEndWriting(bool Writing);
 /// The signal being handled (0: none), for End's message.
 int signalBeingHandled();
 
