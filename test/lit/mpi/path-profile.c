@@ -2,11 +2,11 @@
 // states split by thread.
 // Mode 0: two ranks, two threads each; each rank runs one task, rank 1's
 // 600 ms, rank 0's 50 ms, then rank 1 sends to rank 0, which waits for it.
-// The path runs through rank 1's task and crosses at the message: the
-// profile names the task with a positive critical-path imbalance (600 ms on
-// the path, 325 ms for an average rank, per thread ~163 ms) and the
-// MPI_Recv the path crossed at, 0 ns on the path and rank 0's ~550 ms wait
-// in it (a mean of ~275 ms over the two ranks).
+// The path runs through rank 1's task and crosses at the message to rank
+// 0, which works 200 ms more: the profile names the task with a positive
+// critical-path imbalance (600 ms on the path, 325 ms for an average rank,
+// per thread ~163 ms) and the MPI_Recv the path crossed at, 0 ns on the
+// path and rank 0's ~550 ms wait in it (a mean of ~275 ms over the ranks).
 // Mode 1 (MPI_THREAD_MULTIPLE): both threads of rank 0 receive, each its
 // own message, which rank 1's threads send 200 and 400 ms late: diagnose's
 // late sender is split by thread, rank.thread 0.0 and 0.1.
@@ -48,11 +48,15 @@ static void profile(int rank) {
 #pragma omp parallel num_threads(2)
 #pragma omp single
   compute(rank);
-  if (rank == 1)
+  if (rank == 1) {
     MPI_Send(&x, 1, MPI_INT, 0, 0, MPI_COMM_WORLD);
-  else
+  } else {
     // PAR: {{^ mpi MPI_Recv .*path-profile.c:}}[[#@LINE+1]]{{ +0 ns +0.0% +0 ns +0 ns +([1-9][0-9][0-9]\.[0-9]+ ms|[0-9.]+ s)$}}
     MPI_Recv(&x, 1, MPI_INT, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    // Work after the message: the path ends on rank 0, so it crosses at the
+    // MPI_Recv whatever rank 1 does after its send on a loaded machine.
+    usleep(200000);
+  }
 }
 // PAR: on path: the call path's time on the critical path above
 // PAR: imbalance: on path - mean/rank (Scalasca's critical-path imbalance)
