@@ -6,7 +6,7 @@
 // receiver (only for sends that block), wait at N x N, late broadcast,
 // early reduce; a pattern spread over sites as one finding; MPI_Sendrecv
 // counted once; a Wait* completing an Isend; delay costs; clock offsets
-// applied; the 1% threshold.
+// applied; the 1% threshold; the split by thread.
 //
 //===----------------------------------------------------------------------===//
 #include "mpi_waits.h"
@@ -31,7 +31,8 @@ struct Rank {
   }
   /// A call at Site (its label's line) from B to E doing Ops.
   NodeId call(Function F, std::uint64_t B, std::uint64_t E,
-              std::vector<MpiOp> Ops, std::uint64_t Site) {
+              std::vector<MpiOp> Ops, std::uint64_t Site,
+              std::uint32_t Thread = 0) {
     NodeId N = NodeId(G.Nodes.size());
     G.Nodes.push_back({NodeKind::MpiCall});
     MpiCall C;
@@ -42,6 +43,7 @@ struct Rank {
     C.Begin = B;
     C.End = E;
     C.Site = Site;
+    C.Thread = Thread;
     for (MpiOp &O : Ops) {
       if (O.Request && O.RequestNode == NoNode)
         O.RequestNode = N;
@@ -122,6 +124,32 @@ TEST(MpiWaits, LateSenderCountsAWaitallsLatestSendOnce) {
   EXPECT_EQ(X->K, Kind::Mpi);
   EXPECT_NE(X->Evidence.find("1 of 1 receive(s)"), std::string::npos);
   EXPECT_FALSE(find(F, "late_receiver", "t.c:20 MPI_Send"));
+}
+
+TEST(MpiWaits, SplitByThreadWhereMoreThanOneThreadWaited) {
+  // Rank 0's threads 0 and 1 receive from rank 1 (10..50 and 11..80),
+  // which sends at 50 and 80: they lose 40 and 69. Rank 2's thread 1
+  // receives (0..30) what rank 1 sends at 30: 30, its rank's only waiting
+  // thread, so not split.
+  std::vector<Rank> Rs{Rank(0), Rank(1), Rank(2)};
+  Rs[0].call(Function::Recv, 10, 50, {msg(EventKind::MpiRecv, 1)}, 5, 0);
+  Rs[0].call(Function::Recv, 11, 80, {msg(EventKind::MpiRecv, 1)}, 5, 1);
+  Rs[1].call(Function::Send, 30, 31, {msg(EventKind::MpiSend, 2)}, 9);
+  Rs[1].call(Function::Send, 50, 51, {msg(EventKind::MpiSend, 0)}, 9);
+  Rs[1].call(Function::Send, 80, 81, {msg(EventKind::MpiSend, 0)}, 9);
+  Rs[2].call(Function::Recv, 0, 30, {msg(EventKind::MpiRecv, 1)}, 5, 1);
+  std::vector<Finding> F = run(Rs);
+  const Finding *X = find(F, "late_sender", "t.c:5 MPI_Recv");
+  ASSERT_TRUE(X);
+  EXPECT_EQ(X->LostNs, 139u);
+  ASSERT_EQ(X->Ranks.size(), 2u);
+  EXPECT_EQ(X->Ranks[0].second, 109u);
+  ASSERT_EQ(X->Threads.size(), 2u);
+  EXPECT_EQ(X->Threads[0].Rank, 0u);
+  EXPECT_EQ(X->Threads[0].Thread, 0u);
+  EXPECT_EQ(X->Threads[0].Ns, 40u);
+  EXPECT_EQ(X->Threads[1].Thread, 1u);
+  EXPECT_EQ(X->Threads[1].Ns, 69u);
 }
 
 TEST(MpiWaits, LateReceiverOnlyWhereTheSendBlocks) {

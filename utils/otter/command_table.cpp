@@ -144,7 +144,10 @@ const Command Commands[] = {
      "A run of critical-path steps repeated back to back (a time-step loop,\n"
      "a recursion alternating between two tasks) is shown once, with the\n"
      "number of repeats and its totals; --full lists every step. --top N:\n"
-     "the first N rows of the path (default 30, 0: all).\n",
+     "the first N rows of the path (default 30, 0: all).\n"
+     "An MPI job: the path has a rank per step, and its critical-path\n"
+     "profile follows: per call path its time on the path, share, mean per\n"
+     "rank and imbalance (docs/mpi.md, \"The utilities on a job\").\n",
      ParallelismOptions, cmdParallelism},
     {"diagnose",
      "performance problems per source construct, ranked by time lost",

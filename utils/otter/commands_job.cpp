@@ -34,6 +34,7 @@
 #include "input.h"
 #include "job.h"
 #include "mpi_waits.h"
+#include "path_profile.h"
 #include "picture.h"
 #include "report.h"
 #include "report_job.h"
@@ -506,6 +507,13 @@ int reportJob(const job::Layout &L, const std::string &Arg,
       "docs/utils.md, \"An MPI job\").";
   RI.Times = &Times;
   RI.JobHtml = ranksHtml(Job, R, NoSimulate ? nullptr : &JP);
+  {
+    // The critical path's profile (path_profile.h), after the ranks.
+    std::vector<std::uint32_t> RankThreads;
+    for (const JobInput::Rank &X : Job.ranks())
+      RankThreads.push_back(X.Read ? std::max<std::uint32_t>(X.Threads, 1) : 0);
+    RI.JobHtml += pathProfileHtml(jobPathProfile(R, RankThreads, RI.Label));
+  }
   RI.MpiFindings = jobMpiWaits(Job, R, RI.Label);
   // The aggregated graph: a job's full graph is otter-graph's (the job's
   // graph, with its messages), not one picture of every task.

@@ -440,6 +440,11 @@ void writeDataJson(const ReportInput &In, const std::vector<Finding> &F,
       for (std::size_t J = 0; J < X.Ranks.size(); ++J)
         OS << (J ? "," : "") << "{\"rank\":" << X.Ranks[J].first
            << ",\"lost_ns\":" << X.Ranks[J].second << "}";
+      OS << "],\"threads\":[";
+      for (std::size_t J = 0; J < X.Threads.size(); ++J)
+        OS << (J ? "," : "") << "{\"rank\":" << X.Threads[J].Rank
+           << ",\"thread\":" << X.Threads[J].Thread
+           << ",\"lost_ns\":" << X.Threads[J].Ns << "}";
       OS << "]}";
       First = false;
     }

@@ -93,6 +93,8 @@ struct Site {
   std::uint64_t LostNs = 0, WorstNs = 0;
   std::map<std::string, std::uint64_t> Patterns; // collectives: by pattern
   std::map<std::uint32_t, std::uint64_t> RankLost; // by rank
+  /// By (rank, thread of the rank).
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> ThreadLost;
 };
 
 class Collector {
@@ -145,6 +147,7 @@ public:
       S.LostNs += Lost;
       S.WorstNs = std::max(S.WorstNs, Lost);
       S.RankLost[Rank] += Lost;
+      S.ThreadLost[{Rank, C.Thread}] += Lost;
       if (Pattern)
         S.Patterns[Pattern] += Lost;
     }
@@ -313,6 +316,22 @@ void collectives(const JobGraph &M, Collector &Co) {
 
 }
 
+/// The split by thread of a pattern's loss (rank, thread) -> ns: only the
+/// ranks where more than one thread lost time (a rank with one waiting
+/// thread is its rank's figure already).
+std::vector<Finding::ThreadLoss> threadSplit(
+    const std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>
+        &Threads) {
+  std::map<std::uint32_t, std::uint32_t> Waiting; // rank -> threads
+  for (auto &[RT, Ns] : Threads)
+    Waiting[RT.first] += Ns > 0;
+  std::vector<Finding::ThreadLoss> Out;
+  for (auto &[RT, Ns] : Threads)
+    if (Ns && Waiting[RT.first] > 1)
+      Out.push_back({RT.first, RT.second, Ns});
+  return Out;
+}
+
 /// The findings of the patterns Co collected.
 std::vector<Finding> patternFindings(const Collector &Co,
                                      double ThreadTimeNs) {
@@ -332,6 +351,7 @@ std::vector<Finding> patternFindings(const Collector &Co,
     std::uint64_t Lost = 0, Calls = 0, Waited = 0, Worst = 0;
     std::map<std::string, std::uint64_t> Patterns;
     std::map<std::uint32_t, std::uint64_t> Ranks;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> Threads;
     for (const Site *S : Sites) {
       Lost += S->LostNs;
       Calls += S->Calls;
@@ -341,6 +361,8 @@ std::vector<Finding> patternFindings(const Collector &Co,
         Patterns[P] += Ns;
       for (auto &[R, Ns] : S->RankLost)
         Ranks[R] += Ns;
+      for (auto &[RT, Ns] : S->ThreadLost)
+        Threads[RT] += Ns;
     }
     if (!Lost || double(Lost) <= MinLostShare * ThreadTimeNs)
       continue;
@@ -394,6 +416,7 @@ std::vector<Finding> patternFindings(const Collector &Co,
                       " more " + fmtNs(double(Rest));
     }
     X.Ranks.assign(Ranks.begin(), Ranks.end());
+    X.Threads = threadSplit(Threads);
     F.push_back(X);
   }
   return F;

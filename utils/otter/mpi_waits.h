@@ -21,9 +21,12 @@
 // A call that receives several messages counts the latest send once; a
 // call that both sends and receives (MPI_Sendrecv) counts its wait once,
 // as late sender or late receiver, whichever is longer. A pattern (late
-// sender, late receiver, each collective pattern) is one finding: its loss summed over every call and rank, reported when the
-// total exceeds 1% of the job's thread time, like the other checks
-// (report.h), and split by call site (a site is its source line) and rank.
+// sender, late receiver, each collective pattern) is one finding: its loss
+// summed over every call and rank, reported when the total exceeds 1% of the
+// job's thread time, like the other checks (report.h), and split by call site
+// (a site is its source line), by rank, and by thread (rank.thread) for the
+// ranks where more than one thread waited (MPI_THREAD_MULTIPLE, or calls made
+// in tasks on any thread).
 //
 // Delay costs, the waits' causes (mpi_delay.cpp): each wait is charged to
 // the call it waited for (the late send, the late receive's post, the

@@ -506,6 +506,14 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
              << ",\"lost_ns\":" << F[I].Ranks[J].second << "}";
         OS << "]";
       }
+      if (!F[I].Threads.empty()) {
+        OS << ",\"threads\":[";
+        for (std::size_t J = 0; J < F[I].Threads.size(); ++J)
+          OS << (J ? "," : "") << "{\"rank\":" << F[I].Threads[J].Rank
+             << ",\"thread\":" << F[I].Threads[J].Thread
+             << ",\"lost_ns\":" << F[I].Threads[J].Ns << "}";
+        OS << "]";
+      }
       if (const Advice &A = F[I].Remedy; !A.Kind.empty())
         OS << ",\"advice\":{\"kind\":" << jsonString(A.Kind)
            << ",\"where\":" << jsonString(A.Where)
@@ -549,6 +557,14 @@ void printFindings(const Result &R, const std::vector<Finding> &F, bool Json,
       for (std::size_t J = 0; J < X.Ranks.size(); ++J)
         OS << (J ? ", " : "") << "rank " << X.Ranks[J].first << " "
            << fmtNs(double(X.Ranks[J].second));
+      OS << "\n";
+    }
+    if (!X.Threads.empty()) {
+      // Only the ranks where more than one thread waited.
+      OS << "   threads:   ";
+      for (std::size_t J = 0; J < X.Threads.size(); ++J)
+        OS << (J ? ", " : "") << "rank.thread " << X.Threads[J].Rank << "."
+           << X.Threads[J].Thread << " " << fmtNs(double(X.Threads[J].Ns));
       OS << "\n";
     }
     if (const Advice &A = X.Remedy; !A.Kind.empty()) {

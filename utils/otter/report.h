@@ -104,6 +104,14 @@ struct Finding {
   /// MPI wait states (mpi_waits.h): the time each rank lost at the site
   /// (rank, ns), by rank; only ranks that lost time.
   std::vector<std::pair<std::uint32_t, std::uint64_t>> Ranks;
+  /// MPI wait states: the time each thread lost, only for the ranks where
+  /// more than one thread lost time; by rank, then thread (the rank's own
+  /// thread numbers).
+  struct ThreadLoss {
+    std::uint32_t Rank = 0, Thread = 0;
+    std::uint64_t Ns = 0;
+  };
+  std::vector<ThreadLoss> Threads;
   /// The remedy, if the finding has one (advice.h): empty Kind if none.
   Advice Remedy;
 };

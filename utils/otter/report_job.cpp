@@ -8,6 +8,7 @@
 #include "report_job.h"
 
 #include "otter/mpi.h"
+#include "path_profile.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -425,6 +426,11 @@ void printJobParallelism(const Result &R, const JobInfo &J,
                          bool FullPath) {
   // MPI function per call site, for the path's MPI steps.
   std::map<std::uint64_t, std::uint16_t> FunctionAt = mpiFunctionsBySite(R);
+  // The path's profile per call path (path_profile.h), over the ranks read.
+  std::vector<std::uint32_t> RankThreads;
+  for (const RankTime &T : J.Ranks)
+    RankThreads.push_back(T.Read ? std::max<std::uint32_t>(T.Threads, 1) : 0);
+  JobPathProfile Profile = jobPathProfile(R, RankThreads, Label);
   std::vector<JobStep> Path;
   std::size_t Crossings = 0;
   for (const PathStep &P : R.CriticalPath) {
@@ -456,7 +462,9 @@ void printJobParallelism(const Result &R, const JobInfo &J,
         OS << ",\"label\":" << jsonString(S.Name);
       OS << "}";
     }
-    OS << "],\"parallelism_report\":" << nested([&](std::ostream &S) {
+    OS << "],\"critical_path_profile\":";
+    printPathProfileJson(Profile, OS);
+    OS << ",\"parallelism_report\":" << nested([&](std::ostream &S) {
       printParallelism(R, Label, true, S, Top, Names);
     }) << "}\n";
     return;
@@ -475,6 +483,7 @@ void printJobParallelism(const Result &R, const JobInfo &J,
                 fmtNs(R.burdenNs()).c_str());
   OS << B;
   printJobPathText(R, Label, Path, Crossings, Top, FullPath, OS);
+  printPathProfileText(Profile, Top, OS);
   for (const std::string &W : R.Warnings)
     OS << "warning: " << W << "\n";
 }
