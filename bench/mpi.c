@@ -2,6 +2,9 @@
 // the job archive's close time).
 //   mpi pingpong N   rank 0 and 1 bounce an 8-byte message N times
 //   mpi allreduce N  every rank: N MPI_Allreduce of one double
+//   mpi put N        every rank: N MPI_Put of one double into the next
+//                    rank's window, in one fence epoch (a one-sided call
+//                    that does not wait)
 //   mpi work N       every rank: N rounds of 16 OpenMP tasks and a ring
 //                    exchange, then an allreduce (a realistic small trace)
 // Prints "loop_ns=<ns per iteration>" (rank 0) and, from every rank,
@@ -42,6 +45,17 @@ int main(int argc, char **argv) {
   } else if (!strcmp(Mode, "allreduce")) {
     for (long I = 0; I < N; ++I)
       MPI_Allreduce(&x, &y, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  } else if (!strcmp(Mode, "put")) {
+    double *Base;
+    MPI_Win Win;
+    MPI_Win_allocate(sizeof(double), sizeof(double), MPI_INFO_NULL,
+                     MPI_COMM_WORLD, &Base, &Win);
+    MPI_Win_fence(0, Win);
+    T0 = nowNs();
+    for (long I = 0; I < N; ++I)
+      MPI_Put(&x, 1, MPI_DOUBLE, (rank + 1) % size, 0, 1, MPI_DOUBLE, Win);
+    MPI_Win_fence(0, Win);
+    MPI_Win_free(&Win);
   } else {
     for (long I = 0; I < N; ++I) {
       double Sum = 0;

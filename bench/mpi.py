@@ -9,6 +9,8 @@
                         calls of a round trip are on its critical path)
              allreduce  (traced - untraced ns per iteration) (each rank's
                         one call per iteration runs at the same time)
+             put        (traced - untraced ns per MPI_Put) (one-sided, in
+                        one fence epoch: a call that does not wait)
            Traced = OMP_TOOL_LIBRARIES + LD_PRELOAD (otter-run), trace and
            graph on. Target: at most 300 ns per call on the ping-pong.
   close    A 16-rank job (oversubscribed: any machine) of OpenMP tasks and
@@ -80,7 +82,7 @@ def run(args, exe, ranks, mode, iters, traced, out_dir):
 
 def wrapper(args, work, exe):
     res = {}
-    for mode, per in (("pingpong", 4), ("allreduce", 1)):
+    for mode, per in (("pingpong", 4), ("allreduce", 1), ("put", 1)):
         series = {False: [], True: []}
         for r in range(args.rounds):
             order = (False, True) if r % 2 == 0 else (True, False)

@@ -195,6 +195,12 @@ inline Event commNameEvent(std::uint16_t Comm, std::uint64_t Key,
                            std::uint32_t Name) {
   return Event::mpiCommName(0, 0, Comm, Key, Name);
 }
+/// Bytes moved by a one-sided operation (Comm: the window's index, peers:
+/// the target) or a file read or write (Comm 0, peers NoRank).
+inline Event transferEvent(std::uint16_t Comm, std::uint32_t PeerInComm,
+                           std::uint32_t PeerWorld, std::uint64_t Bytes) {
+  return Event::mpiTransfer(0, 0, Comm, PeerInComm, PeerWorld, Bytes);
+}
 inline Event initEvent(std::uint32_t WorldRank, std::uint32_t WorldSize,
                        std::uint16_t ThreadLevel, std::uint64_t HostId) {
   return Event::mpiInit(0, 0, WorldRank, WorldSize, ThreadLevel, HostId);

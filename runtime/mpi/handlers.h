@@ -28,6 +28,23 @@
 
 namespace otter::mpi::wrap {
 
+/// MPI calls of this thread under way in the wrappers (wrappers.cpp). An
+/// MPI call made inside another one -- by an MPI library that implements a
+/// call with others through their MPI_ names, or by a callback the library
+/// runs (an error handler, an attribute's delete function) -- goes straight
+/// to its PMPI entry point: recording it would nest a call inside a call,
+/// and count the library's work as the program's. Initial-exec: the
+/// library is loaded at start (preloaded or linked), and the access is one
+/// load.
+extern thread_local unsigned CallDepth
+    __attribute__((tls_model("initial-exec")));
+struct InCall {
+  InCall() { ++CallDepth; }
+  ~InCall() { --CallDepth; }
+  InCall(const InCall &) = delete;
+  InCall &operator=(const InCall &) = delete;
+};
+
 /// One wrapped call being recorded.
 struct Call {
   otter_source_context Ctx;

@@ -65,6 +65,20 @@ void publish(std::uint64_t Bits, CommInfo *I) {
   // lookups of C register it again (as unknown).
 }
 
+/// The entry published under Bits; null if none.
+CommInfo *probe(std::uint64_t Bits) {
+  std::size_t H = commHash(Bits);
+  for (std::size_t P = 0; P < CommSlots; ++P) {
+    CommSlot &S = CommTable[(H + P) & (CommSlots - 1)];
+    std::uint64_t K = S.Key.load(std::memory_order_acquire);
+    if (K == Bits + 2)
+      return S.Info.load(std::memory_order_relaxed);
+    if (K == 0)
+      break;
+  }
+  return nullptr;
+}
+
 /// Fills I's size, own rank and world ranks from MPI (local calls only).
 /// Returns the lowest world rank of the local group.
 std::uint32_t describe(MPI_Comm C, CommInfo &I) {
@@ -169,15 +183,8 @@ CommInfo *lookup(MPI_Comm C, bool &Fresh) {
   std::uint64_t Bits = handleBits(C);
   if (Bits == WorldBits && World) [[likely]]
     return World;
-  std::size_t H = commHash(Bits);
-  for (std::size_t P = 0; P < CommSlots; ++P) {
-    CommSlot &S = CommTable[(H + P) & (CommSlots - 1)];
-    std::uint64_t K = S.Key.load(std::memory_order_acquire);
-    if (K == Bits + 2)
-      return S.Info.load(std::memory_order_relaxed);
-    if (K == 0)
-      break;
-  }
+  if (CommInfo *Known = probe(Bits))
+    return Known;
   if (C == MPI_COMM_NULL || !ready())
     return nullptr;
   // Made by a call OTTER does not wrap (or one of more than 4096 live).
@@ -194,24 +201,39 @@ CommInfo *lookup(MPI_Comm C, bool &Fresh) {
   return I;
 }
 
-CommInfo *create(MPI_Comm C, const CommInfo *Parent, std::uint64_t K) {
-  if (C == MPI_COMM_NULL || !ready())
-    return nullptr;
+namespace {
+/// A communicator described from Members' group, published under Bits.
+CommInfo *made(MPI_Comm Members, std::uint64_t Bits, const CommInfo *Parent,
+               std::uint64_t K) {
   auto *I = new (std::nothrow) CommInfo();
   if (!I)
     return nullptr;
-  std::uint32_t Leader = describe(C, *I);
+  std::uint32_t Leader = describe(Members, *I);
   I->Key = mixKey(Parent ? Parent->Key : 0, K, Leader);
   std::lock_guard<std::mutex> L(CommMutex);
   I->Index = takeIndex(I);
-  publish(handleBits(C), I);
+  publish(Bits, I);
   return I;
 }
+} // namespace
 
-void remove(MPI_Comm C) {
-  std::uint64_t Bits = handleBits(C);
-  if (Bits == WorldBits)
-    return;
+CommInfo *create(MPI_Comm C, const CommInfo *Parent, std::uint64_t K) {
+  if (C == MPI_COMM_NULL || !ready())
+    return nullptr;
+  return made(C, handleBits(C), Parent, K);
+}
+
+CommInfo *createWindow(MPI_Win W, MPI_Comm Comm, const CommInfo *Parent,
+                       std::uint64_t K) {
+  if (W == MPI_WIN_NULL || Comm == MPI_COMM_NULL || !ready())
+    return nullptr;
+  // Windows and communicators share the table: their handles are distinct
+  // objects (Open MPI: pointers; MPICH: ints whose kind bits differ).
+  return made(Comm, handleBits(W), Parent, K);
+}
+
+namespace {
+void forget(std::uint64_t Bits) {
   std::lock_guard<std::mutex> L(CommMutex);
   std::size_t H = commHash(Bits);
   for (std::size_t P = 0; P < CommSlots; ++P) {
@@ -229,6 +251,22 @@ void remove(MPI_Comm C) {
       ByIndex[I->Index] = nullptr;
     return;
   }
+}
+} // namespace
+
+CommInfo *window(MPI_Win W) {
+  return W == MPI_WIN_NULL ? nullptr : probe(handleBits(W));
+}
+
+void removeWindow(MPI_Win W) {
+  if (W != MPI_WIN_NULL)
+    forget(handleBits(W));
+}
+
+void remove(MPI_Comm C) {
+  std::uint64_t Bits = handleBits(C);
+  if (Bits != WorldBits)
+    forget(Bits);
 }
 
 Members membersOf(const CommInfo &I) {

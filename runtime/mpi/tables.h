@@ -88,6 +88,16 @@ inline CommInfo *lookup(MPI_Comm C) {
 CommInfo *create(MPI_Comm C, const CommInfo *Parent, std::uint64_t K);
 /// Forgets C (before MPI_Comm_free).
 void remove(MPI_Comm C);
+/// A window made by a collective call on Comm (the K-th creation on its
+/// communicator Parent): tracked as a communicator of its own, of Comm's
+/// members, so its fences are collective instances. Null if W is
+/// MPI_WIN_NULL.
+CommInfo *createWindow(MPI_Win W, MPI_Comm Comm, const CommInfo *Parent,
+                       std::uint64_t K);
+/// The window's entry; null if it was not made by a wrapped call.
+CommInfo *window(MPI_Win W);
+/// Forgets W (before MPI_Win_free).
+void removeWindow(MPI_Win W);
 /// The members of I as world ranks (for MpiCommMembers).
 Members membersOf(const CommInfo &I);
 

@@ -6,7 +6,8 @@
 // like OpenMP runtime calls, so the site index labels it exactly). Only
 // these functions are exported; the program's calls reach them because the
 // library is preloaded (otter-run) or linked before the MPI library. A call
-// made inside another wrapped call is not recorded (CallDepth below).
+// made inside another wrapped call is not recorded (CallDepth, handlers.h).
+// Fortran programs have entry points of their own (fortran.cpp).
 //
 // The functions listed as OTTER_MPI_COUNTED are defined too, on x86-64, as
 // a jump to their PMPI entry point that counts the call first: two
@@ -18,24 +19,14 @@
 //===----------------------------------------------------------------------===//
 #include "mpi/handlers.h"
 #include "mpi/handlers_collective.h"
+#include "mpi/handlers_rma_io.h"
 
-namespace {
-/// MPI calls of this thread under way in the wrappers. An MPI call made
-/// inside another one -- by an MPI library that implements a call with
-/// others through their MPI_ names, or by a callback the library runs (an
-/// error handler, an attribute's delete function) -- goes straight to its
-/// PMPI entry point: recording it would nest a call inside a call, and
-/// count the library's work as the program's. Initial-exec: the library is
-/// loaded at start (preloaded or linked), and the access is one load.
+namespace otter::mpi::wrap {
 thread_local constinit unsigned CallDepth
     __attribute__((tls_model("initial-exec"))) = 0;
-struct InCall {
-  InCall() { ++CallDepth; }
-  ~InCall() { --CallDepth; }
-  InCall(const InCall &) = delete;
-  InCall &operator=(const InCall &) = delete;
-};
-} // namespace
+} // namespace otter::mpi::wrap
+using otter::mpi::wrap::CallDepth;
+using otter::mpi::wrap::InCall;
 
 #define OTTER_EXPORT __attribute__((visibility("default")))
 #define OTTER_ARGS(...) __VA_OPT__(, ) __VA_ARGS__

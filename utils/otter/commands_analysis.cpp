@@ -112,6 +112,7 @@ JobInfo jobInfo(const JobInput &Job, const Result &R) {
   J.Collectives = M.Stats.Collectives;
   J.Comm = commMatrix(M);
   J.Untraced = untracedCalls(M);
+  J.Transfers = transferTotals(M);
   for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {
     const JobInput::Rank &X = Job.ranks()[Rk];
     RankTime T;

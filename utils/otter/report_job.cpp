@@ -220,6 +220,24 @@ void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
   OS << B;
 }
 
+/// One-sided and file bytes per function (nothing if the job has none).
+void printTransfers(const JobInfo &J, std::ostream &OS) {
+  if (J.Transfers.empty())
+    return;
+  OS << "\none-sided and file I/O bytes per function (bytes: the origin "
+        "buffer's or the file access's count x datatype size, summed over "
+        "the ranks' calls):\n";
+  char B[256];
+  std::snprintf(B, sizeof B, "  %-24s %9s %14s\n", "function", "calls",
+                "bytes");
+  OS << B;
+  for (const TransferTotal &T : J.Transfers) {
+    std::snprintf(B, sizeof B, "  %-24s %9" PRIu64 " %14" PRIu64 "\n",
+                  mpi::functionName(T.Function), T.Calls, T.Bytes);
+    OS << B;
+  }
+}
+
 /// The OpenMP report's JSON, without its newline, to nest in the job's.
 template <typename Fn> std::string nested(Fn F) {
   std::ostringstream S;
@@ -243,6 +261,27 @@ untracedCalls(const JobGraph &M) {
   std::stable_sort(Out.begin(), Out.end(), [](const auto &A, const auto &B) {
     return A.second > B.second;
   });
+  return Out;
+}
+
+std::vector<TransferTotal> transferTotals(const JobGraph &M) {
+  std::map<mpi::Function, TransferTotal> Sum;
+  for (const Graph &G : M.Ranks)
+    for (const MpiCall &C : G.Mpi.Calls)
+      for (std::uint32_t I = C.FirstOp; I < C.FirstOp + C.OpCount; ++I)
+        if (G.Mpi.Ops[I].Kind == EventKind::MpiTransfer) {
+          TransferTotal &T = Sum[C.Function];
+          T.Function = C.Function;
+          ++T.Calls;
+          T.Bytes += G.Mpi.Ops[I].Bytes;
+        }
+  std::vector<TransferTotal> Out;
+  for (const auto &[F, T] : Sum)
+    Out.push_back(T);
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const TransferTotal &A, const TransferTotal &B) {
+                     return A.Bytes > B.Bytes;
+                   });
   return Out;
 }
 
@@ -303,6 +342,12 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
       OS << (I ? "," : "") << "{\"function\":" << jsonString(Fns[I].Name)
          << ",\"calls\":" << Fns[I].Calls << ",\"total_ns\":" << Fns[I].TotalNs
          << ",\"max_ns\":" << Fns[I].MaxNs << "}";
+    OS << "],\"mpi_transfers\":[";
+    for (std::size_t I = 0; I < J.Transfers.size(); ++I)
+      OS << (I ? "," : "") << "{\"function\":\""
+         << mpi::functionName(J.Transfers[I].Function)
+         << "\",\"calls\":" << J.Transfers[I].Calls
+         << ",\"bytes\":" << J.Transfers[I].Bytes << "}";
     OS << "],\"mpi_sites\":[";
     for (std::size_t I = 0; I < Sites.size(); ++I) {
       const Construct &C = *Sites[I];
@@ -347,6 +392,7 @@ void printJobSummary(const Result &R, const JobInfo &J, const LabelFn &Label,
                   fmtNs(double(C->S.MaxNs)).c_str());
     OS << B;
   }
+  printTransfers(J, OS);
   printCommMatrix(J, OS);
   OS << "\nthe job as one program (every rank's rows of a construct "
         "merged):\n";

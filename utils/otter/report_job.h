@@ -45,6 +45,15 @@ struct CommCell {
 /// The job's matched messages by (sender, receiver), sorted by both.
 std::vector<CommCell> commMatrix(const JobGraph &M);
 
+/// Bytes one MPI function moved without messages, over the job: one-sided
+/// operations and file reads and writes (MpiTransfer; docs/mpi.md).
+struct TransferTotal {
+  mpi::Function Function = mpi::Function::None;
+  std::uint64_t Calls = 0, Bytes = 0;
+};
+/// The ranks' transfers summed by function, most bytes first.
+std::vector<TransferTotal> transferTotals(const JobGraph &M);
+
 struct JobInfo {
   std::string Dir;
   std::vector<RankTime> Ranks;
@@ -54,6 +63,7 @@ struct JobInfo {
   /// Calls of MPI functions counted but not traced, over all ranks, most
   /// called first (MpiGraph::Untraced).
   std::vector<std::pair<mpi::Function, std::uint64_t>> Untraced;
+  std::vector<TransferTotal> Transfers;
 };
 
 /// One line on the MPI calls counted but not traced: how many, of which

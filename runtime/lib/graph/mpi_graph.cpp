@@ -15,7 +15,7 @@ bool isPolling(mpi::Function F) {
   using mpi::Function;
   return F == Function::Test || F == Function::Testany ||
          F == Function::Testall || F == Function::Testsome ||
-         F == Function::Iprobe;
+         F == Function::Iprobe || F == Function::Win_test;
 }
 
 bool completes(EventKind K) {
@@ -94,7 +94,8 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
   case EventKind::MpiIrecv:
   case EventKind::MpiRequestCancelled:
   case EventKind::MpiCollectiveBegin:
-  case EventKind::MpiCollectiveEnd: {
+  case EventKind::MpiCollectiveEnd:
+  case EventKind::MpiTransfer: {
     Ops.push_back(E);
     OpCall.push_back(~std::uint32_t(0));
     auto It = OpenCalls.find(Thread);
@@ -199,6 +200,10 @@ MpiGraph MpiIngest::finish() {
         Op.PeerInComm = M.PeerInComm;
         Op.Tag = M.Tag;
         Op.Bytes = M.Bytes;
+      } else if (E.Kind == EventKind::MpiTransfer) {
+        Op.Peer = E.peerWorld();
+        Op.PeerInComm = E.peer();
+        Op.Bytes = E.bytes();
       } else if (E.Kind == EventKind::MpiCollectiveBegin) {
         Op.Op = mpi::collectiveOp(E);
         Op.Instance = LastInstance = mpi::collectiveInstance(E);
@@ -254,6 +259,8 @@ const char *opEventName(EventKind K) {
     return "collective_begin";
   case EventKind::MpiCollectiveEnd:
     return "collective_end";
+  case EventKind::MpiTransfer:
+    return "transfer";
   default:
     return "?";
   }
@@ -308,9 +315,12 @@ void writeMpiCsv(const MpiGraph &M, const std::vector<std::string> &Names,
       }
       bool Collective = Op->Kind == EventKind::MpiCollectiveBegin ||
                         Op->Kind == EventKind::MpiCollectiveEnd;
-      OS << ',' << commText(Op->Comm) << ',' << rankText(Op->Peer) << ','
-         << rankText(Op->PeerInComm) << ',';
-      if (!Collective)
+      // A file access has no communicator, a transfer no tag.
+      bool Transfer = Op->Kind == EventKind::MpiTransfer;
+      OS << ','
+         << (Transfer && Op->Comm == 0 ? std::string() : commText(Op->Comm))
+         << ',' << rankText(Op->Peer) << ',' << rankText(Op->PeerInComm) << ',';
+      if (!Collective && !Transfer)
         OS << (Op->Tag == mpi::AnyTag ? std::string("any")
                                       : std::to_string(Op->Tag));
       bool Post = Op->Kind == EventKind::MpiCollectiveBegin;
