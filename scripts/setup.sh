@@ -13,6 +13,7 @@ packages=(build-essential cmake python3 git file
   libotf2-trace-dev otf2-tools graphviz libgtest-dev libgmock-dev pkg-config
   libzstd-dev zstd
   openmpi-bin libopenmpi-dev chromium
+  gfortran # Fortran MPI programs (test/lit/mpi/fortran.f90)
   libclang-rt-19-dev # sanitizer and libFuzzer runtimes (scripts/sanitize.sh)
   clang-tools-19 # clang-offload-packager: host offload (docs/offload.md)
   llvm-19 # llvm-symbolizer-19: `otter profile` names the samples' addresses

@@ -14,7 +14,7 @@ if not hasattr(config, "otter_build_dir"):
 
 config.name = "OTTER"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".c", ".cpp", ".test"]
+config.suffixes = [".c", ".cpp", ".f90", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.otter_build_dir, "test", "lit-out")
@@ -179,6 +179,13 @@ if getattr(config, "otter_have_mpi", False) and os.path.exists(libotter_mpi):
         ("%mpirun", f"{mpi_env} OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 "
                     f"timeout 120 {config.otter_mpiexec}{mpi_rt} --oversubscribe "
                     "--mca btl self,vader --mca btl_vader_single_copy_mechanism none"))
+    # Fortran MPI programs (mpi/fortran.f90): Open MPI's compiler wrapper
+    # around gfortran (no plugin: the calls are labelled from the debug
+    # information).
+    mpifort = shutil.which("mpifort")
+    if mpifort and shutil.which("gfortran"):
+        config.available_features.add("fortran")
+        config.substitutions.append(("%mpifort", f"{mpifort} -g"))
 for var in ("LD_PRELOAD", "OTTER_MPI_CLOCK_SYNC"):
     config.environment.pop(var, None)
 # ...except the sanitizer runtime of a sanitizer build (see above).
