@@ -358,7 +358,7 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
     OS << "<td class=\"n\">" << X.Threads << "</td>";
     cell(double(Busy));
     cell(double(Mpi));
-    cell(double(Wait));
+    cell(double(Wait - std::min(Wait, Mpi))); // WaitNs holds the MPI time
     cell(Last > First ? double(Last - First) : 0);
     if (JP) {
       const RankPrediction *RP = nullptr;
@@ -388,6 +388,18 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
   untracedLine(untracedCalls(M), Untraced);
   if (!Untraced.str().empty())
     OS << "<div class=\"muted\">" << xmlEscape(Untraced.str()) << "</div>";
+  if (std::vector<TransferTotal> T = transferTotals(M); !T.empty()) {
+    OS << "<h3>One-sided and file I/O bytes</h3><table class=\"sort\">"
+          "<thead><tr><th>function</th><th>calls</th><th>bytes</th></tr>"
+          "</thead><tbody>";
+    for (const TransferTotal &X : T)
+      OS << "<tr><td>" << mpi::functionName(X.Function)
+         << "</td><td class=\"n\">" << X.Calls << "</td><td class=\"n\">"
+         << X.Bytes << "</td></tr>";
+    OS << "</tbody></table><div class=\"muted\">bytes: the origin buffer's "
+          "(one-sided operations) or the file access's count times its "
+          "datatype's size, summed over the ranks' calls</div>";
+  }
   OS << "</section>\n";
   OS << commMatrixHtml(commMatrix(M), std::uint32_t(Job.ranks().size()));
   return OS.str();

@@ -12,6 +12,7 @@
 // RUN: rm -rf %t %t.data && %mpirun -np 2 otter-run -o %t -f all %t.prog %t.data | sort | FileCheck --check-prefix=OUT %s
 // RUN: otter summary %t | FileCheck --check-prefix=SUM %s
 // RUN: otter summary --json %t | FileCheck --check-prefix=JSON %s
+// RUN: otter report %t -o %t.html && FileCheck --check-prefix=HTML %s < %t.html
 // RUN: FileCheck --check-prefix=CSV %s < %t/rank-0/mpi.csv
 // RUN: otter dump %t/rank-0 | FileCheck --check-prefix=DUMP %s
 // RUN: sh %S/Inputs/job-graph.sh %t 2
@@ -113,6 +114,13 @@ int main(int argc, char **argv) {
 
 // JSON: "mpi_transfers":[{"function":"MPI_File_read_at_all","calls":2,"bytes":32},{"function":"MPI_File_write_at","calls":2,"bytes":32},{"function":"MPI_Get","calls":2,"bytes":16},{"function":"MPI_Put","calls":2,"bytes":8},{"function":"MPI_Accumulate","calls":2,"bytes":8},{"function":"MPI_Fetch_and_op","calls":2,"bytes":8}]
 
+// The report's ranks section has the same figures as the summary: no
+// waiting outside MPI on these one-thread ranks (it used to show the MPI
+// time again there).
+// HTML: <tr class="rank" id="rank-0"><td class="n">0</td><td class="n">1</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="0">0 ns</td>
+// HTML: <h3>One-sided and file I/O bytes</h3>
+// HTML-SAME: <tr><td>MPI_File_read_at_all</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_File_write_at</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_Get</td><td class="n">2</td><td class="n">16</td></tr>
+
 // Rank 0's puts, gets, ... target rank 1 of the window (world rank 1); a
 // file access has no communicator and no peer.
 // CSV: MPI_Win_fence,collective_begin,MPI_Win 1,-,-,,,,barrier,0,
@@ -129,6 +137,6 @@ int main(int argc, char **argv) {
 // DUMP-NEXT: mpi_call_end {{.*}}function=MPI_Put
 
 // The four fences of each rank are instances 0-3 of a barrier on the window.
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-97]]:3
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-90]]:3
-// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-61]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-104]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-97]]:3
+// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-68]]:3
