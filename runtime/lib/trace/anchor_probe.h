@@ -22,8 +22,13 @@ namespace otter::trace {
 /// True when it opened, failed quickly (the caller's own open then reports
 /// why), or the probe itself could not run.
 /// Utilities only: it forks, which a traced program must never do here.
+/// An anchor file a probe opened is not probed again while it is the same
+/// file with the same size and modification time (a job's utility opens
+/// each rank's archive more than once).
 bool anchorOpensInTime(const std::string &Anchor, std::string &Error,
                        unsigned DeadlineMs = 3000);
+/// Probes run so far in this process (tests).
+unsigned anchorProbesRun();
 
 } // namespace otter::trace
 
