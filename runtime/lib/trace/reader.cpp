@@ -399,8 +399,15 @@ bool TraceReader::Impl::attribute(OTF2_AttributeList *AL, Attr A,
                                   std::uint64_t &Out) {
   OTF2_Type T;
   OTF2_AttributeValue V;
-  if (AttrRef[A] == NoRef || OTF2_AttributeList_GetAttributeByID(
-                                 AL, AttrRef[A], &T, &V) != OTF2_SUCCESS)
+  // Most events carry few attributes or none: asking for a missing one is
+  // an OTF2 error, which the error callback formats and keeps under a
+  // process-wide lock (docs/mpi.md, "Where a rank's cost goes"), so test
+  // first.
+  if (AttrRef[A] == NoRef || !AL ||
+      OTF2_AttributeList_GetNumberOfElements(AL) == 0 ||
+      !OTF2_AttributeList_TestAttributeByID(AL, AttrRef[A]) ||
+      OTF2_AttributeList_GetAttributeByID(AL, AttrRef[A], &T, &V) !=
+          OTF2_SUCCESS)
     return false;
   Out = T == OTF2_TYPE_UINT64   ? V.uint64
         : T == OTF2_TYPE_UINT32 ? V.uint32
