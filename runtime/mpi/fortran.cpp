@@ -342,3 +342,132 @@ OTTER_FORTRAN(mpi_allgather, MPI_ALLGATHER,
       Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),
       MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));
 }
+
+#define OTTER_FORTRAN_ROOTED(Lower, Upper, Name, Handler)                      \
+  OTTER_PMPI(Lower,                                                            \
+             (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcount, \
+              FInt *rtype, FInt *root, FInt *comm, FInt *ierr))                \
+  OTTER_FORTRAN(Lower, Upper,                                                  \
+                (void *sbuf, FInt *scount, FInt *stype, void *rbuf,            \
+                 FInt *rcount, FInt *rtype, FInt *root, FInt *comm,            \
+                 FInt *ierr)) {                                                \
+    OTTER_NESTED(Lower, sbuf, scount, stype, rbuf, rcount, rtype, root, comm,  \
+                 ierr)                                                         \
+    wrap::Handler<Function::Name>(                                             \
+        [&](const void *, int, MPI_Datatype, void *, int, MPI_Datatype, int,   \
+            MPI_Comm) {                                                        \
+          p##Lower##_(sbuf, scount, stype, rbuf, rcount, rtype, root, comm,    \
+                      ierr);                                                   \
+          return int(*ierr);                                                   \
+        },                                                                     \
+        Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),    \
+        MPI_Type_f2c(*rtype), int(*root), MPI_Comm_f2c(*comm));                \
+  }
+OTTER_FORTRAN_ROOTED(mpi_gather, MPI_GATHER, Gather, gather)
+OTTER_FORTRAN_ROOTED(mpi_scatter, MPI_SCATTER, Scatter, scatter)
+
+OTTER_PMPI(mpi_alltoall, (void *sbuf, FInt *scount, FInt *stype, void *rbuf,
+                          FInt *rcount, FInt *rtype, FInt *comm, FInt *ierr))
+OTTER_FORTRAN(mpi_alltoall, MPI_ALLTOALL,
+              (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcount,
+               FInt *rtype, FInt *comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_alltoall, sbuf, scount, stype, rbuf, rcount, rtype, comm,
+               ierr)
+  wrap::alltoall<Function::Alltoall>(
+      [&](const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
+          MPI_Comm) {
+        pmpi_alltoall_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr);
+        return int(*ierr);
+      },
+      Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),
+      MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));
+}
+
+OTTER_PMPI(mpi_test, (FInt * request, FInt *flag, FInt *status, FInt *ierr))
+OTTER_FORTRAN(mpi_test, MPI_TEST,
+              (FInt * request, FInt *flag, FInt *status, FInt *ierr)) {
+  OTTER_NESTED(mpi_test, request, flag, status, ierr)
+  MPI_Request CRequest = MPI_Request_f2c(*request);
+  MPI_Status CStatus;
+  int CFlag = 0;
+  wrap::test<Function::Test>(
+      [&](MPI_Request *R, int *Flag, MPI_Status *St) {
+        FInt Own[FStatusSize];
+        FInt *F = statusFor(status, St, Own);
+        pmpi_test_(request, flag, F, ierr);
+        *R = MPI_Request_f2c(*request);
+        *Flag = *flag ? 1 : 0; // a Fortran LOGICAL
+        if (*Flag)
+          toC(F, St, int(*ierr));
+        return int(*ierr);
+      },
+      Site, &CRequest, &CFlag,
+      status == MPI_F_STATUS_IGNORE ? MPI_STATUS_IGNORE : &CStatus);
+}
+
+// --- Communicators ----------------------------------------------------------
+// Made by collective calls, so that messages on them match across the ranks
+// (a communicator the wrappers never saw made has a key of this process
+// only).
+
+/// The handler's Pmpi for a creation call: makes the call, then gives the
+/// handler the new communicator in C.
+#define OTTER_FORTRAN_CREATE(Lower, Upper, Name, FParams, FArgs, CTypes,       \
+                             CArgs)                                            \
+  OTTER_PMPI(Lower, FParams)                                                   \
+  OTTER_FORTRAN(Lower, Upper, FParams) {                                       \
+    OTTER_NESTED(Lower, OTTER_UNPAREN FArgs)                                   \
+    MPI_Comm CNew = MPI_COMM_NULL;                                             \
+    wrap::commCreate<Function::Name>(                                          \
+        [&](MPI_Comm, OTTER_UNPAREN CTypes, MPI_Comm *New) {                   \
+          p##Lower##_ FArgs;                                                   \
+          if (*ierr == MPI_SUCCESS)                                            \
+            *New = MPI_Comm_f2c(*newcomm);                                     \
+          return int(*ierr);                                                   \
+        },                                                                     \
+        Site, MPI_Comm_f2c(*comm), OTTER_UNPAREN CArgs, &CNew);                \
+  }
+#define OTTER_UNPAREN(...) __VA_ARGS__
+
+OTTER_PMPI(mpi_comm_dup, (FInt * comm, FInt *newcomm, FInt *ierr))
+OTTER_FORTRAN(mpi_comm_dup, MPI_COMM_DUP,
+              (FInt * comm, FInt *newcomm, FInt *ierr)) {
+  OTTER_NESTED(mpi_comm_dup, comm, newcomm, ierr)
+  MPI_Comm CNew = MPI_COMM_NULL;
+  wrap::commCreate<Function::Comm_dup>(
+      [&](MPI_Comm, MPI_Comm *New) {
+        pmpi_comm_dup_(comm, newcomm, ierr);
+        if (*ierr == MPI_SUCCESS)
+          *New = MPI_Comm_f2c(*newcomm);
+        return int(*ierr);
+      },
+      Site, MPI_Comm_f2c(*comm), &CNew);
+}
+
+OTTER_FORTRAN_CREATE(mpi_comm_split, MPI_COMM_SPLIT, Comm_split,
+                     (FInt * comm, FInt *color, FInt *key, FInt *newcomm,
+                      FInt *ierr),
+                     (comm, color, key, newcomm, ierr), (int, int),
+                     (int(*color), int(*key)))
+// The dimensions and periods (Fortran LOGICALs) go to the library as they
+// are; the handler only needs the new communicator.
+OTTER_FORTRAN_CREATE(mpi_cart_create, MPI_CART_CREATE, Cart_create,
+                     (FInt * comm, FInt *ndims, FInt *dims, FInt *periods,
+                      FInt *reorder, FInt *newcomm, FInt *ierr),
+                     (comm, ndims, dims, periods, reorder, newcomm, ierr),
+                     (int, const int *, const int *, int),
+                     (int(*ndims), nullptr, nullptr, 0))
+
+OTTER_PMPI(mpi_comm_free, (FInt * comm, FInt *ierr))
+OTTER_FORTRAN(mpi_comm_free, MPI_COMM_FREE, (FInt * comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_comm_free, comm, ierr)
+  MPI_Comm CComm = MPI_Comm_f2c(*comm);
+  wrap::commFree<Function::Comm_free>(
+      [&](MPI_Comm *C) {
+        pmpi_comm_free_(comm, ierr);
+        if (*ierr == MPI_SUCCESS)
+          *C = MPI_COMM_NULL;
+        return int(*ierr);
+      },
+      Site, &CComm);
+}

@@ -17,7 +17,8 @@ program ring
   use mpi
   implicit none
   integer :: rank, nranks, ierr, next, prev, x, y, z, s, w, r, v, vfrom
-  integer :: req(2), all(2)
+  integer :: req(2), all(2), sub, srank, u, sc, a2a(2), two(2)
+  logical :: flag
   integer :: status(MPI_STATUS_SIZE)
   call MPI_Init(ierr)
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierr)
@@ -45,36 +46,63 @@ program ring
   if (rank /= 0) r = -1
   print '(a,i0,a,i0,a,i0,a,i0,a,i0,a,i0,a,i0)', 'rank ', rank, ' sendrecv ', &
       w, ' max ', r, ' all ', all(1), ',', all(2), ' ssend ', v, ' from ', vfrom
+  ! A communicator of its own (ranks reversed), polled with MPI_Test.
+  call MPI_Comm_split(MPI_COMM_WORLD, 0, -rank, sub, ierr)
+  call MPI_Comm_rank(sub, srank, ierr)
+  call MPI_Irecv(u, 1, MPI_INTEGER, MPI_ANY_SOURCE, 11, sub, req(1), ierr)
+  call MPI_Isend(x, 1, MPI_INTEGER, mod(srank + 1, nranks), 11, sub, req(2), ierr)
+  flag = .false.
+  do while (.not. flag)
+    call MPI_Test(req(1), flag, status, ierr)
+  end do
+  call MPI_Wait(req(2), MPI_STATUS_IGNORE, ierr)
+  call MPI_Gather(x, 1, MPI_INTEGER, all, 1, MPI_INTEGER, 0, sub, ierr)
+  call MPI_Scatter(all, 1, MPI_INTEGER, sc, 1, MPI_INTEGER, 0, sub, ierr)
+  two = x
+  call MPI_Alltoall(two, 1, MPI_INTEGER, a2a, 1, MPI_INTEGER, sub, ierr)
+  call MPI_Comm_free(sub, ierr)
+  print '(a,i0,a,i0,a,i0,a,i0,a,i0,a,i0)', 'rank ', rank, ' split ', u, &
+      ' from ', status(MPI_SOURCE), ' scatter ', sc, ' alltoall ', a2a(1), ',', a2a(2)
   call MPI_Finalize(ierr)
 end program ring
 
 ! OUT: rank 0 got 1 from 1 and 1 sum 1
 ! OUT: rank 0 sendrecv 1 max 1 all 0,1 ssend 1 from 1
+! OUT: rank 0 split 1 from 0 scatter 0 alltoall 1,0
 ! OUT: rank 1 got 0 from 0 and 0 sum 1
 ! OUT: rank 1 sendrecv 0 max -1 all 0,1 ssend 0 from 0
+! OUT: rank 1 split 0 from 1 scatter 1 alltoall 1,0
 
-! SUM: messages: 8 matched; collectives: 5
+! SUM: messages: 10 matched; collectives: 8
 ! SUM: MPI time per function
 ! SUM-DAG: MPI_Send 2
 ! SUM-DAG: MPI_Ssend 2
 ! SUM-DAG: MPI_Recv 2
 ! SUM-DAG: MPI_Sendrecv 2
-! SUM-DAG: MPI_Isend 2
-! SUM-DAG: MPI_Irecv 4
-! SUM-DAG: MPI_Wait 2
+! SUM-DAG: MPI_Isend 4
+! SUM-DAG: MPI_Irecv 6
+! SUM-DAG: MPI_Wait 4
 ! SUM-DAG: MPI_Waitall 2
 ! SUM-DAG: MPI_Allreduce 2
 ! SUM-DAG: MPI_Barrier 2
 ! SUM-DAG: MPI_Bcast 2
 ! SUM-DAG: MPI_Reduce 2
 ! SUM-DAG: MPI_Allgather 2
+! SUM-DAG: MPI_Comm_split 2
+! SUM-DAG: MPI_Gather 2
+! SUM-DAG: MPI_Scatter 2
+! SUM-DAG: MPI_Alltoall 2
+! SUM-DAG: MPI_Comm_free 2
 ! SUM-DAG: MPI_Init 2
 ! SUM-DAG: MPI_Finalize 2
 
 ! MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-47]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-46]]{{[^,]*}},world,7,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-45]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-44]]{{[^,]*}},world,8,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-40]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-40]]{{[^,]*}},world,9,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-71]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-70]]{{[^,]*}},world,7,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-69]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-68]]{{[^,]*}},world,8,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},world,9,4
 ! (gfortran's line table puts the MPI_Wait call on the program statement's line.)
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-37]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-61]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
+! On the split communicator (by its job-wide key, the same on both ranks;
+! gfortran puts the MPI_Test in the DO WHILE on the loop's line).
+! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-54]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-52]]{{[^,]*}},{{[0-9a-f]+}},11,4
 
