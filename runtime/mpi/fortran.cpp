@@ -326,22 +326,25 @@ OTTER_FORTRAN(mpi_allreduce, MPI_ALLREDUCE,
       MPI_Comm_f2c(*comm));
 }
 
-OTTER_PMPI(mpi_allgather, (void *sbuf, FInt *scount, FInt *stype, void *rbuf,
-                           FInt *rcount, FInt *rtype, FInt *comm, FInt *ierr))
-OTTER_FORTRAN(mpi_allgather, MPI_ALLGATHER,
-              (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcount,
-               FInt *rtype, FInt *comm, FInt *ierr)) {
-  OTTER_NESTED(mpi_allgather, sbuf, scount, stype, rbuf, rcount, rtype, comm,
-               ierr)
-  wrap::allgather<Function::Allgather>(
-      [&](const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
-          MPI_Comm) {
-        pmpi_allgather_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr);
-        return int(*ierr);
-      },
-      Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),
-      MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));
-}
+/// Allgather and Alltoall: the same arguments.
+#define OTTER_FORTRAN_ALL(Lower, Upper, Name, Handler)                         \
+  OTTER_PMPI(Lower, (void *sbuf, FInt *scount, FInt *stype, void *rbuf,        \
+                     FInt *rcount, FInt *rtype, FInt *comm, FInt *ierr))       \
+  OTTER_FORTRAN(Lower, Upper,                                                  \
+                (void *sbuf, FInt *scount, FInt *stype, void *rbuf,            \
+                 FInt *rcount, FInt *rtype, FInt *comm, FInt *ierr)) {         \
+    OTTER_NESTED(Lower, sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr)  \
+    wrap::Handler<Function::Name>(                                             \
+        [&](const void *, int, MPI_Datatype, void *, int, MPI_Datatype,        \
+            MPI_Comm) {                                                        \
+          p##Lower##_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr);   \
+          return int(*ierr);                                                   \
+        },                                                                     \
+        Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),    \
+        MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));                            \
+  }
+OTTER_FORTRAN_ALL(mpi_allgather, MPI_ALLGATHER, Allgather, allgather)
+OTTER_FORTRAN_ALL(mpi_alltoall, MPI_ALLTOALL, Alltoall, alltoall)
 
 #define OTTER_FORTRAN_ROOTED(Lower, Upper, Name, Handler)                      \
   OTTER_PMPI(Lower,                                                            \
@@ -365,23 +368,6 @@ OTTER_FORTRAN(mpi_allgather, MPI_ALLGATHER,
   }
 OTTER_FORTRAN_ROOTED(mpi_gather, MPI_GATHER, Gather, gather)
 OTTER_FORTRAN_ROOTED(mpi_scatter, MPI_SCATTER, Scatter, scatter)
-
-OTTER_PMPI(mpi_alltoall, (void *sbuf, FInt *scount, FInt *stype, void *rbuf,
-                          FInt *rcount, FInt *rtype, FInt *comm, FInt *ierr))
-OTTER_FORTRAN(mpi_alltoall, MPI_ALLTOALL,
-              (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcount,
-               FInt *rtype, FInt *comm, FInt *ierr)) {
-  OTTER_NESTED(mpi_alltoall, sbuf, scount, stype, rbuf, rcount, rtype, comm,
-               ierr)
-  wrap::alltoall<Function::Alltoall>(
-      [&](const void *, int, MPI_Datatype, void *, int, MPI_Datatype,
-          MPI_Comm) {
-        pmpi_alltoall_(sbuf, scount, stype, rbuf, rcount, rtype, comm, ierr);
-        return int(*ierr);
-      },
-      Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, int(*rcount),
-      MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));
-}
 
 OTTER_PMPI(mpi_test, (FInt * request, FInt *flag, FInt *status, FInt *ierr))
 OTTER_FORTRAN(mpi_test, MPI_TEST,
