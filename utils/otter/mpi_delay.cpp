@@ -2,8 +2,9 @@
 //
 // The `delay_cost` finding of `otter diagnose` on a job (mpi_waits.h): the
 // time ranks lost in MPI wait states, charged to its cause -- the work the
-// late rank did between its previous MPI call on the thread and the call
-// the others waited for -- summed per such interval of code (rank, from
+// late rank did between its previous MPI call on the thread that could have
+// waited (not a non-blocking post, a one-sided operation or a poll) and the
+// call the others waited for -- summed per such interval of code (rank, from
 // call site, to call site), as one finding split by interval.
 //
 //===----------------------------------------------------------------------===//
@@ -16,7 +17,90 @@ namespace otter::analysis {
 
 namespace {
 
-/// Each MPI call's previous one on its rank's thread (null: none).
+/// A call that returns without waiting for another rank: a non-blocking
+/// post, a one-sided operation, a poll, local bookkeeping. The work before
+/// a late call goes back past these to the rank's previous call that could
+/// have waited (a put between a fence and the late one is part of the
+/// computation, as it was when one-sided calls were not traced).
+bool neverWaits(mpi::Function F) {
+  using mpi::Function;
+  switch (F) {
+  case Function::Isend:
+  case Function::Issend:
+  case Function::Ibsend:
+  case Function::Irsend:
+  case Function::Irecv:
+  case Function::Send_init:
+  case Function::Ssend_init:
+  case Function::Bsend_init:
+  case Function::Rsend_init:
+  case Function::Recv_init:
+  case Function::Start:
+  case Function::Startall:
+  case Function::Test:
+  case Function::Testall:
+  case Function::Testany:
+  case Function::Testsome:
+  case Function::Iprobe:
+  case Function::Improbe:
+  case Function::Imrecv:
+  case Function::Cancel:
+  case Function::Request_free:
+  case Function::Ibarrier:
+  case Function::Ibcast:
+  case Function::Ireduce:
+  case Function::Iallreduce:
+  case Function::Igather:
+  case Function::Igatherv:
+  case Function::Iscatter:
+  case Function::Iscatterv:
+  case Function::Iallgather:
+  case Function::Iallgatherv:
+  case Function::Ialltoall:
+  case Function::Ialltoallv:
+  case Function::Ialltoallw:
+  case Function::Ireduce_scatter:
+  case Function::Ireduce_scatter_block:
+  case Function::Iscan:
+  case Function::Iexscan:
+  case Function::Ineighbor_allgather:
+  case Function::Ineighbor_allgatherv:
+  case Function::Ineighbor_alltoall:
+  case Function::Ineighbor_alltoallv:
+  case Function::Ineighbor_alltoallw:
+  case Function::Comm_idup:
+  case Function::Comm_set_name:
+  case Function::Win_attach:
+  case Function::Win_detach:
+  case Function::Win_test:
+  case Function::Put:
+  case Function::Get:
+  case Function::Accumulate:
+  case Function::Get_accumulate:
+  case Function::Fetch_and_op:
+  case Function::Compare_and_swap:
+  case Function::Rput:
+  case Function::Rget:
+  case Function::Raccumulate:
+  case Function::Rget_accumulate:
+  case Function::File_iread:
+  case Function::File_iread_all:
+  case Function::File_iread_at:
+  case Function::File_iread_at_all:
+  case Function::File_iread_shared:
+  case Function::File_iwrite:
+  case Function::File_iwrite_all:
+  case Function::File_iwrite_at:
+  case Function::File_iwrite_at_all:
+  case Function::File_iwrite_shared:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// Each MPI call's previous one on its rank's thread that could have
+/// waited (null: none).
 std::map<std::pair<std::uint32_t, NodeId>, const MpiCall *>
 previousCalls(const JobGraph &M) {
   std::map<std::pair<std::uint32_t, NodeId>, const MpiCall *> Prev;
@@ -29,8 +113,12 @@ previousCalls(const JobGraph &M) {
                        [](const MpiCall *A, const MpiCall *B) {
                          return A->Begin < B->Begin;
                        });
-      for (std::size_t I = 0; I < Calls.size(); ++I)
-        Prev[{R, Calls[I]->Node}] = I ? Calls[I - 1] : nullptr;
+      const MpiCall *Waiting = nullptr; // the last that could have waited
+      for (const MpiCall *C : Calls) {
+        Prev[{R, C->Node}] = Waiting;
+        if (!neverWaits(C->Function))
+          Waiting = C;
+      }
     }
   }
   return Prev;
@@ -114,8 +202,8 @@ delayCostFinding(const JobGraph &M,
   F.Evidence = std::to_string(Waits) + " wait(s) in MPI on other ranks, " +
                fmtNs(double(Total)) +
                " lost, caused by late calls; the work before them (from the "
-               "rank's previous MPI call on the thread) is what to shorten "
-               "or balance: ";
+               "rank's previous MPI call on the thread that could have "
+               "waited) is what to shorten or balance: ";
   constexpr std::size_t Shown = 5;
   std::uint64_t Rest = 0;
   std::map<std::uint32_t, std::uint64_t> Ranks;

@@ -31,8 +31,9 @@
 // Delay costs, the waits' causes (mpi_delay.cpp): each wait is charged to
 // the call it waited for (the late send, the late receive's post, the
 // collective's last arrival, its root, ...) and so to the work its rank did
-// since its previous MPI call on that thread: Scalasca's short-term delay
-// costs, over MPI call intervals.
+// since its previous MPI call on that thread that could have waited (not a
+// non-blocking post, a one-sided operation or a poll): Scalasca's
+// short-term delay costs, over MPI call intervals.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_UTILS_MPI_WAITS_H
