@@ -457,3 +457,96 @@ OTTER_FORTRAN(mpi_comm_free, MPI_COMM_FREE, (FInt * comm, FInt *ierr)) {
       },
       Site, &CComm);
 }
+
+// --- Collectives with a count per rank
+// ----------------------------------------
+
+namespace {
+/// A Fortran array of counts or displacements as the handler reads it (for
+/// the bytes only: the call gets the Fortran arrays as they are); none if
+/// INTEGER is not C's int (-fdefault-integer-8).
+const int *counts(const FInt *F) {
+  if constexpr (sizeof(FInt) == sizeof(int))
+    return reinterpret_cast<const int *>(F);
+  else
+    return nullptr;
+}
+} // namespace
+
+OTTER_PMPI(mpi_allgatherv,
+           (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcounts,
+            FInt *displs, FInt *rtype, FInt *comm, FInt *ierr))
+OTTER_FORTRAN(mpi_allgatherv, MPI_ALLGATHERV,
+              (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcounts,
+               FInt *displs, FInt *rtype, FInt *comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_allgatherv, sbuf, scount, stype, rbuf, rcounts, displs,
+               rtype, comm, ierr)
+  wrap::allgatherv<Function::Allgatherv>(
+      [&](const void *, int, MPI_Datatype, void *, const int *, const int *,
+          MPI_Datatype, MPI_Comm) {
+        pmpi_allgatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype,
+                         comm, ierr);
+        return int(*ierr);
+      },
+      Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, counts(rcounts),
+      counts(displs), MPI_Type_f2c(*rtype), MPI_Comm_f2c(*comm));
+}
+
+OTTER_PMPI(mpi_gatherv,
+           (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcounts,
+            FInt *displs, FInt *rtype, FInt *root, FInt *comm, FInt *ierr))
+OTTER_FORTRAN(mpi_gatherv, MPI_GATHERV,
+              (void *sbuf, FInt *scount, FInt *stype, void *rbuf, FInt *rcounts,
+               FInt *displs, FInt *rtype, FInt *root, FInt *comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_gatherv, sbuf, scount, stype, rbuf, rcounts, displs, rtype,
+               root, comm, ierr)
+  wrap::gatherv<Function::Gatherv>(
+      [&](const void *, int, MPI_Datatype, void *, const int *, const int *,
+          MPI_Datatype, int, MPI_Comm) {
+        pmpi_gatherv_(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root,
+                      comm, ierr);
+        return int(*ierr);
+      },
+      Site, sbuf, int(*scount), MPI_Type_f2c(*stype), rbuf, counts(rcounts),
+      counts(displs), MPI_Type_f2c(*rtype), int(*root), MPI_Comm_f2c(*comm));
+}
+
+OTTER_PMPI(mpi_scatterv,
+           (void *sbuf, FInt *scounts, FInt *displs, FInt *stype, void *rbuf,
+            FInt *rcount, FInt *rtype, FInt *root, FInt *comm, FInt *ierr))
+OTTER_FORTRAN(mpi_scatterv, MPI_SCATTERV,
+              (void *sbuf, FInt *scounts, FInt *displs, FInt *stype, void *rbuf,
+               FInt *rcount, FInt *rtype, FInt *root, FInt *comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_scatterv, sbuf, scounts, displs, stype, rbuf, rcount, rtype,
+               root, comm, ierr)
+  wrap::scatterv<Function::Scatterv>(
+      [&](const void *, const int *, const int *, MPI_Datatype, void *, int,
+          MPI_Datatype, int, MPI_Comm) {
+        pmpi_scatterv_(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
+                       comm, ierr);
+        return int(*ierr);
+      },
+      Site, sbuf, counts(scounts), counts(displs), MPI_Type_f2c(*stype), rbuf,
+      int(*rcount), MPI_Type_f2c(*rtype), int(*root), MPI_Comm_f2c(*comm));
+}
+
+OTTER_PMPI(mpi_alltoallv,
+           (void *sbuf, FInt *scounts, FInt *sdispls, FInt *stype, void *rbuf,
+            FInt *rcounts, FInt *rdispls, FInt *rtype, FInt *comm, FInt *ierr))
+OTTER_FORTRAN(mpi_alltoallv, MPI_ALLTOALLV,
+              (void *sbuf, FInt *scounts, FInt *sdispls, FInt *stype,
+               void *rbuf, FInt *rcounts, FInt *rdispls, FInt *rtype,
+               FInt *comm, FInt *ierr)) {
+  OTTER_NESTED(mpi_alltoallv, sbuf, scounts, sdispls, stype, rbuf, rcounts,
+               rdispls, rtype, comm, ierr)
+  wrap::alltoallv<Function::Alltoallv>(
+      [&](const void *, const int *, const int *, MPI_Datatype, void *,
+          const int *, const int *, MPI_Datatype, MPI_Comm) {
+        pmpi_alltoallv_(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls,
+                        rtype, comm, ierr);
+        return int(*ierr);
+      },
+      Site, sbuf, counts(scounts), counts(sdispls), MPI_Type_f2c(*stype), rbuf,
+      counts(rcounts), counts(rdispls), MPI_Type_f2c(*rtype),
+      MPI_Comm_f2c(*comm));
+}

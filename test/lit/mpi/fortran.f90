@@ -18,6 +18,7 @@ program ring
   implicit none
   integer :: rank, nranks, ierr, next, prev, x, y, z, s, w, r, v, vfrom
   integer :: req(2), all(2), sub, srank, u, sc, a2a(2), two(2)
+  integer :: ones(2), disp(2), gv(2), av(2)
   logical :: flag
   integer :: status(MPI_STATUS_SIZE)
   call MPI_Init(ierr)
@@ -61,19 +62,28 @@ program ring
   two = x
   call MPI_Alltoall(two, 1, MPI_INTEGER, a2a, 1, MPI_INTEGER, sub, ierr)
   call MPI_Comm_free(sub, ierr)
+  ! Counts per rank (the Fortran arrays passed on as they are).
+  ones = 1
+  disp = (/ 0, 1 /)
+  call MPI_Allgatherv(x, 1, MPI_INTEGER, gv, ones, disp, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  call MPI_Alltoallv(two, ones, disp, MPI_INTEGER, av, ones, disp, MPI_INTEGER, MPI_COMM_WORLD, ierr)
+  print '(a,i0,a,i0,a,i0,a,i0,a,i0)', 'rank ', rank, ' allgatherv ', gv(1), ',', gv(2), &
+      ' alltoallv ', av(1), ',', av(2)
   print '(a,i0,a,i0,a,i0,a,i0,a,i0,a,i0)', 'rank ', rank, ' split ', u, &
       ' from ', status(MPI_SOURCE), ' scatter ', sc, ' alltoall ', a2a(1), ',', a2a(2)
   call MPI_Finalize(ierr)
 end program ring
 
+! OUT: rank 0 allgatherv 0,1 alltoallv 0,1
 ! OUT: rank 0 got 1 from 1 and 1 sum 1
 ! OUT: rank 0 sendrecv 1 max 1 all 0,1 ssend 1 from 1
 ! OUT: rank 0 split 1 from 0 scatter 0 alltoall 1,0
+! OUT: rank 1 allgatherv 0,1 alltoallv 0,1
 ! OUT: rank 1 got 0 from 0 and 0 sum 1
 ! OUT: rank 1 sendrecv 0 max -1 all 0,1 ssend 0 from 0
 ! OUT: rank 1 split 0 from 1 scatter 1 alltoall 1,0
 
-! SUM: messages: 10 matched; collectives: 8
+! SUM: messages: 10 matched; collectives: 10
 ! SUM: MPI time per function
 ! SUM-DAG: MPI_Send 2
 ! SUM-DAG: MPI_Ssend 2
@@ -93,16 +103,18 @@ end program ring
 ! SUM-DAG: MPI_Scatter 2
 ! SUM-DAG: MPI_Alltoall 2
 ! SUM-DAG: MPI_Comm_free 2
+! SUM-DAG: MPI_Allgatherv 2
+! SUM-DAG: MPI_Alltoallv 2
 ! SUM-DAG: MPI_Init 2
 ! SUM-DAG: MPI_Finalize 2
 
 ! MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-71]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-70]]{{[^,]*}},world,7,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-69]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-68]]{{[^,]*}},world,8,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},world,9,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-82]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-81]]{{[^,]*}},world,7,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-80]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-79]]{{[^,]*}},world,8,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},world,9,4
 ! (gfortran's line table puts the MPI_Wait call on the program statement's line.)
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-61]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-72]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
 ! On the split communicator (by its job-wide key, the same on both ranks;
 ! gfortran puts the MPI_Test in the DO WHILE on the loop's line).
-! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-54]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-52]]{{[^,]*}},{{[0-9a-f]+}},11,4
+! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-65]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-63]]{{[^,]*}},{{[0-9a-f]+}},11,4
 
