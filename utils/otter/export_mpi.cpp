@@ -55,6 +55,9 @@ std::string operationText(const MpiOp &Op, bool Ended) {
            tagText(Op.Tag) + Bytes;
   case EventKind::MpiRequestCancelled:
     return "cancel a request";
+  case EventKind::MpiTransfer: // one-sided (a target) or a file access
+    return Op.Peer != mpi::NoRank ? "target " + rankText(Op.Peer) + Bytes
+                                  : std::to_string(Op.Bytes) + " bytes";
   case EventKind::MpiCollectiveBegin:
     if (Ended)
       return "";
@@ -101,7 +104,7 @@ std::string callArgs(const MpiGraph &Mpi, const MpiCall &C) {
   if (Described == 1 && PointToPoint) {
     if (Single->Peer != mpi::NoRank)
       Args += ",\"peer\":" + std::to_string(Single->Peer);
-    if (Single->Tag != mpi::AnyTag)
+    if (Single->Tag != mpi::AnyTag && Single->Kind != EventKind::MpiTransfer)
       Args += ",\"tag\":" + std::to_string(Single->Tag);
     Args += ",\"bytes\":" + std::to_string(Single->Bytes);
   }

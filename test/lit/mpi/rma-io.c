@@ -14,6 +14,7 @@
 // RUN: otter summary --json %t | FileCheck --check-prefix=JSON %s
 // RUN: otter report %t -o %t.html && FileCheck --check-prefix=HTML %s < %t.html
 // RUN: FileCheck --check-prefix=CSV %s < %t/rank-0/mpi.csv
+// RUN: otter export --format perfetto -o %t.json %t && FileCheck --check-prefix=PERFETTO %s < %t.json
 // RUN: otter dump %t/rank-0 | FileCheck --check-prefix=DUMP %s
 // RUN: sh %S/Inputs/job-graph.sh %t 2
 // RUN: FileCheck --check-prefix=COLL %s < %t/job/collectives.csv
@@ -132,11 +133,16 @@ int main(int argc, char **argv) {
 // CSV: MPI_File_read_at_all,transfer,,-,-,,16,,,,
 // CSV: MPI_Alltoallw,collective_end,world,-,-,,8,8,alltoallw,1,
 
+// Perfetto: a one-sided slice names its target and bytes (no tag), a file
+// access its bytes.
+// PERFETTO-DAG: "name":"MPI_Put {{[^"]*}}rma-io.c:[[#@LINE-99]]"{{.*}}"args":{"operations":"target rank 1, 4 bytes","peer":1,"bytes":4}
+// PERFETTO-DAG: "name":"MPI_File_write_at {{[^"]*}}rma-io.c:[[#@LINE-81]]"{{.*}}"args":{"operations":"16 bytes","bytes":16}
+
 // DUMP: mpi_call_begin {{.*}}function=MPI_Put
 // DUMP-NEXT: mpi_transfer {{.*}}comm={{[0-9]+}} peer=1 peer_world=1 bytes=4
 // DUMP-NEXT: mpi_call_end {{.*}}function=MPI_Put
 
 // The four fences of each rank are instances 0-3 of a barrier on the window.
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-104]]:3
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-97]]:3
-// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-68]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-109]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-102]]:3
+// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-73]]:3
