@@ -399,12 +399,9 @@ bool TraceReader::Impl::attribute(OTF2_AttributeList *AL, Attr A,
                                   std::uint64_t &Out) {
   OTF2_Type T;
   OTF2_AttributeValue V;
-  // Most events carry few attributes or none: asking for a missing one is
-  // an OTF2 error, which the error callback formats and keeps under a
-  // process-wide lock (docs/mpi.md, "Where a rank's cost goes"), so test
-  // first.
+  // A missing attribute asked for is an OTF2 error, formatted and kept
+  // under a process-wide lock (docs/mpi.md): test first.
   if (AttrRef[A] == NoRef || !AL ||
-      OTF2_AttributeList_GetNumberOfElements(AL) == 0 ||
       !OTF2_AttributeList_TestAttributeByID(AL, AttrRef[A]) ||
       OTF2_AttributeList_GetAttributeByID(AL, AttrRef[A], &T, &V) !=
           OTF2_SUCCESS)
