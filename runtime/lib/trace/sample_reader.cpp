@@ -13,6 +13,8 @@
 
 #include <otf2/otf2.h>
 
+#include <cstdlib>
+
 #include <unordered_map>
 #include <unordered_set>
 
@@ -206,6 +208,20 @@ bool readArchiveSamples(const std::string &Anchor,
   OTF2_Reader_CloseEvtFiles(R);
   OTF2_Reader_Close(R);
   return true;
+}
+
+bool archiveHoldsSamplesOnly(const std::string &Anchor) {
+  installQuietOtf2Errors();
+  OTF2_Reader *R = OTF2_Reader_Open(Anchor.c_str());
+  if (!R)
+    return false;
+  char *V = nullptr;
+  const bool Only =
+      OTF2_Reader_GetProperty(R, ContentProperty, &V) == OTF2_SUCCESS && V &&
+      std::string(V) == ContentSamples;
+  std::free(V);
+  OTF2_Reader_Close(R);
+  return Only;
 }
 
 } // namespace otter::trace
