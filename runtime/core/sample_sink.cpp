@@ -190,8 +190,8 @@ public:
       C.Files.push_back("samples.csv");
     C.Unlisted.push_back("modules.csv");
     C.Unlisted.push_back("sampling.csv");
-    C.Details += ", " + std::to_string(N) + " samples" +
-                 (Csv ? "" : " (in trace/)");
+    C.Details +=
+        ", " + std::to_string(N) + " samples" + (Csv ? "" : " (in trace/)");
   }
 
   void report(FinishContext &C) override {

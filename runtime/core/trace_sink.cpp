@@ -194,7 +194,8 @@ private:
   /// than the buffer's last event is there). False: not written (out of
   /// memory), the caller writes the events alone.
   bool writeSamples(SampleThread *S, const ThreadInfo &T, const Event *Events,
-                    std::size_t N, bool Rest, std::size_t Most = ~std::size_t(0)) {
+                    std::size_t N, bool Rest,
+                    std::size_t Most = ~std::size_t(0)) {
     try {
       samples::drain(S);
       std::lock_guard<std::mutex> L(S->DrainLock);
@@ -279,11 +280,11 @@ private:
 /// Why says why in one line (the program runs on untraced).
 std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
   const bool SamplesOnly = !Cfg.Trace; // sinks.cpp: sampling, then
-  if (Cfg.Rank >= 0 && !SamplesOnly) // not closed its archive in this run
+  if (Cfg.Rank >= 0 && !SamplesOnly)   // not closed its archive in this run
     trace::rankOpened(Cfg.JobDir, Cfg.Rank);
   std::string Dir = Cfg.OutputDir + "/trace";
   removeArchive(Dir); // a rerun replaces its trace, as its graph files
-  if (!SamplesOnly) // else made at the end
+  if (!SamplesOnly)   // else made at the end
     Why = makeDirectories(Dir);
   if (Why.empty()) {
     trace::WriterOptions O;

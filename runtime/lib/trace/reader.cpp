@@ -4,6 +4,7 @@
 #include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
+#include "trace/sample_reader.h"
 #include "otter/printable.h"
 
 #include <otf2/otf2.h>
@@ -541,24 +542,8 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   }
   std::string F = Format;
   std::free(Format);
-  if (char *C = nullptr;
-      OTF2_Reader_GetProperty(P->R, ContentProperty, &C) == OTF2_SUCCESS &&
-      C) {
-    const bool Samples = std::string(C) == ContentSamples;
-    std::free(C);
-    if (Samples) {
-      const std::size_t Slash = Anchor.rfind('/');
-      std::string Dir =
-          Slash == std::string::npos ? "." : Anchor.substr(0, Slash);
-      if (Dir.size() > 6 && Dir.compare(Dir.size() - 6, 6, "/trace") == 0)
-        Dir.resize(Dir.size() - 6);
-      Error = "'" + Anchor +
-              "' holds only samples (a run sampled alone: OTTER_SAMPLE with "
-              "OTTER_TRACE=0), no events to read; otter profile " + Dir +
-              " reads them (trace the run, OTTER_TRACE=1, for this command)";
-      return false;
-    }
-  }
+  if (samplesOnlyArchive(P->R, Anchor, Error)) // trace/sample_reader.h
+    return false;
   // An anchor property's value to Use, if the archive has it.
   auto property = [&](const char *Name, auto Use) {
     char *V = nullptr;

@@ -13,6 +13,8 @@
 #ifndef OTTER_TRACE_SAMPLE_READER_H
 #define OTTER_TRACE_SAMPLE_READER_H
 
+#include <otf2/OTF2_Reader.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,6 +41,10 @@ bool readArchiveSamples(const std::string &Anchor,
 /// (sampling without the trace: codec.h, ContentProperty); false if it
 /// holds events, or is not a readable archive.
 bool archiveHoldsSamplesOnly(const std::string &Anchor);
+/// The same for an archive open in R: true, with the one-line Error the
+/// readers of events give for it (naming `otter profile`).
+bool samplesOnlyArchive(OTF2_Reader *R, const std::string &Anchor,
+                        std::string &Error);
 
 } // namespace otter::trace
 
