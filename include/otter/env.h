@@ -65,6 +65,9 @@ inline constexpr const char *SampleClock = "OTTER_SAMPLE_CLOCK";
 /// The signal the sampling timers send: "urg" (SIGURG, the default) or N
 /// for the real-time signal SIGRTMIN+N (0 .. the last real-time signal).
 inline constexpr const char *SampleSignal = "OTTER_SAMPLE_SIGNAL";
+/// Whether the samples are written to samples.csv too (1, the default) or
+/// only into the OTF2 archive (0): docs/sampling.md.
+inline constexpr const char *SampleCsv = "OTTER_SAMPLE_CSV";
 
 /// MPI clock offsets (runtime/mpi/clock_sync.h): 1 always measure, 0 never;
 /// default: only when ranks run on more than one host.
@@ -78,7 +81,7 @@ inline constexpr const char *RuntimeVariables[] = {
     OutputDir, GraphFormat, DotMaxNodes, CsvZstdNodes, CsvZstdEdges,
     Trace,     Verbose,     BufferEvents, Symbolize,  Symbolizer,
     Filter,    Start,       MpiClockSync, MaxTraceSize, Sample,
-    SampleClock, SampleSignal, FlushInterval};
+    SampleClock, SampleSignal, SampleCsv, FlushInterval};
 inline constexpr const char *ToolVariables[] = {
     "OTTER_CC",           "OTTER_CXX",           "OTTER_PLUGIN",
     "OTTER_PLUGIN_ARGS",  "OTTER_BUILD_DIR",     "OTTER_SKIP_APT",

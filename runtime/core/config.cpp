@@ -220,6 +220,7 @@ Config readConfig(const std::function<const char *(const char *)> &Getenv,
   };
   boolean(env::Trace, C.Trace);
   boolean(env::Verbose, C.Verbose);
+  boolean(env::SampleCsv, C.SampleCsv);
   boolean(env::Symbolize, C.Symbolize);
   if (const char *V = Getenv(env::Symbolizer); V && *V)
     C.Symbolizer = V;

@@ -76,6 +76,9 @@ struct Config {
   unsigned SampleHz = 0;
   bool SampleWall = false;
   int SampleSignal = SampleSignalUrgent;
+  /// OTTER_SAMPLE_CSV: the samples in samples.csv as well as in the OTF2
+  /// archive (a samples-only one with OTTER_TRACE=0).
+  bool SampleCsv = true;
 };
 
 /// Reads the configuration. `Getenv` is injectable for tests; `Warn`

@@ -2,9 +2,11 @@
 //
 // OTTER_SAMPLE=<Hz>: at the end of the run every sampled thread's timer is
 // deleted and its ring drained (core/samples.h), and the samples are
-// written to $OTTER_OUTPUT_DIR/samples.csv, with the code mappings of the
-// process in modules.csv and the rate in sampling.csv, so that `otter profile` symbolizes the addresses
-// after the run (never in the handler). docs/sampling.md has the columns.
+// written to $OTTER_OUTPUT_DIR/samples.csv (unless OTTER_SAMPLE_CSV=0: the
+// OTF2 archive has them too, trace_sink.cpp), with the code mappings of the
+// process in modules.csv and the rate in sampling.csv, so that `otter
+// profile` symbolizes the addresses after the run (never in the handler).
+// docs/sampling.md has the columns.
 // The run may end in a forked copy of the process (a termination signal,
 // exit() inside a parallel region, a crash: core/session.cpp), where the
 // drainer thread does not exist: it is paused before the fork between two
@@ -164,24 +166,32 @@ public:
                     ": the samples after that went to the program; choose "
                     "a signal it does not use with OTTER_SAMPLE_SIGNAL");
     const std::string Dir = C.Cfg.OutputDir;
+    const bool Csv = C.Cfg.SampleCsv;
     std::uint64_t N = 0;
-    if (!writeSamples(Dir + "/samples.csv", N) ||
+    if ((Csv && !writeSamples(Dir + "/samples.csv", N)) ||
         !writeModules(Dir + "/modules.csv") ||
         !writeSettings(Dir + "/sampling.csv", C.Cfg.SampleWall)) {
-      C.Message("error: ", "cannot write " + Dir + "/samples.csv: " +
+      C.Message("error: ", "cannot write " + Dir +
+                               (Csv ? "/samples.csv: " : "/modules.csv: ") +
                                std::strerror(errno));
       return;
     }
     if (Crashed) {
-      C.Message("", "the program crashed; saved " + std::to_string(N) +
-                        " samples in " + Dir + "/samples.csv");
+      if (Csv) // else the trace sink says where they are
+        C.Message("", "the program crashed; saved " + std::to_string(N) +
+                          " samples in " + Dir + "/samples.csv");
       return;
     }
+    if (!Csv) // the archive's (trace_sink.cpp): counted as drained
+      for (SampleThread *S : samples::threads())
+        N += S->Count;
     C.Wrote = true;
-    C.Files.push_back("samples.csv");
+    if (Csv)
+      C.Files.push_back("samples.csv");
     C.Unlisted.push_back("modules.csv");
     C.Unlisted.push_back("sampling.csv");
-    C.Details += ", " + std::to_string(N) + " samples";
+    C.Details +=
+        ", " + std::to_string(N) + " samples" + (Csv ? "" : " (in trace/)");
   }
 
   void report(FinishContext &C) override {

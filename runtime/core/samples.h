@@ -61,11 +61,12 @@ struct DrainedSample {
 };
 
 /// Calls Fn(Sample, End) for each whole sample of D from word Begin on,
-/// oldest first; End: the word after it (where the next one begins).
+/// oldest first, at most Most of them; End: the word after it (where the
+/// next one begins).
 template <typename F>
 void forEachDrained(const std::vector<std::uint64_t> &D, std::size_t Begin,
-                    F &&Fn) {
-  for (std::size_t I = Begin; I + SampleWords <= D.size();) {
+                    F &&Fn, std::size_t Most = ~std::size_t(0)) {
+  for (std::size_t I = Begin; Most && I + SampleWords <= D.size(); --Most) {
     DrainedSample X;
     X.Time = D[I];
     X.State = std::uint32_t(D[I + 1]);

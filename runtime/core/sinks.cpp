@@ -20,7 +20,9 @@ namespace {
 // trace is closed (close()) before the graph is built (write()) either way.
 constexpr SinkSpec Registry[] = {
     {"graph", [](const Config &C) { return C.Formats.any(); }, makeGraphSink},
-    {"trace", [](const Config &C) { return C.Trace; }, makeTraceSink},
+    // Sampling without the trace: an archive of the samples alone.
+    {"trace", [](const Config &C) { return C.Trace || C.SampleHz > 0; },
+     makeTraceSink},
     {"samples", [](const Config &C) { return C.SampleHz > 0; },
      makeSampleSink},
 };

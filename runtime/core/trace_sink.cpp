@@ -9,6 +9,13 @@
 // the end. A thread's periodic flush (OTTER_FLUSH_INTERVAL) puts its
 // location's events on disk (persist).
 //
+// Sampling without the trace (OTTER_SAMPLE with OTTER_TRACE=0): the same
+// archive holds the samples alone (WriterOptions::SamplesOnly), made at the
+// end (or in a crashing process's copy), as samples.csv is, from the rings
+// drained then: nothing is on disk before, no event reaches it, and the
+// recording of events is as without it (sampling alone records none).
+// docs/sampling.md.
+//
 //===----------------------------------------------------------------------===//
 #include "core/manifest.h"
 #include "core/memory_room.h"
@@ -74,29 +81,35 @@ std::string frameName(std::uint64_t Address) {
 
 class TraceSink final : public RunSink {
 public:
-  TraceSink(std::unique_ptr<trace::TraceWriter> W, bool Sampling)
-      : W(std::move(W)), Sampling(Sampling) {}
+  TraceSink(std::unique_ptr<trace::TraceWriter> W, bool Sampling,
+            bool SamplesOnly)
+      : W(std::move(W)), Sampling(Sampling), SamplesOnly(SamplesOnly) {}
 
   void consume(const ThreadInfo &T, const Event *Events,
                std::size_t N) override {
+    if (SamplesOnly) // the events are another sink's (the graph's)
+      return;
     SampleThread *S = Sampling ? samples::find(T.Index) : nullptr;
     if (!S || !writeSamples(S, T, Events, N, false))
       W->consume(T, Events, N);
   }
-  bool takesTicks() const override { return W->takesTicks(); }
+  bool takesTicks() const override { return !SamplesOnly && W->takesTicks(); }
 
   void close(FinishContext &C) override {
-    if (Sampling) { // every ring drained, the samples after each thread's
-                    // last event written before the archive closes
-      samples::stopAll();
-      for (SampleThread *S : samples::threads())
-        writeSamples(S, ThreadInfo{S->ThreadIndex, 0}, nullptr, 0, true);
-    }
+    if (SamplesOnly && !openAtEnd(C))
+      return;
+    if (Sampling) // every ring drained, the samples after each thread's
+                  // last event written before the archive closes
+      writeRemainingSamples();
     std::string Error;
     Wrote = W->close(Error);
     trace::WriterStats S = W->stats();
     if (!Wrote)
       C.Message("error: ", Error);
+    else if (C.Cfg.Verbose && SamplesOnly)
+      C.Message("", "wrote " + C.Cfg.OutputDir +
+                        "/trace/ (OTF2, samples alone): " +
+                        std::to_string(S.Samples) + " samples");
     else if (C.Cfg.Verbose)
       C.Message("", "wrote " + C.Cfg.OutputDir +
                         "/trace/ (OTF2): " + std::to_string(S.Events) +
@@ -111,34 +124,78 @@ public:
   }
 
   void afterSummary(FinishContext &C) override {
-    if (Wrote)
+    if (Wrote && !SamplesOnly) // no job archive of samples alone (yet)
       rankArchiveClosed(C);
   }
 
   void flushNow(std::uint32_t Own, bool Every) override {
-    W->flushToDisk(Own, Every);
+    if (!SamplesOnly) // samples alone are written at the end
+      W->flushToDisk(Own, Every);
   }
-  void persist(const ThreadInfo &T) override { W->persist(T.Index); }
+  void persist(const ThreadInfo &T) override {
+    if (!SamplesOnly)
+      W->persist(T.Index);
+  }
 
   bool savesOnCrash() const override { return true; }
 
   void saveOnCrash(FinishContext &C) override {
+    if (SamplesOnly) { // nothing else would be in it
+      if (!openAtEnd(C))
+        return;
+      writeRemainingSamples();
+    }
     std::string Error;
     if (!W->close(Error))
       return;
-    C.Message("", "the program crashed; saved the trace in " + C.Cfg.OutputDir +
-                      "/trace/");
+    C.Message("", std::string("the program crashed; saved the ") +
+                      (SamplesOnly ? "samples" : "trace") + " in " +
+                      C.Cfg.OutputDir + "/trace/");
     reportDropped(C, W->stats());
-    rankArchiveClosed(C);
+    if (!SamplesOnly)
+      rankArchiveClosed(C);
   }
 
 private:
+  /// Samples alone: the archive made now, if sampling ran (else none: it
+  /// said why at start). False: not made (an error said why).
+  bool openAtEnd(FinishContext &C) {
+    if (!samples::rate())
+      return false;
+    const std::string Dir = C.Cfg.OutputDir + "/trace";
+    std::string Why = makeDirectories(Dir);
+    if (Why.empty() && W->open(Why))
+      return true;
+    C.Message("error: ", "cannot write the samples to '" + Dir + "': " + Why);
+    return false;
+  }
+
+  /// The samples not in the archive yet, every ring drained first (the
+  /// timers stopped): those after each thread's last event, or with
+  /// samples alone all of them, a batch at a time.
+  void writeRemainingSamples() {
+    samples::stopAll();
+    for (SampleThread *S : samples::threads()) {
+      const ThreadInfo T{S->ThreadIndex, 0};
+      std::size_t Before;
+      do
+        Before = S->TraceCursor;
+      while (writeSamples(S, T, nullptr, 0, true, RestBatch) &&
+             S->TraceCursor != Before);
+    }
+  }
+
+  /// Samples written at a time when no event comes with them: bounds the
+  /// memory of a long run's batch.
+  static constexpr std::size_t RestBatch = 1 << 16;
+
   /// A buffer of thread T's events with its samples taken since the last
   /// one (S: its sampling state, drained first, so that every sample older
   /// than the buffer's last event is there). False: not written (out of
   /// memory), the caller writes the events alone.
   bool writeSamples(SampleThread *S, const ThreadInfo &T, const Event *Events,
-                    std::size_t N, bool Rest) {
+                    std::size_t N, bool Rest,
+                    std::size_t Most = ~std::size_t(0)) {
     try {
       samples::drain(S);
       std::lock_guard<std::mutex> L(S->DrainLock);
@@ -159,7 +216,8 @@ private:
             X.Frames = Y.Frames;
             Batch.push_back(X);
             Ends.push_back(End);
-          });
+          },
+          Most);
       const std::size_t Done =
           W->writeWithSamples(T, Events, N, Batch.data(), Batch.size(), Rest);
       if (Done)
@@ -212,6 +270,7 @@ private:
 
   std::unique_ptr<trace::TraceWriter> W;
   bool Sampling = false; // OTTER_SAMPLE: samples go into the trace
+  bool SamplesOnly = false; // OTTER_TRACE=0: nothing else does
   bool Wrote = false;
 };
 
@@ -220,29 +279,36 @@ private:
 /// Creates $OTTER_OUTPUT_DIR/trace and the OTF2 archive in it; on failure
 /// Why says why in one line (the program runs on untraced).
 std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
-  if (Cfg.Rank >= 0) // this rank has not closed its archive in this run
+  const bool SamplesOnly = !Cfg.Trace; // sinks.cpp: sampling, then
+  if (Cfg.Rank >= 0 && !SamplesOnly)   // not closed its archive in this run
     trace::rankOpened(Cfg.JobDir, Cfg.Rank);
   std::string Dir = Cfg.OutputDir + "/trace";
   removeArchive(Dir); // a rerun replaces its trace, as its graph files
-  Why = makeDirectories(Dir);
+  if (!SamplesOnly)   // else made at the end
+    Why = makeDirectories(Dir);
   if (Why.empty()) {
     trace::WriterOptions O;
     O.Dir = Dir;
     O.Creator = "OTTER (OpenMP Task Tracer)";
     O.Rank = Cfg.Rank;
-    O.Filter = Cfg.FilterText;
-    O.Names = names::snapshot;
     O.Ticks = recorder::tickScale(); // times converted as they are encoded
     O.RoomFor = memory::roomFor;
-    O.MaxBytes =
-        Cfg.MaxTraceSet ? Cfg.MaxTraceBytes : defaultMaxTraceBytes(Dir);
-    O.OnFull = traceFull;
-    O.RecordingCostNs = recorder::recordingCostNs;
+    if (!SamplesOnly) { // the events' filter, names, size limit and cost
+      O.Filter = Cfg.FilterText;
+      O.Names = names::snapshot;
+      O.MaxBytes =
+          Cfg.MaxTraceSet ? Cfg.MaxTraceBytes : defaultMaxTraceBytes(Dir);
+      O.OnFull = traceFull;
+      O.RecordingCostNs = recorder::recordingCostNs;
+    }
     O.SampleHz = Cfg.SampleHz;
     O.FrameName = frameName;
+    O.SamplesOnly = SamplesOnly;
+    O.DirectRecords = !SamplesOnly; // OTF2's own calls write the samples
     auto W = std::make_unique<trace::TraceWriter>(O, describeCode);
-    if (W->open(Why))
-      return std::make_unique<TraceSink>(std::move(W), Cfg.SampleHz > 0);
+    if (SamplesOnly || W->open(Why)) // samples alone: opened at the end
+      return std::make_unique<TraceSink>(std::move(W), Cfg.SampleHz > 0,
+                                         SamplesOnly);
   }
   Why = "cannot write the trace to '" + Dir + "': " + Why +
         " (set OTTER_OUTPUT_DIR to a writable directory, or OTTER_TRACE=0); "

@@ -320,11 +320,14 @@ TEST(Config, Sampling) {
   EXPECT_EQ(C.SampleSignal, SampleSignalUrgent); // SIGURG
   EXPECT_EQ(sampleSignalNumber(C.SampleSignal), SIGURG);
   EXPECT_EQ(sampleSignalName(C.SampleSignal), "SIGURG");
+  EXPECT_TRUE(C.SampleCsv); // samples.csv beside the archive's samples
   E.Vars = {{"OTTER_SAMPLE", "1000"},
             {"OTTER_SAMPLE_CLOCK", "WALL"},
-            {"OTTER_SAMPLE_SIGNAL", "7"}};
+            {"OTTER_SAMPLE_SIGNAL", "7"},
+            {"OTTER_SAMPLE_CSV", "0"}};
   C = E.read();
   EXPECT_EQ(C.SampleHz, 1000u);
+  EXPECT_FALSE(C.SampleCsv);
   EXPECT_TRUE(C.SampleWall);
   EXPECT_EQ(C.SampleSignal, 7);
   EXPECT_EQ(sampleSignalNumber(C.SampleSignal), SIGRTMIN + 7);

@@ -152,6 +152,9 @@ TEST(Sinks, TheRegistryAndWhatTheConfigurationAsksFor) {
   C.Formats = GraphFormats{false, false, false};
   C.Trace = false;
   EXPECT_FALSE(spec("graph").Wanted(C));
+  // Sampling alone: the archive of the samples alone (docs/sampling.md).
+  EXPECT_TRUE(spec("trace").Wanted(C));
+  C.SampleHz = 0;
   EXPECT_FALSE(spec("trace").Wanted(C));
   C.Formats.Canonical = true;
   EXPECT_TRUE(spec("graph").Wanted(C));

@@ -26,6 +26,7 @@
 #include "report_sections.h"
 #include "sim_program.h"
 #include "simulate.h"
+#include "trace/sample_reader.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -378,13 +379,14 @@ int cmdDiff(const Options &A) {
   const std::vector<std::string> &In = A.Inputs;
   if (In.size() != 2)
     return usage("diff needs two archives, A and B");
-  // Two sampled runs, one at least without a trace: their profiles.
+  // Two sampled runs, one at least without a trace (an archive of samples
+  // alone is none): their profiles.
   auto HasTrace = [](const std::string &X) {
     for (const char *Tail : {"", "/traces.otf2", "/trace/traces.otf2"})
       if (const std::string P = X + Tail;
           P.size() > 5 && P.compare(P.size() - 5, 5, ".otf2") == 0 &&
           access(P.c_str(), F_OK) == 0)
-        return true;
+        return !trace::archiveHoldsSamplesOnly(P);
     return false;
   };
   if (A.Phase.empty() && hasProfiles(In) &&

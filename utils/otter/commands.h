@@ -125,7 +125,8 @@ int cmdEstimate(const Options &O); // commands_estimate.cpp
 enum class ProfileLoad { Ok, NoSamples, Error };
 ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
                         std::string &Dir, std::string &Message);
-/// Whether every input has samples (DIR/samples.csv); `otter profile A
+/// Whether every input has samples (DIR/samples.csv, or an archive of
+/// samples alone: trace/sample_reader.h); `otter profile A
 /// B`: the two profiles compared (profile_diff.cpp), which `otter diff`
 /// also runs on two sampled runs when either has no trace.
 bool hasProfiles(const std::vector<std::string> &Inputs);

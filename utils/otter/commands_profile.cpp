@@ -483,7 +483,9 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
 
 bool hasProfiles(const std::vector<std::string> &Inputs) {
   for (const std::string &X : Inputs)
-    if (access((samplesDir(X) + "/samples.csv").c_str(), F_OK) != 0)
+    if (const std::string D = samplesDir(X);
+        access((D + "/samples.csv").c_str(), F_OK) != 0 &&
+        !trace::archiveHoldsSamplesOnly(D + "/trace/traces.otf2"))
       return false;
   return !Inputs.empty();
 }

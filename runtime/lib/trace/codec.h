@@ -66,6 +66,13 @@ inline constexpr const char *FilterProperty = "OTTER::FILTER";
 /// limit (OTTER_MAX_TRACE_SIZE): "<limit in bytes> <time in ns>", the
 /// events after that time are not in it.
 inline constexpr const char *CutProperty = "OTTER::CUT";
+/// Anchor property: "samples" when the archive holds a run's samples
+/// alone (OTTER_SAMPLE with OTTER_TRACE=0, docs/sampling.md): its
+/// locations hold only CallingContextSample records and the definitions
+/// are the samples' (no event of otter/events.h is in it); absent: the
+/// archive holds the run's events (and its samples if it was sampled).
+inline constexpr const char *ContentProperty = "OTTER::CONTENT";
+inline constexpr const char *ContentSamples = "samples";
 
 /// Anchor property: OTTER's own cost of recording one event on this
 /// machine, in ns, as the runtime measured it at start (ompt/calibrate.h):

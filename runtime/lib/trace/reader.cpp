@@ -4,6 +4,7 @@
 #include "otter/mpi.h"
 #include "trace/codec.h"
 #include "trace/errors.h"
+#include "trace/sample_reader.h"
 #include "otter/printable.h"
 
 #include <otf2/otf2.h>
@@ -545,6 +546,8 @@ bool TraceReader::open(const std::string &Path, std::string &Error) {
   }
   std::string F = Format;
   std::free(Format);
+  if (samplesOnlyArchive(P->R, Anchor, Error)) // trace/sample_reader.h
+    return false;
   // An anchor property's value to Use, if the archive has it.
   auto property = [&](const char *Name, auto Use) {
     char *V = nullptr;

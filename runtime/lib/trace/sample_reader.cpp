@@ -13,6 +13,8 @@
 
 #include <otf2/otf2.h>
 
+#include <cstdlib>
+
 #include <unordered_map>
 #include <unordered_set>
 
@@ -205,6 +207,42 @@ bool readArchiveSamples(const std::string &Anchor,
   OTF2_EvtReaderCallbacks_Delete(C);
   OTF2_Reader_CloseEvtFiles(R);
   OTF2_Reader_Close(R);
+  return true;
+}
+
+namespace {
+bool holdsSamplesOnly(OTF2_Reader *R) {
+  char *V = nullptr;
+  const bool Only =
+      OTF2_Reader_GetProperty(R, ContentProperty, &V) == OTF2_SUCCESS && V &&
+      std::string(V) == ContentSamples;
+  std::free(V);
+  return Only;
+}
+} // namespace
+
+bool archiveHoldsSamplesOnly(const std::string &Anchor) {
+  installQuietOtf2Errors();
+  OTF2_Reader *R = OTF2_Reader_Open(Anchor.c_str());
+  if (!R)
+    return false;
+  const bool Only = holdsSamplesOnly(R);
+  OTF2_Reader_Close(R);
+  return Only;
+}
+
+bool samplesOnlyArchive(OTF2_Reader *R, const std::string &Anchor,
+                        std::string &Error) {
+  if (!holdsSamplesOnly(R))
+    return false;
+  const std::size_t Slash = Anchor.rfind('/');
+  std::string Dir = Slash == std::string::npos ? "." : Anchor.substr(0, Slash);
+  if (Dir.size() > 6 && Dir.compare(Dir.size() - 6, 6, "/trace") == 0)
+    Dir.resize(Dir.size() - 6);
+  Error = "'" + Anchor +
+          "' holds only samples (a run sampled alone: OTTER_SAMPLE with "
+          "OTTER_TRACE=0), no events to read; otter profile " +
+          Dir + " reads them (trace the run, OTTER_TRACE=1, for this command)";
   return true;
 }
 

@@ -6,11 +6,14 @@
 // and its parents: the otter:sample_address properties) and its
 // attributes, and the sampling rate (the interrupt generator's period).
 // For `otter profile` on an archive without samples.csv. The event
-// reader (trace/reader.h) skips these records.
+// reader (trace/reader.h) skips these records, and refuses an archive of
+// samples alone (archiveHoldsSamplesOnly: sampling with OTTER_TRACE=0).
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_TRACE_SAMPLE_READER_H
 #define OTTER_TRACE_SAMPLE_READER_H
+
+#include <otf2/OTF2_Reader.h>
 
 #include <cstdint>
 #include <string>
@@ -32,6 +35,15 @@ struct ArchiveSample {
 /// gives none and true.
 bool readArchiveSamples(const std::string &Anchor,
                         std::vector<ArchiveSample> &Out, unsigned &Hz,
+                        std::string &Error);
+
+/// Whether the archive whose anchor is Anchor holds a run's samples alone
+/// (sampling without the trace: codec.h, ContentProperty); false if it
+/// holds events, or is not a readable archive.
+bool archiveHoldsSamplesOnly(const std::string &Anchor);
+/// The same for an archive open in R: true, with the one-line Error the
+/// readers of events give for it (naming `otter profile`).
+bool samplesOnlyArchive(OTF2_Reader *R, const std::string &Anchor,
                         std::string &Error);
 
 } // namespace otter::trace

@@ -64,6 +64,9 @@ bool TraceWriter::open(std::string &Error) {
                                true) != OTF2_SUCCESS ||
       OTF2_Archive_SetProperty(P->Archive, StateProperty, StateComplete,
                                true) != OTF2_SUCCESS ||
+      (P->Opt.SamplesOnly &&
+       OTF2_Archive_SetProperty(P->Archive, ContentProperty, ContentSamples,
+                                true) != OTF2_SUCCESS) ||
       (!P->Opt.Filter.empty() &&
        OTF2_Archive_SetProperty(P->Archive, FilterProperty,
                                 P->Opt.Filter.c_str(), true) != OTF2_SUCCESS) ||

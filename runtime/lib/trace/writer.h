@@ -69,6 +69,10 @@ struct WriterOptions {
   /// calling context (null, or "": the address in hex). Called off the
   /// hot path, once per address, with the writer's lock held.
   std::function<std::string(std::uint64_t Address)> FrameName;
+  /// The archive will hold samples alone (sampling without the trace,
+  /// writeWithSamples() with no events): the anchor says so
+  /// (ContentProperty, codec.h), so that readers of events refuse it.
+  bool SamplesOnly = false;
 };
 
 /// One sample of the sampling mode (core/samples.h) for the trace: Time in

@@ -380,6 +380,9 @@ bool TraceWriter::Impl::checkpoint() {
           OTF2_SUCCESS &&
       OTF2_Archive_SetProperty(A, StateProperty, StateRunning, true) ==
           OTF2_SUCCESS &&
+      (!Opt.SamplesOnly ||
+       OTF2_Archive_SetProperty(A, ContentProperty, ContentSamples, true) ==
+           OTF2_SUCCESS) &&
       (Opt.Filter.empty() ||
        OTF2_Archive_SetProperty(A, FilterProperty, Opt.Filter.c_str(), true) ==
            OTF2_SUCCESS) &&

@@ -1,14 +1,15 @@
 // Sampling sees each OpenMP state: a program that spends known times in
 // work, at a barrier, waiting for a lock and in a taskwait gives the state
 // classes in the order of those times (orders only: the machine may be
-// loaded). Sampling alone: no trace, no graph, and no event recorded (the
+// loaded). Sampling alone: no per-event trace (an archive of the samples
+// alone), no graph, and no event recorded (the
 // recording callbacks are not registered: tasks and constructs cost
 // nothing), yet the taskwait is known (OTTER's sync wait callback).
 // RUN: %clang -fopenmp -fno-omit-frame-pointer -O1 %s -o %t
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_SAMPLE=1000 OTTER_SAMPLE_CLOCK=wall OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none OTTER_VERBOSE=1 %t 2>%t.err | FileCheck --check-prefix=OUT %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
 // RUN: python3 %otter_src/test/lit/Inputs/check-samples.py --order work,barrier,lock,taskwait %t.d | FileCheck --check-prefix=CLASSES %s
-// RUN: test ! -e %t.d/trace && test ! -e %t.d/graph.gv && test -s %t.d/modules.csv
+// RUN: test -s %t.d/trace/traces.otf2 && test ! -e %t.d/graph.gv && test -s %t.d/modules.csv
 #include <omp.h>
 #include <stdio.h>
 #include <time.h>
