@@ -68,8 +68,7 @@ struct TraceReader::Impl {
   std::vector<Event> Batch;
   const Sink *Out = nullptr;
   std::string Error;
-  // Guard against a cut-off event file: OTF2's reader can loop over its
-  // last, incomplete chunk forever, delivering the same events again. A
+  // A cut-off event file can make OTF2 deliver its last chunk forever: a
   // location cannot hold more events than its event file has bytes.
   std::uint64_t LocationEvents = 0;
   std::uint64_t MaxLocationEvents = ~std::uint64_t(0);
@@ -198,9 +197,8 @@ CB evEnterLeave(void *U, OTF2_TimeStamp T, OTF2_AttributeList *AL,
     return impl(U)->Corrupt ? OTF2_CALLBACK_INTERRUPT : Ok; // not ours
   // The event table (otter/event_kinds.def) says which kind an Enter or
   // Leave of the region's class stands for, and whether its Sub is the
-  // region's.
-  // A Leave the writer made to keep the location balanced (a failed
-  // omp_test_lock, the end of the run) stands for no event.
+  // region's; a Leave the writer made to keep the location balanced (a
+  // failed omp_test_lock, the end of the run) stands for no event.
   std::uint64_t Closed;
   if (!Enter && AL && P->attribute(AL, AttrClosed, Closed))
     return Ok;
@@ -436,8 +434,7 @@ void TraceReader::Impl::applyAttributes(Event &E, OTF2_AttributeList *AL) {
 }
 
 void TraceReader::Impl::push(const Event &E) {
-  // A folded sync event stands for two (see unfoldEvent): consumers see
-  // both, as the program's OMPT runtime reported them.
+  // A folded sync event stands for the two OMPT reported (unfoldEvent).
   Event Unfolded[MaxUnfolded];
   unsigned Count = unfoldEvent(E, Unfolded);
   Batch.insert(Batch.end(), Unfolded, Unfolded + Count);
