@@ -111,6 +111,7 @@ JobInfo jobInfo(const JobInput &Job, const Result &R) {
   J.Messages = M.Stats.Messages;
   J.Collectives = M.Stats.Collectives;
   J.Comm = commMatrix(M);
+  J.OneSided = oneSidedMatrix(M);
   J.Untraced = untracedCalls(M);
   J.Transfers = transferTotals(M);
   for (std::uint32_t Rk = 0; Rk < Job.ranks().size(); ++Rk) {

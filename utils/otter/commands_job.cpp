@@ -243,19 +243,12 @@ struct JobSource {
   std::uint64_t recordingCostNs() const { return Job.recordingCostNs(); }
 };
 
-/// The communication matrix as a heat map: a cell per (sender, receiver),
-/// its colour the bytes sent relative to the largest cell; up to 64 ranks
-/// (beyond: the 64 pairs that sent most, as a list).
-std::string commMatrixHtml(const std::vector<CommCell> &Cells,
-                           std::uint32_t Ranks) {
-  using picture::xmlEscape;
-  std::ostringstream OS;
-  OS << "<section id=\"comm-matrix\"><h2>Communication matrix</h2>";
-  if (Cells.empty()) {
-    OS << "<div class=\"muted\">no point-to-point message matched</div>"
-          "</section>\n";
-    return OS.str();
-  }
+/// A matrix as a heat map table: a cell per (from, to) rank, its colour the
+/// bytes relative to the largest cell; up to 64 ranks (beyond: the 64 pairs
+/// that moved most, as a list). \p Unit names what a cell counts besides
+/// bytes.
+void matrixTableHtml(std::ostringstream &OS, const std::vector<CommCell> &Cells,
+                     std::uint32_t Ranks, const char *Id, const char *Unit) {
   std::uint64_t Max = 1;
   for (const CommCell &C : Cells)
     Max = std::max(Max, C.Bytes);
@@ -263,17 +256,18 @@ std::string commMatrixHtml(const std::vector<CommCell> &Cells,
     char B[64];
     std::snprintf(B, sizeof B, "rgba(214,96,77,%.2f)",
                   0.1 + 0.8 * double(C.Bytes) / double(Max));
-    OS << "<td class=\"n\" data-bytes=\"" << C.Bytes << "\" data-messages=\""
-       << C.Messages << "\" style=\"background:" << B << "\" title=\"rank "
-       << C.From << " to rank " << C.To << ": " << C.Bytes << " bytes, "
-       << C.Messages << " messages\">" << C.Bytes << "<br><span "
-       "class=\"muted\">" << C.Messages << "</span></td>";
+    OS << "<td class=\"n\" data-bytes=\"" << C.Bytes << "\" data-" << Unit
+       << "=\"" << C.Messages << "\" style=\"background:" << B
+       << "\" title=\"rank " << C.From << " to rank " << C.To << ": "
+       << C.Bytes << " bytes, " << C.Messages << " " << Unit << "\">"
+       << C.Bytes << "<br><span class=\"muted\">" << C.Messages
+       << "</span></td>";
   };
   if (Ranks <= 64) {
     std::map<std::pair<std::uint32_t, std::uint32_t>, const CommCell *> At;
     for (const CommCell &C : Cells)
       At[{C.From, C.To}] = &C;
-    OS << "<table id=\"comm\"><thead><tr><th>from \\ to</th>";
+    OS << "<table id=\"" << Id << "\"><thead><tr><th>from \\ to</th>";
     for (std::uint32_t T = 0; T < Ranks; ++T)
       OS << "<th class=\"n\">" << T << "</th>";
     OS << "</tr></thead><tbody>\n";
@@ -289,28 +283,53 @@ std::string commMatrixHtml(const std::vector<CommCell> &Cells,
       OS << "</tr>\n";
     }
     OS << "</tbody></table>";
-  } else {
-    std::vector<const CommCell *> Order;
-    for (const CommCell &C : Cells)
-      Order.push_back(&C);
-    std::stable_sort(Order.begin(), Order.end(),
-                     [](const CommCell *A, const CommCell *B) {
-                       return A->Bytes > B->Bytes;
-                     });
-    OS << "<table id=\"comm\"><thead><tr><th>from</th><th>to</th><th "
-          "class=\"n\">bytes, messages</th></tr></thead><tbody>\n";
-    for (std::size_t I = 0; I < Order.size() && I < 64; ++I) {
-      OS << "<tr><td>" << Order[I]->From << "</td><td>" << Order[I]->To
-         << "</td>";
-      cell(*Order[I]);
-      OS << "</tr>\n";
-    }
-    OS << "</tbody></table>";
+    return;
   }
-  OS << "<div class=\"muted\">Point-to-point messages matched "
-        "(collectives not included): a cell is what the row's rank sent to "
-        "the column's, bytes above, messages below; the darker, the more "
-        "bytes.</div></section>\n";
+  std::vector<const CommCell *> Order;
+  for (const CommCell &C : Cells)
+    Order.push_back(&C);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [](const CommCell *A, const CommCell *B) {
+                     return A->Bytes > B->Bytes;
+                   });
+  OS << "<table id=\"" << Id << "\"><thead><tr><th>from</th><th>to</th><th "
+        "class=\"n\">bytes, "
+     << Unit << "</th></tr></thead><tbody>\n";
+  for (std::size_t I = 0; I < Order.size() && I < 64; ++I) {
+    OS << "<tr><td>" << Order[I]->From << "</td><td>" << Order[I]->To
+       << "</td>";
+    cell(*Order[I]);
+    OS << "</tr>\n";
+  }
+  OS << "</tbody></table>";
+}
+
+/// The report's communication matrices: the matched point-to-point
+/// messages and, when the job used one-sided communication, its operations
+/// (report_job.h, oneSidedMatrix).
+std::string commMatrixHtml(const std::vector<CommCell> &Cells,
+                           const std::vector<CommCell> &OneSided,
+                           std::uint32_t Ranks) {
+  std::ostringstream OS;
+  OS << "<section id=\"comm-matrix\"><h2>Communication matrix</h2>";
+  if (Cells.empty())
+    OS << "<div class=\"muted\">no point-to-point message matched</div>";
+  else {
+    matrixTableHtml(OS, Cells, Ranks, "comm", "messages");
+    OS << "<div class=\"muted\">Point-to-point messages matched "
+          "(collectives not included): a cell is what the row's rank sent to "
+          "the column's, bytes above, messages below; the darker, the more "
+          "bytes.</div>";
+  }
+  if (!OneSided.empty()) {
+    OS << "<h3>One-sided</h3>";
+    matrixTableHtml(OS, OneSided, Ranks, "comm-one-sided", "operations");
+    OS << "<div class=\"muted\">One-sided operations (MPI_Put, MPI_Get, the "
+          "accumulates, ...): a cell is the bytes that left the row's rank's "
+          "memory for the column's (MPI_Get: target to origin, the others: "
+          "origin to target), bytes above, operations below.</div>";
+  }
+  OS << "</section>\n";
   return OS.str();
 }
 
@@ -401,7 +420,8 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
           "datatype's size, summed over the ranks' calls</div>";
   }
   OS << "</section>\n";
-  OS << commMatrixHtml(commMatrix(M), std::uint32_t(Job.ranks().size()));
+  OS << commMatrixHtml(commMatrix(M), oneSidedMatrix(M),
+                       std::uint32_t(Job.ranks().size()));
   return OS.str();
 }
 

@@ -56,24 +56,14 @@ std::vector<FunctionTime> perFunction(const std::vector<Construct> &Cs) {
   return V;
 }
 
-/// The matrix as text: rank x rank when there are few ranks, else the
-/// pairs that sent most.
-void printCommMatrix(const JobInfo &J, std::ostream &OS) {
-  if (J.Comm.empty())
-    return;
-  std::uint64_t Bytes = 0, Msgs = 0;
-  for (const CommCell &C : J.Comm) {
-    Bytes += C.Bytes;
-    Msgs += C.Messages;
-  }
-  OS << "\ncommunication matrix (point to point, matched messages: " << Msgs
-     << " messages, " << Bytes
-     << " bytes; a cell: bytes sent from the row's rank to the column's, "
-        "messages in parentheses):\n";
-  std::size_t N = J.Ranks.size();
+/// A matrix as text: rank x rank when there are few ranks, else the pairs
+/// that moved most. \p Unit names what a cell counts besides bytes
+/// ("messages", "operations").
+void printMatrix(const std::vector<CommCell> &Cells, std::size_t N,
+                 const char *Unit, std::ostream &OS) {
   if (N <= 16) {
     std::map<std::pair<std::uint32_t, std::uint32_t>, const CommCell *> At;
-    for (const CommCell &C : J.Comm)
+    for (const CommCell &C : Cells)
       At[{C.From, C.To}] = &C;
     char B[64];
     OS << "  from\\to";
@@ -99,7 +89,7 @@ void printCommMatrix(const JobInfo &J, std::ostream &OS) {
     return;
   }
   std::vector<const CommCell *> Order;
-  for (const CommCell &C : J.Comm)
+  for (const CommCell &C : Cells)
     Order.push_back(&C);
   std::stable_sort(Order.begin(), Order.end(),
                    [](const CommCell *A, const CommCell *B) {
@@ -109,9 +99,39 @@ void printCommMatrix(const JobInfo &J, std::ostream &OS) {
   for (std::size_t I = 0; I < Order.size() && I < Shown; ++I)
     OS << "  rank " << Order[I]->From << " -> rank " << Order[I]->To << ": "
        << Order[I]->Bytes << " bytes (" << Order[I]->Messages
-       << " messages)\n";
+       << " " << Unit << ")\n";
   if (Order.size() > Shown)
     OS << "  ... " << (Order.size() - Shown) << " more pairs\n";
+}
+
+/// The job's point-to-point and one-sided matrices (docs/utils.md,
+/// "Communication matrix").
+void printCommMatrix(const JobInfo &J, std::ostream &OS) {
+  auto totals = [](const std::vector<CommCell> &Cells) {
+    std::pair<std::uint64_t, std::uint64_t> T{0, 0};
+    for (const CommCell &C : Cells) {
+      T.first += C.Messages;
+      T.second += C.Bytes;
+    }
+    return T;
+  };
+  if (!J.Comm.empty()) {
+    auto [Msgs, Bytes] = totals(J.Comm);
+    OS << "\ncommunication matrix (point to point, matched messages: " << Msgs
+       << " messages, " << Bytes
+       << " bytes; a cell: bytes sent from the row's rank to the column's, "
+          "messages in parentheses):\n";
+    printMatrix(J.Comm, J.Ranks.size(), "messages", OS);
+  }
+  if (!J.OneSided.empty()) {
+    auto [Ops, Bytes] = totals(J.OneSided);
+    OS << "\none-sided communication matrix (" << Ops << " operations, "
+       << Bytes
+       << " bytes; a cell: bytes moved from the row's rank's memory to the "
+          "column's - Get: target to origin, the others: origin to target - "
+          "operations in parentheses):\n";
+    printMatrix(J.OneSided, J.Ranks.size(), "operations", OS);
+  }
 }
 
 void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
@@ -147,6 +167,12 @@ void jobJson(const Result &R, const JobInfo &J, std::ostream &OS) {
     OS << (I ? "," : "") << "{\"from\":" << J.Comm[I].From
        << ",\"to\":" << J.Comm[I].To << ",\"messages\":" << J.Comm[I].Messages
        << ",\"bytes\":" << J.Comm[I].Bytes << "}";
+  OS << "],\"one_sided_matrix\":[";
+  for (std::size_t I = 0; I < J.OneSided.size(); ++I)
+    OS << (I ? "," : "") << "{\"from\":" << J.OneSided[I].From
+       << ",\"to\":" << J.OneSided[I].To
+       << ",\"operations\":" << J.OneSided[I].Messages
+       << ",\"bytes\":" << J.OneSided[I].Bytes << "}";
   OS << "]}";
 }
 
@@ -295,6 +321,34 @@ std::vector<CommCell> commMatrix(const JobGraph &M) {
     C.To = X.RecvRank;
     ++C.Messages;
     C.Bytes += X.Bytes;
+  }
+  std::vector<CommCell> Out;
+  for (const auto &[K, C] : Cells)
+    Out.push_back(C);
+  return Out;
+}
+
+std::vector<CommCell> oneSidedMatrix(const JobGraph &M) {
+  std::map<std::pair<std::uint32_t, std::uint32_t>, CommCell> Cells;
+  for (const Graph &G : M.Ranks) {
+    if (G.Mpi.Rank < 0)
+      continue;
+    const auto Self = std::uint32_t(G.Mpi.Rank);
+    for (const MpiCall &C : G.Mpi.Calls)
+      for (std::uint32_t I = C.FirstOp; I < C.FirstOp + C.OpCount; ++I) {
+        const MpiOp &Op = G.Mpi.Ops[I];
+        if (Op.Kind != EventKind::MpiTransfer || Op.Peer == mpi::NoRank)
+          continue;
+        const bool Fetch = C.Function == mpi::Function::Get ||
+                           C.Function == mpi::Function::Rget;
+        const std::uint32_t From = Fetch ? Op.Peer : Self;
+        const std::uint32_t To = Fetch ? Self : Op.Peer;
+        CommCell &Cell = Cells[{From, To}];
+        Cell.From = From;
+        Cell.To = To;
+        ++Cell.Messages;
+        Cell.Bytes += Op.Bytes;
+      }
   }
   std::vector<CommCell> Out;
   for (const auto &[K, C] : Cells)

@@ -44,6 +44,13 @@ struct CommCell {
 };
 /// The job's matched messages by (sender, receiver), sorted by both.
 std::vector<CommCell> commMatrix(const JobGraph &M);
+/// The job's one-sided operations between ranks, as cells of the same kind
+/// (Messages: operations): each operation's bytes from the rank whose
+/// memory they leave to the rank whose memory they reach — Get and Rget
+/// from target to origin, every other operation (Put, the accumulates,
+/// Fetch_and_op, Compare_and_swap: the origin's buffer) from origin to
+/// target. File accesses have no peer and are not in it.
+std::vector<CommCell> oneSidedMatrix(const JobGraph &M);
 
 /// Bytes one MPI function moved without messages, over the job: one-sided
 /// operations and file reads and writes (MpiTransfer; docs/mpi.md).
@@ -58,6 +65,7 @@ struct JobInfo {
   std::string Dir;
   std::vector<RankTime> Ranks;
   std::vector<CommCell> Comm;
+  std::vector<CommCell> OneSided; // oneSidedMatrix
   JobStats Match; // messages and collectives matched, and not
   std::uint64_t Messages = 0, Collectives = 0;
   /// Calls of MPI functions counted but not traced, over all ranks, most

@@ -112,7 +112,15 @@ int main(int argc, char **argv) {
 // SUM-NEXT: MPI_Accumulate 2 8
 // SUM-NEXT: MPI_Fetch_and_op 2 8
 // SUM-EMPTY:
+// Each rank puts, accumulates and fetch-and-ops into the next rank's window
+// (3 operations, 12 bytes to it) and gets 8 bytes from it (those leave the
+// target's memory): 4 operations, 20 bytes each way.
+// SUM: one-sided communication matrix (8 operations, 40 bytes; a cell: bytes moved from the row's rank's memory to the column's - Get: target to origin, the others: origin to target - operations in parentheses):
+// SUM-NEXT: from\to 0 1
+// SUM-NEXT: 0 - 20 (4)
+// SUM-NEXT: 1 20 (4) -
 
+// JSON: "one_sided_matrix":[{"from":0,"to":1,"operations":4,"bytes":20},{"from":1,"to":0,"operations":4,"bytes":20}]
 // JSON: "mpi_transfers":[{"function":"MPI_File_read_at_all","calls":2,"bytes":32},{"function":"MPI_File_write_at","calls":2,"bytes":32},{"function":"MPI_Get","calls":2,"bytes":16},{"function":"MPI_Put","calls":2,"bytes":8},{"function":"MPI_Accumulate","calls":2,"bytes":8},{"function":"MPI_Fetch_and_op","calls":2,"bytes":8}]
 
 // The report's ranks section has the same figures as the summary: no
@@ -121,6 +129,8 @@ int main(int argc, char **argv) {
 // HTML: <tr class="rank" id="rank-0"><td class="n">0</td><td class="n">1</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="0">0 ns</td>
 // HTML: <h3>One-sided and file I/O bytes</h3>
 // HTML-SAME: <tr><td>MPI_File_read_at_all</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_File_write_at</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_Get</td><td class="n">2</td><td class="n">16</td></tr>
+// HTML: <h3>One-sided</h3><table id="comm-one-sided">
+// HTML-NEXT: <tr><th class="n">0</th><td></td><td class="n" data-bytes="20" data-operations="4"
 
 // Rank 0's puts, gets, ... target rank 1 of the window (world rank 1); a
 // file access has no communicator and no peer.
@@ -135,14 +145,14 @@ int main(int argc, char **argv) {
 
 // Perfetto: a one-sided slice names its target and bytes (no tag), a file
 // access its bytes.
-// PERFETTO-DAG: "name":"MPI_Put {{[^"]*}}rma-io.c:[[#@LINE-99]]"{{.*}}"args":{"operations":"target rank 1, 4 bytes","peer":1,"bytes":4}
-// PERFETTO-DAG: "name":"MPI_File_write_at {{[^"]*}}rma-io.c:[[#@LINE-81]]"{{.*}}"args":{"operations":"16 bytes","bytes":16}
+// PERFETTO-DAG: "name":"MPI_Put {{[^"]*}}rma-io.c:[[#@LINE-109]]"{{.*}}"args":{"operations":"target rank 1, 4 bytes","peer":1,"bytes":4}
+// PERFETTO-DAG: "name":"MPI_File_write_at {{[^"]*}}rma-io.c:[[#@LINE-91]]"{{.*}}"args":{"operations":"16 bytes","bytes":16}
 
 // DUMP: mpi_call_begin {{.*}}function=MPI_Put
 // DUMP-NEXT: mpi_transfer {{.*}}comm={{[0-9]+}} peer=1 peer_world=1 bytes=4
 // DUMP-NEXT: mpi_call_end {{.*}}function=MPI_Put
 
 // The four fences of each rank are instances 0-3 of a barrier on the window.
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-109]]:3
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-102]]:3
-// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-73]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-119]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-112]]:3
+// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-83]]:3
