@@ -258,10 +258,9 @@ void matrixTableHtml(std::ostringstream &OS, const std::vector<CommCell> &Cells,
                   0.1 + 0.8 * double(C.Bytes) / double(Max));
     OS << "<td class=\"n\" data-bytes=\"" << C.Bytes << "\" data-" << Unit
        << "=\"" << C.Messages << "\" style=\"background:" << B
-       << "\" title=\"rank " << C.From << " to rank " << C.To << ": "
-       << C.Bytes << " bytes, " << C.Messages << " " << Unit << "\">"
-       << C.Bytes << "<br><span class=\"muted\">" << C.Messages
-       << "</span></td>";
+       << "\" title=\"rank " << C.From << " to rank " << C.To << ": " << C.Bytes
+       << " bytes, " << C.Messages << " " << Unit << "\">" << C.Bytes
+       << "<br><span class=\"muted\">" << C.Messages << "</span></td>";
   };
   if (Ranks <= 64) {
     std::map<std::pair<std::uint32_t, std::uint32_t>, const CommCell *> At;
@@ -288,11 +287,11 @@ void matrixTableHtml(std::ostringstream &OS, const std::vector<CommCell> &Cells,
   std::vector<const CommCell *> Order;
   for (const CommCell &C : Cells)
     Order.push_back(&C);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [](const CommCell *A, const CommCell *B) {
-                     return A->Bytes > B->Bytes;
-                   });
-  OS << "<table id=\"" << Id << "\"><thead><tr><th>from</th><th>to</th><th "
+  std::stable_sort(
+      Order.begin(), Order.end(),
+      [](const CommCell *A, const CommCell *B) { return A->Bytes > B->Bytes; });
+  OS << "<table id=\"" << Id
+     << "\"><thead><tr><th>from</th><th>to</th><th "
         "class=\"n\">bytes, "
      << Unit << "</th></tr></thead><tbody>\n";
   for (std::size_t I = 0; I < Order.size() && I < 64; ++I) {

@@ -98,8 +98,8 @@ void printMatrix(const std::vector<CommCell> &Cells, std::size_t N,
   constexpr std::size_t Shown = 20;
   for (std::size_t I = 0; I < Order.size() && I < Shown; ++I)
     OS << "  rank " << Order[I]->From << " -> rank " << Order[I]->To << ": "
-       << Order[I]->Bytes << " bytes (" << Order[I]->Messages
-       << " " << Unit << ")\n";
+       << Order[I]->Bytes << " bytes (" << Order[I]->Messages << " " << Unit
+       << ")\n";
   if (Order.size() > Shown)
     OS << "  ... " << (Order.size() - Shown) << " more pairs\n";
 }
