@@ -124,7 +124,7 @@ public:
   }
 
   void afterSummary(FinishContext &C) override {
-    if (Wrote && !SamplesOnly) // no job archive of samples alone (yet)
+    if (Wrote)
       rankArchiveClosed(C);
   }
 
@@ -152,8 +152,7 @@ public:
                       (SamplesOnly ? "samples" : "trace") + " in " +
                       C.Cfg.OutputDir + "/trace/");
     reportDropped(C, W->stats());
-    if (!SamplesOnly)
-      rankArchiveClosed(C);
+    rankArchiveClosed(C);
   }
 
 private:
@@ -280,7 +279,7 @@ private:
 /// Why says why in one line (the program runs on untraced).
 std::unique_ptr<RunSink> makeTraceSink(const Config &Cfg, std::string &Why) {
   const bool SamplesOnly = !Cfg.Trace; // sinks.cpp: sampling, then
-  if (Cfg.Rank >= 0 && !SamplesOnly)   // not closed its archive in this run
+  if (Cfg.Rank >= 0)                   // not closed its archive in this run
     trace::rankOpened(Cfg.JobDir, Cfg.Rank);
   std::string Dir = Cfg.OutputDir + "/trace";
   removeArchive(Dir); // a rerun replaces its trace, as its graph files

@@ -329,5 +329,61 @@ TEST(ProfileDiff, RowsMatchedAndSortedByTheLargestChange) {
   EXPECT_NE(OS.str().find("gone (a.c:1) [only in A]"), std::string::npos);
 }
 
+// merge (an MPI job's ranks): with no wait to blame, merging the profiles
+// of two sets of samples is aggregating them together -- every total, row
+// and folded stack -- over random paths of work samples.
+TEST(ProfileMerge, SameAsAggregatingTheSamplesTogether) {
+  const std::vector<PathFrame> Pool = {fn("main"),
+                                       fn("solve"),
+                                       construct("parallel a.c:5"),
+                                       construct("task a.c:9"),
+                                       fn("slow"),
+                                       fn("fast")};
+  std::uint64_t Seed = 12345;
+  auto next = [&Seed](unsigned N) {
+    Seed = Seed * 6364136223846793005ull + 1442695040888963407ull;
+    return unsigned((Seed >> 33) % N);
+  };
+  for (unsigned Round = 0; Round < 50; ++Round) {
+    std::vector<PathSample> A, B, All;
+    for (unsigned I = 0; I < 40; ++I) {
+      PathSample S;
+      S.Thread = next(3);
+      S.TimeNs = I * 1000;
+      S.Weight = 1 + next(3);
+      for (unsigned D = next(5); D > 0; --D)
+        S.Frames.push_back(Pool[next(unsigned(Pool.size()))]);
+      const bool InB = next(2);
+      if (InB)
+        S.Thread += 10; // another process's threads
+      (InB ? B : A).push_back(S);
+      All.push_back(S);
+    }
+    Profile M;
+    merge(M, aggregate(A, 1000));
+    merge(M, aggregate(B, 1000));
+    const Profile Together = aggregate(All, 1000);
+    EXPECT_EQ(M.Ranks, 2u);
+    EXPECT_EQ(M.Samples, Together.Samples);
+    EXPECT_EQ(M.TotalNs, Together.TotalNs);
+    EXPECT_EQ(M.Threads, Together.Threads);
+    EXPECT_EQ(M.ByClass, Together.ByClass);
+    EXPECT_EQ(M.Folded, Together.Folded);
+    EXPECT_EQ(M.ConstructNames, Together.ConstructNames);
+    for (const auto &[Merged, Whole] :
+         {std::pair{&M.Constructs, &Together.Constructs},
+          std::pair{&M.Functions, &Together.Functions}}) {
+      ASSERT_EQ(Merged->size(), Whole->size());
+      for (std::size_t I = 0; I < Merged->size(); ++I) {
+        EXPECT_EQ((*Merged)[I].Name, (*Whole)[I].Name);
+        EXPECT_EQ((*Merged)[I].Location, (*Whole)[I].Location);
+        EXPECT_EQ((*Merged)[I].InclusiveNs, (*Whole)[I].InclusiveNs);
+        EXPECT_EQ((*Merged)[I].ExclusiveNs, (*Whole)[I].ExclusiveNs);
+        EXPECT_EQ((*Merged)[I].ByClass, (*Whole)[I].ByClass);
+      }
+    }
+  }
+}
+
 } // namespace
 } // namespace otter::profile

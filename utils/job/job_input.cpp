@@ -4,6 +4,7 @@
 #include "graph/builder.h"
 #include "trace/merge.h"
 #include "trace/reader.h"
+#include "trace/sample_reader.h"
 
 #include <algorithm>
 #include <atomic>
@@ -125,6 +126,17 @@ bool findJob(const std::string &Path, Layout &L) {
   return true;
 }
 
+std::string samplesOnlyJobMessage(const Layout &L) {
+  if (!trace::archiveHoldsSamplesOnly(L.Dir + "/trace/traces.otf2"))
+    return {};
+  return "'" + L.Dir +
+         "' holds the job's samples alone (its ranks were sampled with "
+         "OTTER_SAMPLE and OTTER_TRACE=0), no events to read; otter profile " +
+         L.Dir +
+         " reads them (trace the run, OTTER_TRACE=1, for this "
+         "command)";
+}
+
 bool rebuildJobGraph(const Layout &L, unsigned Threads, JobGraph &J,
                      std::vector<RankStatus> &Status, std::string &Error) {
   std::size_t N = L.RankDirs.size();
@@ -162,6 +174,8 @@ bool rebuildJobGraph(const Layout &L, unsigned Threads, JobGraph &J,
       Graphs[R] = Graph(); // what a failed build left
     }
   if (!Read) {
+    if (Error = samplesOnlyJobMessage(L); !Error.empty())
+      return false;
     Error = "no rank of the job in '" + L.Dir + "' could be read";
     for (const RankStatus &S : Status)
       if (!S.Error.empty()) {

@@ -30,6 +30,12 @@ struct Layout {
 /// or the job's archive (<dir>/trace, or its traces.otf2) beside them.
 bool findJob(const std::string &Path, Layout &L);
 
+/// When the job holds samples alone (its ranks ran OTTER_SAMPLE with
+/// OTTER_TRACE=0: the job's archive says so, trace/codec.h), the one-line
+/// message for a command that needs events, naming `otter profile DIR`;
+/// else "".
+std::string samplesOnlyJobMessage(const Layout &L);
+
 /// What rebuilding one rank's graph gave.
 struct RankStatus {
   bool Read = false;     // its archive was read

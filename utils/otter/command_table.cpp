@@ -112,8 +112,7 @@ const Command Commands[] = {
      "otter-graph writes (docs/graph.md). --dot-max-nodes N, --csv-zstd-nodes\n"
      "N, --csv-zstd-edges N: as otter-graph's (otter-graph --help).\n",
      GraphOptions, cmdGraph},
-    {"summary",
-     "run time, threads, construct counts, per-construct profile",
+    {"summary", "run time, threads, construct counts, per-construct profile",
      "usage: otter summary [--top N] [--by construct|phase] [--phase NAME]\n"
      "                     [--json] <archive>\n",
      "Run time, threads, instance counts per construct kind, and a profile "
@@ -216,7 +215,8 @@ const Command Commands[] = {
      "usage: otter simulate [--cores LIST] [--ideal] [--dispatch-ns NS]\n"
      "                      [--svg FILE] [--phase NAME] [--json] <archive>\n",
      "Replays the measured tasks (execution times, creations, dependences,\n"
-     "taskwaits, taskgroups, barriers, teams) on simulated cores with a greedy\n"
+     "taskwaits, taskgroups, barriers, teams) on simulated cores with a "
+     "greedy\n"
      "work-first scheduler like libomp's (a core runs its own newest task,\n"
      "steals the oldest of another core otherwise), every task paying the\n"
      "measured scheduling cost and every parallel region its fork and join\n"
@@ -232,7 +232,8 @@ const Command Commands[] = {
      "  --svg FILE    also write the scalability plot (missing directories\n"
      "                are created)\n"
      "  --phase NAME  replay only what happened inside that phase of the\n"
-     "                program (otter_phase_begin; docs/utils.md \"One phase\")\n"
+     "                program (otter_phase_begin; docs/utils.md \"One "
+     "phase\")\n"
      "  --json        {\"points\":[{\"cores\":P,\"predicted_ns\":...},...], "
      "bounds}\n"
      "A run on one thread has its tasks serialized (its team has one thread):\n"
@@ -297,10 +298,12 @@ const Command Commands[] = {
      "                     [--json] <dir> [<dir B>]\n",
      "The samples of a run with OTTER_SAMPLE=<Hz> (DIR/samples.csv, DIR the\n"
      "run's output directory or its trace; without samples.csv, the samples\n"
-     "in its trace; docs/sampling.md), symbolized with llvm-symbolizer-19 (OTTER_SYMBOLIZER\n"
+     "in its trace; docs/sampling.md), symbolized with llvm-symbolizer-19 "
+     "(OTTER_SYMBOLIZER\n"
      "names another), each on its user-model call path: the OpenMP runtime's\n"
      "frames removed, an outlined region or task shown as its construct\n"
-     "(\"task chol.c:28\"; the plugin's site table names its kind). Prints the\n"
+     "(\"task chol.c:28\"; the plugin's site table names its kind). Prints "
+     "the\n"
      "time per construct and per function, inclusive and exclusive, split by\n"
      "the thread's OpenMP state class (work, barrier, taskwait, lock, idle,\n"
      "overhead, other); every column is defined in the header line. --top N:\n"
@@ -308,6 +311,8 @@ const Command Commands[] = {
      "collapsed stacks of flame-graph tools, 'frame;frame;frame COUNT'\n"
      "(COUNT: timer periods). --svg FILE: also a flame graph of them drawn by\n"
      "OTTER, a self-contained SVG. --json: the tables as JSON.\n"
+     "An MPI job's directory: its ranks' profiles merged (each rank's blame\n"
+     "within the rank; the header says how many ranks).\n"
      "Two directories: their profiles compared per construct and function\n"
      "(inclusive and exclusive time in A, in B and B - A, the largest\n"
      "change first).\n",

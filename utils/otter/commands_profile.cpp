@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "commands.h"
+#include "job_input.h"
 #include "profile.h"
 
 #include "otter/sample_states.h"
@@ -396,11 +397,9 @@ bool symbolize(const std::vector<Sampled> &Samples,
   return true;
 }
 
-} // namespace
-
-ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
-                        std::string &Dir, std::string &Message) {
-  Dir = samplesDir(Input);
+/// One process's samples (a run's directory, or a rank's) as a profile.
+ProfileLoad loadRunProfile(const std::string &Dir, profile::Profile &P,
+                           std::string &Message) {
   std::vector<Sampled> Samples;
   unsigned Hz = 0;
   const std::string Archive = Dir + "/trace/traces.otf2";
@@ -481,12 +480,78 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
   return ProfileLoad::Ok;
 }
 
+/// Whether a run's directory holds samples (samples.csv, or an archive of
+/// samples alone).
+bool holdsSamples(const std::string &Dir) {
+  return access((Dir + "/samples.csv").c_str(), F_OK) == 0 ||
+         trace::archiveHoldsSamplesOnly(Dir + "/trace/traces.otf2");
+}
+
+/// An MPI job's profile: each rank's profile (blame shifted within the
+/// rank), merged. A rank without samples or whose samples cannot be read
+/// is named in a warning and left out; the ranks must share one period.
+ProfileLoad loadJobProfile(const job::Layout &L, profile::Profile &P,
+                           std::string &Message) {
+  std::size_t Ranks = 0;
+  for (const std::string &D : L.RankDirs)
+    Ranks += !D.empty();
+  if (Ranks > 4)
+    std::cerr << "otter: profiling the samples of " << Ranks << " ranks\n";
+  std::string FirstWhy;
+  bool AnyError = false;
+  for (std::size_t R = 0; R < L.RankDirs.size(); ++R) {
+    const std::string &D = L.RankDirs[R];
+    if (D.empty())
+      continue;
+    profile::Profile One;
+    std::string Why;
+    const ProfileLoad Got = loadRunProfile(D, One, Why);
+    if (Got != ProfileLoad::Ok) {
+      AnyError |= Got == ProfileLoad::Error;
+      if (FirstWhy.empty())
+        FirstWhy = Why;
+      std::cerr << "otter: warning: rank " << R << " left out: " << Why << "\n";
+      continue;
+    }
+    if (P.Ranks && One.PeriodNs != P.PeriodNs) {
+      Message = "rank " + std::to_string(R) + " was sampled every " +
+                std::to_string(One.PeriodNs) + " ns, the ranks before it " +
+                "every " + std::to_string(P.PeriodNs) +
+                " ns: profile the ranks one by one (" + D + ")";
+      return ProfileLoad::Error;
+    }
+    profile::merge(P, One);
+  }
+  if (P.Ranks)
+    return ProfileLoad::Ok;
+  Message = Ranks ? "no rank of " + L.Dir + " has samples: " + FirstWhy
+                  : "no rank directory in " + L.Dir;
+  return AnyError ? ProfileLoad::Error : ProfileLoad::NoSamples;
+}
+
+} // namespace
+
+ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
+                        std::string &Dir, std::string &Message) {
+  if (job::Layout L; job::findJob(Input, L)) {
+    Dir = L.Dir;
+    return loadJobProfile(L, P, Message);
+  }
+  Dir = samplesDir(Input);
+  return loadRunProfile(Dir, P, Message);
+}
+
 bool hasProfiles(const std::vector<std::string> &Inputs) {
-  for (const std::string &X : Inputs)
-    if (const std::string D = samplesDir(X);
-        access((D + "/samples.csv").c_str(), F_OK) != 0 &&
-        !trace::archiveHoldsSamplesOnly(D + "/trace/traces.otf2"))
+  for (const std::string &X : Inputs) {
+    if (job::Layout L; job::findJob(X, L)) {
+      if (std::none_of(L.RankDirs.begin(), L.RankDirs.end(),
+                       [](const std::string &D) {
+                         return !D.empty() && holdsSamples(D);
+                       }))
+        return false;
+    } else if (!holdsSamples(samplesDir(X)))
       return false;
+  }
   return !Inputs.empty();
 }
 

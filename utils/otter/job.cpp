@@ -218,6 +218,8 @@ bool JobInput::open(const job::Layout &L, std::string &Error) {
     IdBase += MaxHi[R] + 1;
   }
   if (!Read) {
+    if (Error = job::samplesOnlyJobMessage(L); !Error.empty())
+      return false;
     Error = "no rank of the job in '" + L.Dir + "' could be read";
     for (const Rank &R : Ranks)
       if (!R.Error.empty()) {

@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <utility>
 
 namespace otter::profile {
 
@@ -283,6 +284,48 @@ void shiftBlame(const std::vector<PathSample> &Samples, std::uint64_t PeriodNs,
 
 } // namespace
 
+void merge(Profile &Into, const Profile &From) {
+  if (!Into.Ranks && !Into.Samples) {
+    Into = From;
+    Into.Ranks = 1;
+    return;
+  }
+  Into.Samples += From.Samples;
+  Into.TotalNs += From.TotalNs;
+  Into.Threads += From.Threads;
+  Into.IdleNs += From.IdleNs;
+  Into.BlamedNs += From.BlamedNs;
+  for (unsigned C = 0; C < StateClassCount; ++C) {
+    Into.ByClass[C] += From.ByClass[C];
+    Into.WaitNs[C] += From.WaitNs[C];
+    Into.WaitBlamedNs[C] += From.WaitBlamedNs[C];
+  }
+  auto mergeRows = [](std::vector<Row> &To, const std::vector<Row> &Add,
+                      bool ByExclusive) {
+    std::map<Key, Row> Rows;
+    for (const std::vector<Row> *V : {&std::as_const(To), &Add})
+      for (const Row &R : *V) {
+        Row &X = Rows[{R.Name, R.Location}];
+        X.InclusiveNs += R.InclusiveNs;
+        X.ExclusiveNs += R.ExclusiveNs;
+        X.BlamedNs += R.BlamedNs;
+        for (unsigned C = 0; C < StateClassCount; ++C)
+          X.ByClass[C] += R.ByClass[C];
+      }
+    To = sorted(Rows, ByExclusive);
+  };
+  mergeRows(Into.Constructs, From.Constructs, false);
+  mergeRows(Into.Functions, From.Functions, true);
+  std::map<std::string, std::uint64_t> Folded(Into.Folded.begin(),
+                                              Into.Folded.end());
+  for (const auto &[Stack, Count] : From.Folded)
+    Folded[Stack] += Count;
+  Into.Folded.assign(Folded.begin(), Folded.end());
+  Into.ConstructNames.insert(From.ConstructNames.begin(),
+                             From.ConstructNames.end());
+  ++Into.Ranks;
+}
+
 Profile aggregate(const std::vector<PathSample> &Samples,
                   std::uint64_t PeriodNs) {
   Profile P;
@@ -423,10 +466,11 @@ std::string coarseSamplesNote(const Profile &P) {
 }
 
 void printTable(const Profile &P, std::size_t Top, std::ostream &OS) {
-  OS << "samples: " << P.Samples << " of " << P.Threads << " threads, "
+  OS << "samples: " << P.Samples << " of " << P.Threads << " threads"
+     << (P.Ranks ? " of " + std::to_string(P.Ranks) + " ranks" : "") << ", "
      << ms(P.PeriodNs * 1000) << " us per timer period, "
-     << decimals("%.1f", P.periodsPerSample())
-     << " periods per sample, " << ms(P.TotalNs) << " ms sampled:";
+     << decimals("%.1f", P.periodsPerSample()) << " periods per sample, "
+     << ms(P.TotalNs) << " ms sampled:";
   for (unsigned C = 0; C < StateClassCount; ++C)
     if (P.ByClass[C])
       OS << " " << stateClassName(StateClass(C)) << " " << ms(P.ByClass[C])
@@ -465,10 +509,11 @@ void printFolded(const Profile &P, std::ostream &OS) {
 }
 
 void printJson(const Profile &P, std::ostream &OS) {
-  OS << "{\"samples\":" << P.Samples << ",\"threads\":" << P.Threads
-     << ",\"period_ns\":" << P.PeriodNs << ",\"total_ns\":" << P.TotalNs
-     << ",\"periods_per_sample\":"
-     << decimals("%.3f", P.periodsPerSample())
+  OS << "{\"samples\":" << P.Samples << ",\"threads\":" << P.Threads;
+  if (P.Ranks)
+    OS << ",\"ranks\":" << P.Ranks;
+  OS << ",\"period_ns\":" << P.PeriodNs << ",\"total_ns\":" << P.TotalNs
+     << ",\"periods_per_sample\":" << decimals("%.3f", P.periodsPerSample())
      << ",\"idle_ns\":" << P.IdleNs << ",\"blamed_ns\":" << P.BlamedNs
      << ",\"classes\":";
   jsonClasses(P.ByClass, OS);

@@ -97,6 +97,7 @@ struct Profile {
   std::uint64_t Samples = 0;  // rows
   std::uint64_t TotalNs = 0;  // every sample's weight x period
   unsigned Threads = 0;
+  unsigned Ranks = 0; // an MPI job's profile: the ranks merged (merge)
   /// Timer periods per sample (TotalNs / PeriodNs / Samples): 1 when every
   /// tick came as asked; more when the kernel merged ticks into one.
   double periodsPerSample() const {
@@ -118,6 +119,13 @@ struct Profile {
   std::vector<std::pair<std::string, std::uint64_t>> Folded;
   std::set<std::string> ConstructNames; // the labels of constructs
 };
+
+/// Adds the profile of one more process (an MPI job's rank, sampled at
+/// the same period) to Into: every total, row, folded stack and class
+/// summed, rows matched by name and location and sorted again. Blame was
+/// shifted within each process (a rank's workers on its own primary
+/// thread), before the merge. Into.Ranks counts the merged profiles.
+void merge(Profile &Into, const Profile &From);
 
 /// The label of a sample outside every construct, and of one whose path
 /// is empty (wholly in the runtime: an idle worker).

@@ -1,6 +1,8 @@
 //===- trace/merge.cpp - One OTF2 archive for an MPI job ------------------===//
 #include "trace/merge.h"
+#include "trace/codec.h"
 #include "trace/errors.h"
+#include "trace/merge_samples.h"
 
 #include <otf2/otf2.h>
 
@@ -12,6 +14,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <iterator>
 #include <map>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -72,6 +75,7 @@ struct RankDefs {
   std::uint64_t EventChunk = 0; // the event files' chunk size
   bool Complete = true;
   std::string ClockOffsets;
+  merge::RankSampleDefs Samples; // merge_samples.h
   const std::string &str(std::uint32_t Ref) const {
     static const std::string Empty;
     auto It = Strings.find(Ref);
@@ -176,7 +180,7 @@ bool readRank(RankDefs &D, std::string &Error) {
   if (!Good)
     Error =
         "cannot read the definitions of '" + Anchor + "': " + lastOtf2Error();
-  return Good;
+  return Good && merge::readSampleDefs(Anchor, D.Samples, Error);
 }
 
 /// Interned strings of the job archive, refs in order of first use.
@@ -233,6 +237,7 @@ struct JobDefs {
   // Per rank: local ref -> job ref.
   struct Maps {
     std::map<std::uint64_t, std::uint64_t> Region, Attribute, Parameter, Comm;
+    merge::RefMap Context, Generator; // the samples' (merge_samples.h)
   };
   Strings S;
   std::map<std::string, std::uint32_t> HostNode; // host -> node ref
@@ -241,6 +246,8 @@ struct JobDefs {
   Table<RankDefs::Attribute> Attributes;
   Table<RankDefs::Parameter> Parameters;
   Table<Comm> MpiComms;
+  merge::JobSampleDefs Samples;
+  bool SamplesOnly = true; // every rank's archive holds samples alone
   std::vector<Maps> Map; // per rank
   std::uint64_t Start = ~0ull, End = 0;
   std::uint32_t WorldSize = 0;
@@ -357,6 +364,10 @@ void unify(std::vector<RankDefs> &Ranks, JobDefs &J, MergeResult &Result) {
           MpiComms.add(
               Key, JobDefs::Comm{s(X.Name), G->second.Members, std::string()});
     }
+    J.Samples.add(
+        R.Samples, Map[I].Region, [&S](const std::string &X) { return S(X); },
+        Map[I].Context, Map[I].Generator);
+    J.SamplesOnly = J.SamplesOnly && R.Samples.SamplesOnly;
     WorldSize = std::max(WorldSize, std::uint32_t(R.Rank + 1));
     if (R.Start <= R.End && R.End) {
       Start = std::min(Start, R.Start);
@@ -467,6 +478,7 @@ void writeGlobalDefs(OTF2_GlobalDefWriter *D, JobDefs &J,
     OTF2_GlobalDefWriter_WriteParameter(D, std::uint32_t(I),
                                         Parameters.Items[I].Name,
                                         Parameters.Items[I].Type);
+  J.Samples.write(D);
   // Groups: 0 every thread (OpenMP), 1 rank -> its first thread (MPI),
   // then a team per rank, then a group per MPI communicator.
   OTF2_GlobalDefWriter_WriteGroup(D, 0, STeam, OTF2_GROUP_TYPE_COMM_LOCATIONS,
@@ -520,11 +532,13 @@ bool writeLocalDefs(OTF2_Archive *A, const JobDefs &J,
         OTF2_IdMap_AddIdPair(IM, From, To);
       return IM;
     };
-    OTF2_IdMap *Maps[4] = {idMap(Map[I].Region), idMap(Map[I].Attribute),
-                           idMap(Map[I].Parameter), idMap(Map[I].Comm)};
-    const OTF2_MappingType Types[4] = {
-        OTF2_MAPPING_REGION, OTF2_MAPPING_ATTRIBUTE, OTF2_MAPPING_PARAMETER,
-        OTF2_MAPPING_COMM};
+    OTF2_IdMap *Maps[] = {idMap(Map[I].Region),    idMap(Map[I].Attribute),
+                          idMap(Map[I].Parameter), idMap(Map[I].Comm),
+                          idMap(Map[I].Context),   idMap(Map[I].Generator)};
+    const OTF2_MappingType Types[] = {
+        OTF2_MAPPING_REGION,          OTF2_MAPPING_ATTRIBUTE,
+        OTF2_MAPPING_PARAMETER,       OTF2_MAPPING_COMM,
+        OTF2_MAPPING_CALLING_CONTEXT, OTF2_MAPPING_INTERRUPT_GENERATOR};
     for (const RankDefs::Location &L : R.Locations) {
       OTF2_DefWriter *DW =
           OTF2_Archive_GetDefWriter(A, globalLocation(R.Rank, L.Ref));
@@ -532,7 +546,7 @@ bool writeLocalDefs(OTF2_Archive *A, const JobDefs &J,
         Good = false;
         continue;
       }
-      for (int M = 0; M < 4; ++M)
+      for (std::size_t M = 0; M < std::size(Maps); ++M)
         if (Maps[M])
           OTF2_DefWriter_WriteMappingTable(DW, Types[M], Maps[M]);
       // "time:offset:roundtrip;...": what to add to this rank's clock to
@@ -623,6 +637,9 @@ bool mergeJob(const std::string &JobDir, MergeResult &Result,
       OTF2_Archive_SetCreator(A, "OTTER (OpenMP Task Tracer), MPI job") ==
           OTF2_SUCCESS &&
       OTF2_Archive_SetProperty(A, "OTTER::JOB", "1", true) == OTF2_SUCCESS &&
+      (!J.SamplesOnly ||
+       OTF2_Archive_SetProperty(A, ContentProperty, ContentSamples, true) ==
+           OTF2_SUCCESS) &&
       (J.Incomplete.empty() || // OTF2 refuses an empty value
        OTF2_Archive_SetProperty(A, IncompleteRanksProperty,
                                 J.Incomplete.c_str(), true) == OTF2_SUCCESS);
