@@ -526,7 +526,11 @@ bool writeLocalDefs(OTF2_Archive *A, const JobDefs &J,
   bool Good = true;
   for (std::size_t I = 0; I < Ranks.size(); ++I) {
     const RankDefs &R = Ranks[I];
+    // None for an empty map (OTF2 cannot read an empty one back): ids
+    // without a mapping read as they are, and there are none to read.
     auto idMap = [](const std::map<std::uint64_t, std::uint64_t> &M) {
+      if (M.empty())
+        return static_cast<OTF2_IdMap *>(nullptr);
       OTF2_IdMap *IM = OTF2_IdMap_Create(OTF2_ID_MAP_SPARSE, M.size() + 1);
       for (auto &[From, To] : M)
         OTF2_IdMap_AddIdPair(IM, From, To);
