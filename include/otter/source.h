@@ -31,7 +31,7 @@ extern "C" {
 typedef struct otter_event otter_event; /* otter::Event (otter/events.h) */
 #endif
 
-#define OTTER_SOURCE_VERSION 3
+#define OTTER_SOURCE_VERSION 4
 
 #if defined(__GNUC__)
 #define OTTER_SOURCE_API __attribute__((visibility("default")))
@@ -89,6 +89,19 @@ OTTER_SOURCE_API void otter_source_finish_now(void);
  * and MPI_Finalize, the two errors put every rank of a host on its
  * CLOCK_MONOTONIC by linear interpolation (docs/mpi.md, "Clocks"). */
 OTTER_SOURCE_API int64_t otter_source_clock_error(uint64_t *trace_ns);
+
+/* The calling thread's resume point for the sampling handler's unwind
+ * (OTTER_SAMPLE), NULL when the thread is not sampled: slot[1] an address
+ * inside the source's entry function plus one (it names the function in a
+ * sample's path), then slot[0] that function's frame (its frame pointer:
+ * word 0 the caller's frame, word 1 the return address into the caller).
+ * Set on entry, slot[0] cleared (0) on return; the handler runs on the same
+ * thread, so plain stores in that order suffice. Where the frame chain
+ * breaks inside the library the source calls (code without frame
+ * pointers), the unwind goes on at slot[0] (docs/sampling.md, "MPI calls").
+ * The slot stays valid for the whole run. Lock-free, one thread-local load:
+ * for every call. */
+OTTER_SOURCE_API volatile uintptr_t *otter_source_sample_resume(void);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,11 @@ struct SampleThread {
   std::uintptr_t StackLow = 0, StackHigh = 0;
   timer_t Timer{};
   bool HasTimer = false;
+  /// Where the handler's unwind goes on inside an MPI call (0: none):
+  /// otter_source_sample_resume (otter/source.h); [0] the wrapper's frame,
+  /// [1] an address in the wrapper plus one. Written by the thread,
+  /// read by the handler on the same thread.
+  volatile std::uintptr_t Resume[2] = {0, 0};
   /// Set while the handler may sample this thread.
   std::atomic<bool> Live{false};
   /// Taken by whoever drains (never by the handler).

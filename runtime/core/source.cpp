@@ -12,7 +12,9 @@
 #include "core/filter.h"
 #include "core/names.h"
 #include "core/recorder.h"
+#include "core/samples.h"
 #include "core/session.h"
+#include "ompt/sampler.h"
 #include "ompt/tool.h"
 #include "otter/events.h"
 
@@ -116,6 +118,11 @@ void otter_source_record(const otter_source_context *Ctx,
 
 void otter_source_set_rank(int Rank, int Size) {
   session::noteRank(Rank, Size);
+}
+
+volatile uintptr_t *otter_source_sample_resume(void) {
+  SampleThread *S = ompt::sampler::currentThread();
+  return S ? S->Resume : nullptr;
 }
 
 int64_t otter_source_clock_error(uint64_t *TraceNs) {

@@ -66,6 +66,8 @@ void toC(const FInt *F, MPI_Status *St, int Rc) {
     return;                                                                    \
   }                                                                            \
   InCall Guard;                                                                \
+  wrap::SampleResume Resume(__builtin_frame_address(0),                        \
+                            reinterpret_cast<const void *>(&Lower##_));        \
   const void *Site = __builtin_return_address(0);
 
 // --- Start and end ----------------------------------------------------------

@@ -23,6 +23,7 @@
 #include "mpi/tables.h"
 #include "otter/source.h"
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -43,6 +44,30 @@ struct InCall {
   ~InCall() { --CallDepth; }
   InCall(const InCall &) = delete;
   InCall &operator=(const InCall &) = delete;
+};
+
+/// The sampling handler's resume point while the thread is in this
+/// wrapped call (otter/source.h, otter_source_sample_resume): the MPI
+/// library's code has no frame pointers, so a sample taken inside it goes
+/// on at the wrapper's frame, into the program's caller, with the wrapper
+/// (MPI_<name>) as a frame of its path. One thread-local load and a
+/// branch when the thread is not sampled.
+struct SampleResume {
+  volatile std::uintptr_t *Slot;
+  [[gnu::always_inline]] SampleResume(const void *Frame, const void *Entry)
+      : Slot(otter_source_sample_resume()) {
+    if (Slot) [[unlikely]] {
+      Slot[1] = reinterpret_cast<std::uintptr_t>(Entry) + 1;
+      std::atomic_signal_fence(std::memory_order_seq_cst);
+      Slot[0] = reinterpret_cast<std::uintptr_t>(Frame);
+    }
+  }
+  ~SampleResume() {
+    if (Slot) [[unlikely]]
+      Slot[0] = 0;
+  }
+  SampleResume(const SampleResume &) = delete;
+  SampleResume &operator=(const SampleResume &) = delete;
 };
 
 /// One wrapped call being recorded.

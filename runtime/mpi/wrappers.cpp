@@ -35,6 +35,9 @@ using otter::mpi::wrap::InCall;
     if (CallDepth) [[unlikely]]                                                \
       return PMPI_##Name Args;                                                 \
     InCall Guard;                                                              \
+    otter::mpi::wrap::SampleResume Resume(                                     \
+        __builtin_frame_address(0),                                            \
+        reinterpret_cast<const void *>(&MPI_##Name));                          \
     return otter::mpi::wrap::Handler<otter::mpi::Function::Name>(              \
         &PMPI_##Name, __builtin_return_address(0) OTTER_ARGS Args);            \
   }

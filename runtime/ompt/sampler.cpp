@@ -123,6 +123,18 @@ unwind(const SampleThread &S, const void *Context, Sample &X) {
     X.Flags |= SampleRuntimeSkipped;
   }
   Level = 1;
+  // Inside an MPI call (otter_source_sample_resume): on at the wrapper's
+  // frame at once, with the wrapper's address as the next frame. The MPI
+  // library's code between has no frame pointers (its chain would be
+  // words of data) and OTTER's own frames there are not the program's.
+  // When the interrupted code is the wrapper's own (its frame is the
+  // frame register's), the address is already the wrapper's.
+  if (const std::uintptr_t Resume = S.Resume[0], ResumePc = S.Resume[1];
+      Resume && ResumePc && Valid(Resume) && (!Valid(Fp) || Fp <= Resume)) {
+    if (Fp != Resume)
+      X.Frames[X.Depth++] = ResumePc;
+    Fp = Resume;
+  }
   for (int Jumps = 0; Jumps < 8;) {
     if (!Valid(Fp)) {
       // The chain broke: on at an enclosing task's enter frame above it.
@@ -246,6 +258,8 @@ void threadEnd() {
   if (Installed)
     samples::endThread(Current);
 }
+
+SampleThread *currentThread() { return Current; }
 
 namespace {
 void onThreadBeginAlone(ompt_thread_t Type, ompt_data_t *) {

@@ -16,6 +16,10 @@
 #include <cstddef>
 #include <cstdint>
 
+namespace otter {
+struct SampleThread; // core/samples.h
+} // namespace otter
+
 namespace otter::ompt::sampler {
 
 /// The parallel regions' code addresses by region id, for the handler
@@ -86,6 +90,8 @@ bool install(ompt_function_lookup_t Lookup);
 /// The calling thread starts (its timer) / ends (its timer deleted, its
 /// ring drained). No-ops when not sampling.
 void threadBegin(std::uint32_t ThreadIndex);
+/// The calling thread's sampling state; null when it is not sampled.
+SampleThread *currentThread();
 void threadEnd();
 
 /// Sampling alone (no per-event output, session::samplingAlone()): instead

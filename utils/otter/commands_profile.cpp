@@ -60,13 +60,31 @@ std::vector<std::string> splitCsv(const std::string &Line, std::size_t Max) {
 
 Origin originOf(const std::string &Path) {
   const std::string Base = Path.substr(Path.rfind('/') + 1);
-  for (const char *R : {"libomp.", "libiomp5.", "libgomp.", "libotter."})
+  for (const char *R :
+       {"libomp.", "libiomp5.", "libgomp.", "libotter.", "libotter-mpi."})
     if (Base.rfind(R, 0) == 0)
       return Origin::Runtime;
   for (const char *S : {"/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "["})
     if (Path.rfind(S, 0) == 0)
       return Origin::System;
   return Origin::User;
+}
+
+/// Frames of OTTER's MPI wrapper library: its entry points (MPI_Send,
+/// mpi_send_, ... : the functions the program called) are the MPI
+/// library's calls in a path, without OTTER's source file; the rest is
+/// OTTER's own code, removed as the runtime's.
+void wrapperFrames(const Module &M, std::vector<SymFrame> &Frames) {
+  if (M.Path.substr(M.Path.rfind('/') + 1).rfind("libotter-mpi.", 0) != 0)
+    return;
+  for (SymFrame &F : Frames) {
+    if (F.Function.rfind("MPI_", 0) != 0 && F.Function.rfind("mpi_", 0) != 0)
+      continue;
+    F.From = Origin::System;
+    F.File.clear();
+    F.StartFile.clear();
+    F.Line = F.StartLine = 0;
+  }
 }
 
 /// The site table's directives: line -> (file as written, kind).
@@ -379,7 +397,9 @@ bool symbolize(const std::vector<Sampled> &Samples,
       if (Line.empty() || Line.back() != '\n')
         continue;
       if (N < Asked.size()) {
-        Symbols[Asked[N].first] = parseAnswer(Line, Asked[N].second->From);
+        std::vector<SymFrame> &F = Symbols[Asked[N].first];
+        F = parseAnswer(Line, Asked[N].second->From);
+        wrapperFrames(*Asked[N].second, F);
         ++N;
       }
       Line.clear();

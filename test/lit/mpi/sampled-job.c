@@ -8,7 +8,10 @@
 // samples and time the sums of the ranks'; the utilities that need events
 // say in one line that the job holds samples alone and name `otter
 // profile JOB`. Traced and sampled, the job's archive also defines every
-// sample's context (it left them undefined before).
+// sample's context (it left them undefined before). A sample taken inside
+// an MPI call goes on at OTTER's wrapper (the MPI library has no frame
+// pointers): rank 0, waiting in MPI_Barrier for the slower rank 1, has
+// paths main -> MPI_Barrier, and no path holds a frame of OTTER's own.
 // RUN: %mpicc -g -O1 -fno-omit-frame-pointer -rdynamic %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 2 otter-run --sample -o %t %t.prog 2>%t.err | FileCheck --check-prefix=OUT %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
@@ -18,6 +21,7 @@
 // RUN: otter profile --json %t/rank-1 > %t.r1.json
 // RUN: python3 %S/Inputs/sampled-job-sums.py %t.job.json %t.r0.json %t.r1.json | FileCheck --check-prefix=SUMS %s
 // RUN: otter profile %t/trace | FileCheck --check-prefix=PROF %s
+// RUN: otter profile --format folded %t/rank-0 | FileCheck --check-prefix=FOLDED %s
 // RUN: otf2-print -A %t/trace/traces.otf2 | FileCheck --check-prefix=ANCHOR %s
 // RUN: python3 %S/Inputs/sampled-job-contexts.py %t | FileCheck --check-prefix=CTX %s
 // RUN: not otter summary %t 2>&1 | FileCheck --check-prefix=ONLY %s
@@ -44,7 +48,7 @@ __attribute__((noinline)) void rank0Work(void) {
   Sink += 1;
 }
 __attribute__((noinline)) void rank1Work(void) {
-  spin(120000000);
+  spin(360000000);
   Sink += 2;
 }
 
@@ -73,6 +77,10 @@ int main(int argc, char **argv) {
 // PROF: per function
 // PROF-DAG: rank0Work (sampled-job.c:[[#@LINE-32]])
 // PROF-DAG: rank1Work (sampled-job.c:[[#@LINE-29]])
+
+// FOLDED-NOT: otter::
+// FOLDED: {{^}}main;MPI_Barrier{{(;[^ ]+)?}} {{[1-9][0-9]*$}}
+// FOLDED-NOT: otter::
 
 // SUMS: samples 1 total_ns 1 threads 1 ranks 2
 // SUMS-NEXT: rank0Work only in rank 0, rank1Work only in rank 1
