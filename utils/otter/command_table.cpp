@@ -274,7 +274,9 @@ const Command Commands[] = {
      "  --phase NAME      the report of what happened inside that phase of\n"
      "                    the program (the graph aggregated)\n"
      "An MPI job (its directory or archive): one page for the job as one\n"
-     "program, with a section per rank; scalability as otter simulate's.\n",
+     "program, with a section per rank; scalability as otter simulate's.\n"
+     "A run or job sampled without a trace (otter-run --sample): its sampled\n"
+     "profile alone (as otter profile), the page saying why.\n",
      ReportOptions, cmdReport},
     {"diff", "two runs compared per construct (otter diff A B)",
      "usage: otter diff [--top N] [--phase NAME] [--json] <archive A> <archive "

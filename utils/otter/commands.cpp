@@ -270,6 +270,30 @@ int cmdSimulate(const Options &A) {
   return 0;
 }
 
+/// The report of a run or job sampled without a trace: its profile.
+static int reportSamplesAlone(const std::string &Input, const std::string &Out,
+                              bool Json) {
+  profile::Profile Prof;
+  std::string Dir, Why;
+  if (loadProfile(Input, Prof, Dir, Why) != ProfileLoad::Ok)
+    return fail(Why);
+  std::ofstream OS;
+  std::string Error;
+  if (!openOutputFile(Out, OS, Error))
+    return fail(Error);
+  html::writeProfileReport(Input, html::profileSection(Prof, Dir), OS);
+  if (!OS.flush())
+    return fail("error writing '" + Out + "'");
+  OS.close();
+  if (Json)
+    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
+  else
+    std::cout << "wrote " << Out
+              << " (the sampled profile alone: the run was sampled without "
+                 "a trace)\n";
+  return 0;
+}
+
 int cmdReport(const Options &A) {
   const std::vector<std::string> &In = A.Inputs;
   if (int Rc = oneArchive(In.size()); Rc >= 0)
@@ -292,6 +316,8 @@ int cmdReport(const Options &A) {
                    "'");
   }
   std::string Out = outputFile(A.Output, "report.html");
+  if (A.Phase.empty() && samplesAlone(In[0]))
+    return reportSamplesAlone(In[0], Out, A.Json);
   if (job::Layout L; job::findJob(In[0], L)) {
     if (!A.Phase.empty())
       return usage(PhaseJobError);

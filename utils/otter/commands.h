@@ -131,6 +131,9 @@ ProfileLoad loadProfile(const std::string &Input, profile::Profile &P,
 /// also runs on two sampled runs when either has no trace.
 bool hasProfiles(const std::vector<std::string> &Inputs);
 int cmdProfileDiff(const Options &O);
+/// Whether Input (a run's directory or archive, or an MPI job's) holds
+/// samples alone (sampled with OTTER_TRACE=0): no events to read.
+bool samplesAlone(const std::string &Input);
 
 /// Every command's errors (docs/utils.md): one line on stderr, "otter:
 /// error: Msg", and the exit status to return -- fail: 1 (bad input or

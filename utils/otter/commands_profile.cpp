@@ -575,6 +575,13 @@ bool hasProfiles(const std::vector<std::string> &Inputs) {
   return !Inputs.empty();
 }
 
+bool samplesAlone(const std::string &Input) {
+  if (job::Layout L; job::findJob(Input, L))
+    return !job::samplesOnlyJobMessage(L).empty();
+  return trace::archiveHoldsSamplesOnly(samplesDir(Input) +
+                                        "/trace/traces.otf2");
+}
+
 int cmdProfileDiff(const Options &O) {
   profile::Profile P[2];
   std::string Dir[2];

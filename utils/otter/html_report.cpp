@@ -524,4 +524,21 @@ void writeReport(const ReportInput &In, std::ostream &OS) {
      << "</script>\n</body></html>\n";
 }
 
+void writeProfileReport(const std::string &Archive,
+                        const std::string &ProfileHtml, std::ostream &OS) {
+  OS << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+     << "<meta name=\"viewport\" content=\"width=device-width\">"
+     << "<title>OTTER report: " << xmlEscape(Archive) << "</title>"
+     << "<style>" << Style << "</style><script>" << ErrorScript
+     << "</script></head>\n<body>\n";
+  OS << "<h1>OTTER report</h1><div class=\"muted\">" << xmlEscape(Archive)
+     << "</div>\n<div id=\"js-errors\" hidden></div>\n"
+     << "<div id=\"samples-alone\">Sampled without a trace (OTTER_SAMPLE "
+        "with OTTER_TRACE=0): the report holds the sampled profile alone. "
+        "Trace the run (OTTER_TRACE=1, the default) for the task graph, "
+        "the timelines, the critical path and the diagnostics.</div>\n";
+  OS << ProfileHtml;
+  OS << "<script>" << PageScript << "</script>\n</body></html>\n";
+}
+
 } // namespace otter::html

@@ -57,6 +57,12 @@ struct ReportInput {
 /// Writes the report.
 void writeReport(const ReportInput &In, std::ostream &OS);
 
+/// The report of a run (or MPI job) sampled without a trace: its sampled
+/// profile section alone (ProfileHtml, report_sections.h), under a note
+/// that says why there is nothing else.
+void writeProfileReport(const std::string &Archive,
+                        const std::string &ProfileHtml, std::ostream &OS);
+
 } // namespace otter::html
 
 #endif

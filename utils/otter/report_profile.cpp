@@ -66,8 +66,9 @@ std::string profileSection(const Profile &P, const std::string &Dir) {
   constexpr std::size_t Top = 20;
   std::ostringstream OS;
   OS << "<section id=\"profile\"><h2>Sampled profile</h2><div>" << P.Samples
-     << " samples of " << P.Threads << " threads, " << msText(P.TotalNs)
-     << " ms sampled:";
+     << " samples of " << P.Threads << " threads"
+     << (P.Ranks ? " of " + std::to_string(P.Ranks) + " ranks" : "") << ", "
+     << msText(P.TotalNs) << " ms sampled:";
   for (unsigned C = 0; C < StateClassCount; ++C)
     if (P.ByClass[C])
       OS << " " << stateClassName(StateClass(C)) << " "
@@ -76,7 +77,9 @@ std::string profileSection(const Profile &P, const std::string &Dir) {
   // (commands_profile.cpp reads them in that order).
   const bool Csv = access((Dir + "/samples.csv").c_str(), F_OK) == 0;
   OS << " (" << picture::xmlEscape(Dir)
-     << (Csv ? "/samples.csv" : "/trace/traces.otf2, its samples")
+     << (P.Ranks ? ": its ranks' samples, merged"
+         : Csv   ? "/samples.csv"
+                 : "/trace/traces.otf2, its samples")
      << "; otter profile prints the same).</div>";
   if (const std::string Note = coarseSamplesNote(P); !Note.empty())
     OS << "<div>" << picture::xmlEscape(Note) << "</div>";

@@ -7,7 +7,7 @@
 // rank's blame shifted within the rank): both ranks' functions in it, its
 // samples and time the sums of the ranks'; the utilities that need events
 // say in one line that the job holds samples alone and name `otter
-// profile JOB`. Traced and sampled, the job's archive also defines every
+// profile JOB`, and `otter report` writes the job's profile alone. Traced and sampled, the job's archive also defines every
 // sample's context (it left them undefined before). A sample taken inside
 // an MPI call goes on at OTTER's wrapper (the MPI library has no frame
 // pointers): rank 0, waiting in MPI_Barrier for the slower rank 1, has
@@ -25,7 +25,8 @@
 // RUN: otf2-print -A %t/trace/traces.otf2 | FileCheck --check-prefix=ANCHOR %s
 // RUN: python3 %S/Inputs/sampled-job-contexts.py %t | FileCheck --check-prefix=CTX %s
 // RUN: not otter summary %t 2>&1 | FileCheck --check-prefix=ONLY %s
-// RUN: not otter report -o %t.html %t 2>&1 | FileCheck --check-prefix=ONLY %s
+// RUN: otter report -o %t.html %t | FileCheck --check-prefix=REPORT %s
+// RUN: FileCheck --check-prefix=HTML %s < %t.html
 //
 // Traced and sampled.
 // RUN: rm -rf %t.t && %mpirun -np 2 env OTTER_SAMPLE=1000 otter-run -o %t.t %t.prog 2>%t.t.err | FileCheck --check-prefix=OUT %s
@@ -90,5 +91,12 @@ int main(int argc, char **argv) {
 
 // CTX: samples {{[0-9]+}}, the ranks' {{[0-9]+}}, undefined contexts 0
 // CTX-NEXT: equal
+
+// REPORT: wrote {{.*}}.html (the sampled profile alone: the run was sampled without a trace)
+// HTML: <div id="samples-alone">
+// HTML: <section id="profile"><h2>Sampled profile</h2><div>{{[0-9]+}} samples of 2 threads of 2 ranks, {{.*}}: its ranks' samples, merged
+// HTML-DAG: rank0Work
+// HTML-DAG: rank1Work
+// HTML-DAG: MPI_Barrier
 
 // ONLY: otter: error: '{{.*}}' holds the job's samples alone (its ranks were sampled with OTTER_SAMPLE and OTTER_TRACE=0), no events to read; otter profile {{.*}} reads them

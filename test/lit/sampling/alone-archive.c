@@ -8,9 +8,9 @@
 // archive alone (samples.csv removed) as from samples.csv; with
 // OTTER_SAMPLE_CSV=0 no samples.csv is written at all, and a crash saves
 // the samples in the archive. The utilities that read events (summary,
-// dump, report, otter-graph) say in one line that the archive holds only
-// samples and name `otter profile`; `otter diff` of two such runs compares
-// their profiles.
+// dump, otter-graph) say in one line that the archive holds only samples
+// and name `otter profile`; `otter report` writes the sampled profile alone
+// (saying why); `otter diff` of two such runs compares their profiles.
 // RUN: %otter-cc -fno-omit-frame-pointer -g -O1 -rdynamic %s -o %t
 // RUN: rm -rf %t.d && env %otter_env OTTER_OUTPUT_DIR=%t.d OTTER_SAMPLE=1000 OTTER_TRACE=0 OTTER_GRAPH_FORMAT=none OTTER_VERBOSE=1 %t 2>%t.err | FileCheck --check-prefix=OUT %s
 // RUN: FileCheck --check-prefix=ERR %s < %t.err
@@ -31,7 +31,8 @@
 // The utilities that read events: one line naming otter profile.
 // RUN: not %otter_bin/bin/otter summary %t.d 2>&1 | FileCheck --check-prefix=ONLY %s
 // RUN: not %otter_bin/bin/otter dump %t.d 2>&1 | FileCheck --check-prefix=ONLY %s
-// RUN: not %otter_bin/bin/otter report -o %t.html %t.d 2>&1 | FileCheck --check-prefix=ONLY %s
+// RUN: %otter_bin/bin/otter report -o %t.html %t.d | FileCheck --check-prefix=REPORT %s
+// RUN: FileCheck --check-prefix=HTML %s < %t.html
 // RUN: not %otter_bin/bin/otter-graph -o %t.g %t.d 2>&1 | FileCheck --check-prefix=ONLY %s
 //
 // OTTER_SAMPLE_CSV=0: the archive alone (modules.csv and sampling.csv
@@ -101,6 +102,11 @@ int main(int Argc, char **Argv) {
 // ERR: otter: recorded 0 events
 // SAMPLES: ok
 // ONLY: error: '{{.*}}/trace/traces.otf2' holds only samples (a run sampled alone: OTTER_SAMPLE with OTTER_TRACE=0), no events to read; otter profile {{.*}} reads them
+// REPORT: wrote {{.*}}.html (the sampled profile alone: the run was sampled without a trace)
+// HTML: <div id="samples-alone">Sampled without a trace (OTTER_SAMPLE with OTTER_TRACE=0): the report holds the sampled profile alone.
+// HTML: <section id="profile"><h2>Sampled profile</h2>
+// HTML: <tr><td>slow <span class="muted">(alone-archive.c:
+// HTML-NOT: <section id="overview">
 // NOCSV: otter: wrote {{.*}}: 2 threads, {{[1-9][0-9]*}} samples (in trace/)
 // DIFF: per function (definition file:line):
 // DIFF: slow (alone-archive.c:
