@@ -1,12 +1,14 @@
 //===- core/sample_sink.cpp - The samples of the run ----------------------===//
 //
-// OTTER_SAMPLE=<Hz>: at the end of the run every sampled thread's timer is
-// deleted and its ring drained (core/samples.h), and the samples are
-// written to $OTTER_OUTPUT_DIR/samples.csv (unless OTTER_SAMPLE_CSV=0: the
-// OTF2 archive has them too, trace_sink.cpp), with the code mappings of the
-// process in modules.csv and the rate in sampling.csv, so that `otter
-// profile` symbolizes the addresses after the run (never in the handler).
-// docs/sampling.md has the columns.
+// OTTER_SAMPLE=<Hz>: the samples go to $OTTER_OUTPUT_DIR/samples.csv
+// (unless OTTER_SAMPLE_CSV=0: the OTF2 archive has them too,
+// trace_sink.cpp), with the code mappings of the process in modules.csv and
+// the rate in sampling.csv, so that `otter profile` symbolizes the
+// addresses after the run (never in the handler). While the program runs,
+// the drainer appends what it drained every OTTER_FLUSH_INTERVAL (a run
+// killed with SIGKILL keeps its samples up to then); at the end every
+// sampled thread's timer is deleted, its ring drained (core/samples.h) and
+// the rest appended. docs/sampling.md has the columns.
 // The run may end in a forked copy of the process (a termination signal,
 // exit() inside a parallel region, a crash: core/session.cpp), where the
 // drainer thread does not exist: it is paused before the fork between two
@@ -33,17 +35,25 @@ namespace otter {
 
 namespace {
 
-bool writeSamples(const std::string &Path, std::uint64_t &Written) {
-  std::FILE *F = std::fopen(Path.c_str(), "w");
+/// Appends to samples.csv (made, with its header, when Fresh) the samples
+/// drained since the last append (SampleThread::CsvCursor). Written counts
+/// the rows.
+bool appendSamples(const std::string &Path, bool Fresh,
+                   std::uint64_t &Written) {
+  std::FILE *F = std::fopen(Path.c_str(), Fresh ? "w" : "a");
   if (!F)
     return false;
-  std::fputs("thread,time_ns,state,class,wait_id,task,exit_frame,enter_frame,"
-             "weight,truncated,runtime_skipped,region,region_kind,stack\n",
-             F);
+  if (Fresh)
+    std::fputs("thread,time_ns,state,class,wait_id,task,exit_frame,enter_frame,"
+               "weight,truncated,runtime_skipped,region,region_kind,stack\n",
+               F);
+  bool Good = true;
   for (SampleThread *S : samples::threads()) {
     std::lock_guard<std::mutex> L(S->DrainLock);
+    std::size_t Cursor = S->CsvCursor;
     samples::forEachDrained(
-        S->Drained, 0, [&](const samples::DrainedSample &X, std::size_t) {
+        S->Drained, Cursor,
+        [&](const samples::DrainedSample &X, std::size_t End) {
           std::fprintf(F,
                        "%" PRIu32 ",%" PRIu64 ",0x%" PRIx32 ",%s,%" PRIu64
                        ",%" PRIu64 ",0x%" PRIx64 ",0x%" PRIx64 ",%" PRIu64
@@ -60,17 +70,25 @@ bool writeSamples(const std::string &Path, std::uint64_t &Written) {
             std::fprintf(F, "%s0x%" PRIx64, K ? ";" : "", X.Frames[K]);
           std::fputc('\n', F);
           ++Written;
+          Cursor = End;
         });
+    // On disk before the cursor moves: a later append never repeats them.
+    Good = std::fflush(F) == 0 && Good;
+    if (Good)
+      S->CsvCursor = Cursor;
   }
-  return std::fclose(F) == 0;
+  return std::fclose(F) == 0 && Good;
 }
 
-/// The executable mappings of the process: start,end,offset,path.
+/// The executable mappings of the process: start,end,offset,path. Written
+/// aside and renamed into place (a run killed meanwhile leaves the last
+/// whole one).
 bool writeModules(const std::string &Path) {
   std::FILE *In = std::fopen("/proc/self/maps", "r");
   if (!In)
     return false;
-  std::FILE *F = std::fopen(Path.c_str(), "w");
+  const std::string Aside = Path + ".part";
+  std::FILE *F = std::fopen(Aside.c_str(), "w");
   if (!F) {
     std::fclose(In);
     return false;
@@ -90,7 +108,7 @@ bool writeModules(const std::string &Path) {
     std::fprintf(F, "0x%llx,0x%llx,0x%llx,%s\n", Start, End, Offset, P);
   }
   std::fclose(In);
-  return std::fclose(F) == 0;
+  return std::fclose(F) == 0 && std::rename(Aside.c_str(), Path.c_str()) == 0;
 }
 
 /// The sampling's settings, for `otter profile` (a sample's weight is in
@@ -107,11 +125,15 @@ bool writeSettings(const std::string &Path, bool Wall) {
 /// Drains every ring every DrainPeriod while the program runs, so that a
 /// thread that runs longer than its ring lasts (RingSlots samples) loses
 /// none: the consumer side only (core/sample_ring.h), under each ring's
-/// drain lock; the handlers never wait for it.
+/// drain lock; the handlers never wait for it. Every OTTER_FLUSH_INTERVAL
+/// (unless 0 or OTTER_SAMPLE_CSV=0) it also appends the samples drained
+/// since to samples.csv, with modules.csv and sampling.csv beside it.
 class SampleSink final : public RunSink {
 public:
   static constexpr std::chrono::milliseconds DrainPeriod{250};
-  SampleSink() : Owner(::getpid()) {
+  explicit SampleSink(const Config &Cfg)
+      : Owner(::getpid()), Dir(Cfg.OutputDir), Wall(Cfg.SampleWall),
+        StreamEvery(Cfg.SampleCsv ? Cfg.FlushIntervalNs : 0) {
     try {
       Drainer = std::thread([this] { drainLoop(); });
     } catch (...) { // no thread: the rings are drained at thread end only
@@ -167,8 +189,8 @@ public:
                     "a signal it does not use with OTTER_SAMPLE_SIGNAL");
     const std::string Dir = C.Cfg.OutputDir;
     const bool Csv = C.Cfg.SampleCsv;
-    std::uint64_t N = 0;
-    if ((Csv && !writeSamples(Dir + "/samples.csv", N)) ||
+    std::uint64_t N = StreamedRows; // appended while the program ran
+    if ((Csv && !appendSamples(Dir + "/samples.csv", !Streamed, N)) ||
         !writeModules(Dir + "/modules.csv") ||
         !writeSettings(Dir + "/sampling.csv", C.Cfg.SampleWall)) {
       C.Message("error: ", "cannot write " + Dir +
@@ -206,6 +228,8 @@ public:
 private:
   void drainLoop() {
     std::unique_lock<std::mutex> L(M);
+    auto NextStream = std::chrono::steady_clock::now() +
+                      std::chrono::nanoseconds(StreamEvery);
     while (!Stop) {
       Wake.wait_for(L, DrainPeriod, [this] { return Stop; });
       if (Stop)
@@ -223,8 +247,30 @@ private:
           }
         Draining.store(false);
       }
+      if (StreamEvery && std::chrono::steady_clock::now() >= NextStream) {
+        stream();
+        NextStream = std::chrono::steady_clock::now() +
+                     std::chrono::nanoseconds(StreamEvery);
+      }
       L.lock();
     }
+  }
+  /// samples.csv so far, and the files needed to read it. A failure stops
+  /// the streaming: the end writes the whole file and says why if it
+  /// fails again.
+  void stream() {
+    Draining.store(true);
+    if (!Frozen.load()) {
+      const std::string Csv = Dir + "/samples.csv";
+      const bool Fresh = !Streamed;
+      const bool Appended = appendSamples(Csv, Fresh, StreamedRows);
+      // Begun once the file is there (with its header): the end appends.
+      Streamed = Streamed || ::access(Csv.c_str(), F_OK) == 0;
+      if (!Appended || (Fresh && !writeSettings(Dir + "/sampling.csv", Wall)) ||
+          !writeModules(Dir + "/modules.csv"))
+        StreamEvery = 0; // what is on disk stays; the end adds the rest
+    }
+    Draining.store(false);
   }
   void stopDrainer() {
     if (::getpid() != Owner) {
@@ -244,6 +290,13 @@ private:
   }
 
   const pid_t Owner; // the process that made the drainer
+  const std::string Dir;
+  const bool Wall;
+  // Streaming (drainer only until it is stopped): every StreamEvery ns
+  // (0: not), whether samples.csv was begun and its rows so far.
+  std::uint64_t StreamEvery;
+  bool Streamed = false;
+  std::uint64_t StreamedRows = 0;
   std::mutex M;
   std::condition_variable Wake;
   bool Stop = false;
@@ -253,8 +306,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<RunSink> makeSampleSink(const Config &, std::string &) {
-  return std::make_unique<SampleSink>();
+std::unique_ptr<RunSink> makeSampleSink(const Config &Cfg, std::string &) {
+  return std::make_unique<SampleSink>(Cfg);
 }
 
 } // namespace otter

@@ -48,6 +48,9 @@ struct SampleThread {
   /// Words of Drained already written into the trace (core/trace_sink.cpp;
   /// under DrainLock).
   std::size_t TraceCursor = 0;
+  /// Words of Drained already appended to samples.csv (the sample sink,
+  /// sample_sink.cpp; under DrainLock).
+  std::size_t CsvCursor = 0;
   std::uint64_t Count = 0;
   Sample *Slots = nullptr;
   std::size_t SlotBytes = 0;
