@@ -234,8 +234,38 @@ TEST(Mpi, BuilderMakesOneNodePerCallAndResolvesRequestsAndComms) {
                        "received,collective,instance,request_node\n"
                        "1,MPI_Isend,isend,world,1,1,5,8,,,,1\n"
                        "2,MPI_Test,isend_complete,world,1,1,5,8,,,,1\n"
-                       "3,MPI_Send,send,000000000000aaaa,1,1,1,8,,,,\n"
+                       "3,MPI_Send,send,world/1,1,1,1,8,,,,\n"
                        "4,MPI_Recv,recv,\"rows, even\",1,1,2,8,,,,\n");
+}
+
+// Unnamed communicators are shown by their origin (MpiGraph::commText):
+// parent, '/', the how-manieth made from it, '@' and the lowest world rank
+// when smaller than the parent; a nested one through its parent's text.
+TEST(Mpi, UnnamedCommunicatorsShownByTheirOrigin) {
+  MpiStream S;
+  S.add(Event::implicitTaskBegin(0, 0, 0, 0, 0, TaskInitial));
+  S.add(mpi::initEvent(1, 4, 3, 1));
+  S.add(mpi::commCreateEvent(1, mpi::WorldKey, 0, 4, 1));
+  // The odd half of a split of world: ranks 1 and 3.
+  const std::uint32_t Odd[] = {1, 3}, Three[] = {3};
+  S.add(mpi::commCreateEvent(2, 0x10, mpi::WorldKey, 2, 0));
+  S.add(mpi::commMembersEvent(2, 0, Odd, 2));
+  // A dup of world: as large as it, no '@'.
+  S.add(mpi::commCreateEvent(3, 0x20, mpi::WorldKey, 4, 1));
+  // A split of the odd half keeping rank 3 alone.
+  S.add(mpi::commCreateEvent(4, 0x30, 0x10, 1, 0));
+  S.add(mpi::commMembersEvent(4, 0, Three, 1));
+  S.call(mpi::Function::Send, 12,
+         {mpi::message(EventKind::MpiSend, msg(2, 0, 1))});
+  GraphBuilder B(labelOf);
+  B.addEvents(0, S.Events.data(), S.Events.size());
+  const Graph G = B.build();
+  EXPECT_EQ(G.Mpi.commText(mpi::WorldKey, G.Names), "world");
+  EXPECT_EQ(G.Mpi.commText(0x10, G.Names), "world/1@1");
+  EXPECT_EQ(G.Mpi.commText(0x20, G.Names), "world/2");
+  EXPECT_EQ(G.Mpi.commText(0x30, G.Names), "world/1@1/1@3");
+  EXPECT_EQ(G.Mpi.commText(0x99, G.Names), "0000000000000099");
+  EXPECT_EQ(G.Mpi.commText(0, G.Names), "?");
 }
 
 } // namespace

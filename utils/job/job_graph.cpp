@@ -560,6 +560,13 @@ void Builder::run(bool WithEdges) {
         break;
       }
   }
+  // The others as OTTER shows them (MpiGraph::commText: "world/1@2"): the
+  // lowest rank's view that made them.
+  for (std::uint32_t R = 0; R < N; ++R)
+    for (const MpiGraph::CommOrigin &O : J.Ranks[R].Mpi.CommOrigins)
+      if (!J.CommNames.count(O.Key))
+        J.CommNames.emplace(O.Key,
+                            J.Ranks[R].Mpi.commText(O.Key, J.Ranks[R].Names));
   matchP2p();
   collectives();
   if (WithEdges)

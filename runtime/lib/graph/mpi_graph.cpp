@@ -54,7 +54,20 @@ bool MpiIngest::add(std::uint32_t Thread, const Event &E, Done &Out) {
     return false;
   case EventKind::MpiCommCreate:
     CommCreates.push_back(E);
+    CreateLowest.push_back(mpi::NoRank);
     return false;
+  case EventKind::MpiCommMembers: {
+    // They follow their communicator's creation on the same thread.
+    for (std::size_t I = CommCreates.size(); I-- > 0;)
+      if (mpi::comm(CommCreates[I]) == mpi::comm(E)) {
+        std::uint32_t First, R[4];
+        const unsigned N = mpi::members(E, First, R);
+        for (unsigned K = 0; K < N; ++K)
+          CreateLowest[I] = std::min(CreateLowest[I], R[K]);
+        break;
+      }
+    return false;
+  }
   case EventKind::MpiUntracedCalls:
     Untraced[mpi::function(E)] += E.count();
     return false;
@@ -113,6 +126,32 @@ void MpiIngest::nodeMade(std::uint32_t Call, NodeId N) {
     Calls[Call].Node = N;
 }
 
+/// MpiGraph::CommOrigins, from the creations in time order.
+void MpiIngest::commOrigins(MpiGraph &G) const {
+  std::vector<std::size_t> Order(CommCreates.size());
+  for (std::size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](std::size_t A, std::size_t B) {
+                     return CommCreates[A].Time < CommCreates[B].Time;
+                   });
+  std::map<std::uint64_t, std::uint32_t> Made; // per parent key
+  std::map<std::uint64_t, MpiGraph::CommOrigin> Origins;
+  for (std::size_t I : Order) {
+    const Event &C = CommCreates[I];
+    MpiGraph::CommOrigin O;
+    O.Key = mpi::commKey(C);
+    O.Parent = mpi::parentKey(C);
+    O.Ordinal = ++Made[O.Parent];
+    O.Size = mpi::commSize(C);
+    O.Lowest = CreateLowest[I] != mpi::NoRank ? CreateLowest[I] : 0;
+    if (O.Parent) // world, self and the ones OTTER met made elsewhere: none
+      Origins.emplace(O.Key, O);
+  }
+  for (const auto &[Key, O] : Origins)
+    G.CommOrigins.push_back(O);
+}
+
 MpiGraph MpiIngest::finish() {
   MpiGraph G;
   G.Rank = Rank;
@@ -126,6 +165,7 @@ MpiGraph MpiIngest::finish() {
     Keys[mpi::comm(C)].push_back({C.Time, mpi::commKey(C)});
     G.CommSizes.push_back({mpi::commKey(C), mpi::commSize(C)});
   }
+  commOrigins(G);
   std::sort(G.CommSizes.begin(), G.CommSizes.end());
   G.CommSizes.erase(std::unique(G.CommSizes.begin(), G.CommSizes.end(),
                                 [](const auto &A, const auto &B) {
@@ -289,22 +329,46 @@ MpiGraph::commName(std::uint64_t Key,
   return Names[It->second];
 }
 
+std::string MpiGraph::commText(std::uint64_t Key,
+                               const std::vector<std::string> &Names) const {
+  auto text = [&](std::uint64_t K, unsigned Depth, auto &&Self) -> std::string {
+    if (K == 0)
+      return "?";
+    if (const std::string &Name = commName(K, Names); !Name.empty())
+      return Name;
+    if (K == mpi::WorldKey)
+      return "world";
+    if (Rank >= 0 && K == mpi::commSelfKey(std::uint32_t(Rank)))
+      return "self";
+    auto It = std::lower_bound(
+        CommOrigins.begin(), CommOrigins.end(), K,
+        [](const CommOrigin &O, std::uint64_t X) { return O.Key < X; });
+    if (It == CommOrigins.end() || It->Key != K || Depth > 16) {
+      char B[20];
+      std::snprintf(B, sizeof B, "%016llx", (unsigned long long)K);
+      return B;
+    }
+    std::uint32_t ParentSize = It->Parent == mpi::WorldKey ? WorldSize : 0;
+    if (auto P = std::lower_bound(
+            CommSizes.begin(), CommSizes.end(), It->Parent,
+            [](const auto &S, std::uint64_t X) { return S.first < X; });
+        P != CommSizes.end() && P->first == It->Parent)
+      ParentSize = P->second;
+    std::string T =
+        Self(It->Parent, Depth + 1, Self) + "/" + std::to_string(It->Ordinal);
+    if (It->Size < ParentSize)
+      T += "@" + std::to_string(It->Lowest);
+    return T;
+  };
+  return text(Key, 0, text);
+}
+
 void writeMpiCsv(const MpiGraph &M, const std::vector<std::string> &Names,
                  std::ostream &OS) {
   OS << "node,function,event,comm,peer,peer_in_comm,tag,bytes,received,"
         "collective,instance,request_node\n";
-  auto commText = [&](std::uint64_t Key) -> std::string {
-    if (Key == 0)
-      return "?";
-    if (const std::string &Name = M.commName(Key, Names); !Name.empty())
-      return csvField(Name);
-    if (Key == mpi::WorldKey)
-      return "world";
-    if (M.Rank >= 0 && Key == mpi::commSelfKey(std::uint32_t(M.Rank)))
-      return "self";
-    char B[20];
-    std::snprintf(B, sizeof B, "%016llx", (unsigned long long)Key);
-    return B;
+  auto commText = [&](std::uint64_t Key) {
+    return csvField(M.commText(Key, Names));
   };
   for (const MpiCall &C : M.Calls) {
     auto line = [&](const char *Event, const MpiOp *Op) {

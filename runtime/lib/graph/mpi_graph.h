@@ -81,6 +81,23 @@ struct MpiGraph {
   /// The name of the communicator Key in Names, "" if it has none.
   const std::string &commName(std::uint64_t Key,
                               const std::vector<std::string> &Names) const;
+  /// Where each communicator the rank made came from, by key (sorted):
+  /// its parent, the how-manieth communicator made from that parent it
+  /// was in this rank's order (1: the first), its size and its lowest
+  /// world rank (mpi::NoRank: not known).
+  struct CommOrigin {
+    std::uint64_t Key = 0, Parent = 0;
+    std::uint32_t Ordinal = 0, Size = 0, Lowest = mpi::NoRank;
+  };
+  std::vector<CommOrigin> CommOrigins;
+  /// How OTTER shows communicator Key: the program's name for it
+  /// (MPI_Comm_set_name), "world", "self", else, for one made from
+  /// another, the parent's text, '/', its ordinal and -- when it holds
+  /// fewer ranks than its parent (a part of a split) -- '@' and its lowest
+  /// world rank: "world/1@2", "world/2"; the key in hex when its origin is
+  /// not known; "?" for key 0 (docs/mpi.md, "Communicators").
+  std::string commText(std::uint64_t Key,
+                       const std::vector<std::string> &Names) const;
   bool empty() const { return Calls.empty(); }
 };
 
@@ -108,6 +125,7 @@ public:
   MpiGraph finish();
 
 private:
+  void commOrigins(MpiGraph &G) const;
   struct Open {
     bool Active = false;
     Event Begin{};
@@ -127,6 +145,9 @@ private:
   std::vector<std::uint32_t> OpCall; // call index of each op (~0: none)
   std::vector<CallRec> Calls;
   std::vector<Event> CommCreates; // MpiCommCreate events
+  /// Per CommCreates entry: the lowest world rank its MpiCommMembers
+  /// events listed (mpi::NoRank: none came: members 0 .. size-1).
+  std::vector<std::uint32_t> CreateLowest;
   std::map<mpi::Function, std::uint64_t> Untraced;
   std::map<std::uint64_t, std::uint32_t> CommNames; // key -> name id
   std::int64_t Rank = -1;

@@ -1,8 +1,10 @@
 // A communicator the program names (MPI_Comm_set_name) is shown by that name
 // instead of its job-wide key: in each rank's mpi.csv (quoted: the name has
 // a comma), its OTF2 definitions, the job archive's, and the job graph's
-// messages.csv and collectives.csv. A communicator left unnamed keeps its
-// key. The program still reads back its own name (the call is passed on).
+// messages.csv and collectives.csv. A communicator left unnamed is shown
+// by its origin (world/2: the second made from world) in OTTER's views,
+// by its key in the OTF2 definitions. The program still reads back its own
+// name (the call is passed on).
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 2 otter-run -o %t -f all %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -47,7 +49,7 @@ int main(int argc, char **argv) {
 // CSV-NEXT: MPI_Send,send,"solver, halo",0,0,5,4,,,,
 // CSV-NEXT: MPI_Allreduce,collective_begin,"solver, halo",-,-,,,,allreduce,0,
 // CSV-NEXT: MPI_Allreduce,collective_end,"solver, halo",-,-,,4,4,allreduce,0,
-// CSV-NEXT: MPI_Barrier,collective_begin,{{[0-9a-f]+}},-,-,,,,barrier,0,
+// CSV-NEXT: MPI_Barrier,collective_begin,world/2,-,-,,,,barrier,0,
 
 // DUMP: mpi_call_begin {{.*}}function=MPI_Comm_set_name
 // DUMP-NEXT: mpi_comm_name {{.*}}name="solver, halo"
@@ -60,5 +62,5 @@ int main(int argc, char **argv) {
 // JOB-NEXT: matched,1,{{.*}}comm-name.c:[[#@LINE-30]]:5,0,{{.*}}comm-name.c:[[#@LINE-28]]:5,"solver, halo",5,4
 // JOB-NEXT: id,function,collective,comm,instance,root,ranks,size,at
 // JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,"solver, halo",0,,2,2,{{.*}}comm-name.c:[[#@LINE-29]]:3
-// JOB-NEXT: {{[0-9]+}},MPI_Barrier,barrier,{{[0-9a-f]+}},0,,2,2,{{.*}}comm-name.c:[[#@LINE-29]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Barrier,barrier,world/2,0,,2,2,{{.*}}comm-name.c:[[#@LINE-29]]:3
 // JOB-EMPTY:

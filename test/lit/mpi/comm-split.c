@@ -4,7 +4,9 @@
 // the creation call's number on the parent, lowest member), different keys
 // for the two halves; messages name their peers in the communicator and in
 // MPI_COMM_WORLD; the OTF2 archive defines each communicator with its
-// members' world ranks.
+// members' world ranks. OTTER's views show an unnamed communicator by its
+// origin: world/1@0 and world/1@1 the halves of the first split of world
+// (their lowest world ranks), world/2 the dup, the second made from it.
 // REQUIRES: mpi, plugin
 // RUN: %mpicc %s -o %t.prog
 // RUN: rm -rf %t && %mpirun -np 4 otter-run -o %t -f all %t.prog | sort | FileCheck --check-prefix=OUT %s
@@ -59,11 +61,11 @@ int main(int argc, char **argv) {
 // CSV-NEXT: 1,MPI_Init,call,,,,,,,,,
 // CSV-NEXT: 2,MPI_Comm_split,call,,,,,,,,,
 // CSV-NEXT: 3,MPI_Comm_dup,call,,,,,,,,,
-// CSV-NEXT: 4,MPI_Send,send,[[ODD:[0-9a-f]+]],1,0,8,4,,,,
-// CSV-NEXT: 5,MPI_Allreduce,collective_begin,[[ODD]],-,-,,,,allreduce,0,
-// CSV-NEXT: 5,MPI_Allreduce,collective_end,[[ODD]],-,-,,4,4,allreduce,0,
-// CSV-NEXT: 6,MPI_Barrier,collective_begin,[[DUP:[0-9a-f]+]],-,-,,,,barrier,0,
-// CSV-NEXT: 6,MPI_Barrier,collective_end,[[DUP]],-,-,,0,0,barrier,0,
+// CSV-NEXT: 4,MPI_Send,send,world/1@1,1,0,8,4,,,,
+// CSV-NEXT: 5,MPI_Allreduce,collective_begin,world/1@1,-,-,,,,allreduce,0,
+// CSV-NEXT: 5,MPI_Allreduce,collective_end,world/1@1,-,-,,4,4,allreduce,0,
+// CSV-NEXT: 6,MPI_Barrier,collective_begin,world/2,-,-,,,,barrier,0,
+// CSV-NEXT: 6,MPI_Barrier,collective_end,world/2,-,-,,0,0,barrier,0,
 // CSV-NEXT: 7,MPI_Comm_free,call,,,,,,,,,
 // CSV-NEXT: 8,MPI_Comm_free,call,,,,,,,,,
 // CSV-NEXT: 9,MPI_Finalize,call,,,,,,,,,
@@ -71,15 +73,15 @@ int main(int argc, char **argv) {
 // DEFS: GROUP {{.*}}Name: "MPI" <{{[0-9]+}}>, Type: COMM_LOCATIONS, Paradigm: "MPI" {{.*}}4 Members: UNDEFINED, UNDEFINED, UNDEFINED, "OpenMP thread 0" <0>
 // DEFS: COMM {{.*}} Name: "MPI_COMM_WORLD"
 // DEFS: COMM {{.*}} Name: "MPI_COMM_SELF"
-// DEFS: GROUP {{.*}} Name: "MPI communicator [[ODD]]" {{.*}}Type: COMM_GROUP, Paradigm: "MPI" {{.*}}2 Members: 1 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
+// DEFS: GROUP {{.*}} Name: "MPI communicator [[ODD:[0-9a-f]+]]" {{.*}}Type: COMM_GROUP, Paradigm: "MPI" {{.*}}2 Members: 1 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
 // DEFS-NEXT: COMM {{.*}} Name: "MPI communicator [[ODD]]" {{.*}}Parent: "MPI_COMM_WORLD"
-// DEFS: GROUP {{.*}} Name: "MPI communicator [[DUP]]" {{.*}}4 Members: 0 (UNDEFINED), 1 (UNDEFINED), 2 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
+// DEFS: GROUP {{.*}} Name: "MPI communicator {{[0-9a-f]+}}" {{.*}}4 Members: 0 (UNDEFINED), 1 (UNDEFINED), 2 (UNDEFINED), 3 ("OpenMP thread 0" <0>)
 
 // JOB: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
-// JOB-NEXT: matched,2,4,{{.*}}comm-split.c:[[#@LINE-38]]:5,0,4,{{.*}}comm-split.c:[[#@LINE-36]]:5,[[EVEN:[0-9a-f]+]],8,4
-// JOB-NEXT: matched,3,4,{{.*}}comm-split.c:[[#@LINE-39]]:5,1,4,{{.*}}comm-split.c:[[#@LINE-37]]:5,[[ODD2:[0-9a-f]+]],8,4
+// JOB-NEXT: matched,2,4,{{.*}}comm-split.c:[[#@LINE-38]]:5,0,4,{{.*}}comm-split.c:[[#@LINE-36]]:5,world/1@0,8,4
+// JOB-NEXT: matched,3,4,{{.*}}comm-split.c:[[#@LINE-39]]:5,1,4,{{.*}}comm-split.c:[[#@LINE-37]]:5,world/1@1,8,4
 // JOB-NEXT: id,function,collective,comm,instance,root,ranks,size,at
-// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,[[EVEN]],0,,2,2,{{.*}}comm-split.c:[[#@LINE-38]]:3
-// JOB-NEXT: {{[0-9]+}},MPI_Barrier,barrier,{{[0-9a-f]+}},0,,4,4,{{.*}}comm-split.c:[[#@LINE-38]]:3
-// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,[[ODD2]],0,,2,2,{{.*}}comm-split.c:[[#@LINE-40]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,world/1@0,0,,2,2,{{.*}}comm-split.c:[[#@LINE-38]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Barrier,barrier,world/2,0,,4,4,{{.*}}comm-split.c:[[#@LINE-38]]:3
+// JOB-NEXT: {{[0-9]+}},MPI_Allreduce,allreduce,world/1@1,0,,2,2,{{.*}}comm-split.c:[[#@LINE-40]]:3
 // JOB-EMPTY:

@@ -114,7 +114,8 @@ end program ring
 ! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},world,9,4
 ! (gfortran's line table puts the MPI_Wait call on the program statement's line.)
 ! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-72]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
-! On the split communicator (by its job-wide key, the same on both ranks;
-! gfortran puts the MPI_Test in the DO WHILE on the loop's line).
-! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-65]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-63]]{{[^,]*}},{{[0-9a-f]+}},11,4
+! On the split communicator (world/1: the first made from world, as
+! large as it; gfortran puts the MPI_Test in the DO WHILE on the loop's
+! line).
+! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-66]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},world/1,11,4
 
