@@ -270,6 +270,23 @@ int cmdSimulate(const Options &A) {
   return 0;
 }
 
+int writeHtmlFile(const std::string &Out, bool Json, const std::string &Note,
+                  const std::function<void(std::ostream &)> &Write) {
+  std::ofstream OS;
+  std::string Error;
+  if (!openOutputFile(Out, OS, Error))
+    return fail(Error);
+  Write(OS);
+  if (!OS.flush())
+    return fail("error writing '" + Out + "'");
+  OS.close();
+  if (Json)
+    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
+  else
+    std::cout << "wrote " << Out << Note << "\n";
+  return 0;
+}
+
 /// The report of a run or job sampled without a trace: its profile.
 static int reportSamplesAlone(const std::string &Input, const std::string &Out,
                               bool Json) {
@@ -277,21 +294,12 @@ static int reportSamplesAlone(const std::string &Input, const std::string &Out,
   std::string Dir, Why;
   if (loadProfile(Input, Prof, Dir, Why) != ProfileLoad::Ok)
     return fail(Why);
-  std::ofstream OS;
-  std::string Error;
-  if (!openOutputFile(Out, OS, Error))
-    return fail(Error);
-  html::writeProfileReport(Input, html::profileSection(Prof, Dir), OS);
-  if (!OS.flush())
-    return fail("error writing '" + Out + "'");
-  OS.close();
-  if (Json)
-    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
-  else
-    std::cout << "wrote " << Out
-              << " (the sampled profile alone: the run was sampled without "
-                 "a trace)\n";
-  return 0;
+  return writeHtmlFile(
+      Out, Json,
+      " (the sampled profile alone: the run was sampled without a trace)",
+      [&](std::ostream &OS) {
+        html::writeProfileReport(Input, html::profileSection(Prof, Dir), OS);
+      });
 }
 
 int cmdReport(const Options &A) {
@@ -387,18 +395,8 @@ int cmdReport(const Options &A) {
     else if (Got == ProfileLoad::Error)
       std::cerr << "otter: warning: no profile section: " << ProfWhy << "\n";
   }
-  std::ofstream OS;
-  if (!openOutputFile(Out, OS, Error))
-    return fail(Error);
-  html::writeReport(RI, OS);
-  if (!OS.flush())
-    return fail("error writing '" + Out + "'");
-  OS.close();
-  if (A.Json)
-    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
-  else
-    std::cout << "wrote " << Out << "\n";
-  return 0;
+  return writeHtmlFile(Out, A.Json, "",
+                       [&](std::ostream &OS) { html::writeReport(RI, OS); });
 }
 
 int cmdDiff(const Options &A) {

@@ -135,6 +135,12 @@ int cmdProfileDiff(const Options &O);
 /// samples alone (sampled with OTTER_TRACE=0): no events to read.
 bool samplesAlone(const std::string &Input);
 
+/// Writes an HTML file Out with Write (its directories made) and says so:
+/// "wrote Out<Note>", or with Json {"written":[Out]}. Exit status: 0, or
+/// fail's when it cannot be written.
+int writeHtmlFile(const std::string &Out, bool Json, const std::string &Note,
+                  const std::function<void(std::ostream &)> &Write);
+
 /// Every command's errors (docs/utils.md): one line on stderr, "otter:
 /// error: Msg", and the exit status to return -- fail: 1 (bad input or
 /// output), usage: 2 (a usage error, pointing at 'otter --help').

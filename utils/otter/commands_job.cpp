@@ -556,18 +556,8 @@ int reportJob(const job::Layout &L, const std::string &Arg,
                    "counts; red: the critical path's constructs and steps.";
   else
     RI.GraphNote = "No picture: " + GErr + ".";
-  std::ofstream OS;
-  if (!openOutputFile(Out, OS, Error))
-    return fail(Error);
-  html::writeReport(RI, OS);
-  if (!OS.flush())
-    return fail("error writing '" + Out + "'");
-  OS.close();
-  if (Json)
-    std::cout << "{\"written\":[" << jsonString(Out) << "]}\n";
-  else
-    std::cout << "wrote " << Out << "\n";
-  return 0;
+  return writeHtmlFile(Out, Json, "",
+                       [&](std::ostream &OS) { html::writeReport(RI, OS); });
 }
 
 int pictureJob(const Options &O) {
