@@ -2,12 +2,13 @@
 //-*-===//
 //
 // The handlers (see mpi/handlers.h) of one-sided communication (windows,
-// fences, Put/Get/Accumulate...), MPI-IO reads and writes, and the
-// w-collectives. A window is tracked as a communicator of its own (of its
-// communicator's members, made as the K-th creation on it, so its key is
-// the same on every rank): a fence is a collective instance on it, which
-// the job graph matches across ranks like a barrier. An operation or a
-// file access records the bytes it moves (MpiTransfer) inside its call.
+// fences, Put/Get/Accumulate...), MPI-IO reads and writes, the
+// neighbourhood collectives and the w-collectives. A window is tracked as a
+// communicator of its own (of its communicator's members, made as the K-th
+// creation on it, so its key is the same on every rank): a fence is a
+// collective instance on it, which the job graph matches across ranks like a
+// barrier. An operation, a file access or a neighbourhood collective records
+// the bytes it moves (MpiTransfer) inside its call.
 //
 //===----------------------------------------------------------------------===//
 #ifndef OTTER_MPI_HANDLERS_RMA_IO_H
@@ -147,6 +148,76 @@ int winFence(Fn Pmpi, const void *Site, int Assert, MPI_Win Win) {
     return C.end(Pmpi(Assert, Win));
   return collective(C, I, CollectiveOp::Barrier, -1, 0, 0, nullptr,
                     [&] { return Pmpi(Assert, Win); });
+}
+
+/// How many neighbours Comm's topology has this rank send to: 2 per
+/// dimension of a Cartesian one (MPI sends to both, even off the edge),
+/// the rank's neighbours in a graph, its out-degree in a distributed
+/// graph; 0 without a topology.
+inline int outDegree(MPI_Comm Comm) {
+  int Kind = MPI_UNDEFINED, N = 0, In = 0, Weighted = 0, Rank = 0;
+  if (Comm == MPI_COMM_NULL || PMPI_Topo_test(Comm, &Kind) != MPI_SUCCESS)
+    return 0;
+  if (Kind == MPI_CART)
+    return PMPI_Cartdim_get(Comm, &N) == MPI_SUCCESS ? 2 * N : 0;
+  if (Kind == MPI_GRAPH)
+    return PMPI_Comm_rank(Comm, &Rank) == MPI_SUCCESS &&
+                   PMPI_Graph_neighbors_count(Comm, Rank, &N) == MPI_SUCCESS
+               ? N
+               : 0;
+  if (Kind == MPI_DIST_GRAPH)
+    return PMPI_Dist_graph_neighbors_count(Comm, &In, &N, &Weighted) ==
+                   MPI_SUCCESS
+               ? N
+               : 0;
+  return 0;
+}
+
+namespace argscan {
+/// The bytes a neighbourhood collective sends to Degree neighbours: one
+/// count of one type to each, a count per neighbour of one type (the
+/// v-form), or a count and a type per neighbour (the w-form).
+inline std::uint64_t sentBytes(int Count, MPI_Datatype T, int Degree) {
+  return bytesOf(Count, T) * std::uint64_t(Degree > 0 ? Degree : 0);
+}
+inline std::uint64_t sentBytes(const int *Counts, MPI_Datatype T, int Degree) {
+  std::uint64_t B = 0;
+  for (int I = 0; Counts && I < Degree; ++I)
+    B += bytesOf(Counts[I], T);
+  return B;
+}
+inline std::uint64_t sentBytes(const int *Counts, const MPI_Datatype *Ts,
+                               int Degree) {
+  std::uint64_t B = 0;
+  for (int I = 0; Counts && Ts && I < Degree; ++I)
+    B += bytesOf(Counts[I], Ts[I]);
+  return B;
+}
+} // namespace argscan
+
+/// A neighbourhood collective (MPI_Neighbor_* and MPI_Ineighbor_*): the
+/// call, then the bytes it sends to its topology's neighbours
+/// (MpiTransfer on its communicator, no single peer). The send count (or
+/// counts) is the second argument; the send type(s) the third, or the
+/// fourth after the displacements of the alltoallv and alltoallw forms.
+template <Function F, typename Fn, typename... A>
+int neighbor(Fn Pmpi, const void *Site, A... Args) {
+  Call C(F, Site);
+  if (!C.On) [[unlikely]]
+    return Pmpi(Args...);
+  const std::tuple<A...> T(Args...);
+  const MPI_Comm Comm = argscan::firstOf<MPI_Comm>(T, MPI_COMM_NULL);
+  CommInfo *I = commOf(C, Comm);
+  const int Rc = Pmpi(Args...);
+  if (Rc == MPI_SUCCESS) {
+    constexpr std::size_t TypeArg =
+        std::is_same_v<argscan::At<2, std::tuple<A...>>, MPI_Datatype> ? 2 : 3;
+    C.record(
+        transferEvent(I ? I->Index : 0, NoRank, NoRank,
+                      argscan::sentBytes(std::get<1>(T), std::get<TypeArg>(T),
+                                         outDegree(Comm))));
+  }
+  return C.end(Rc);
 }
 
 /// Alltoallw / Ialltoallw: a datatype per peer.

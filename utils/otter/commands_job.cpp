@@ -407,7 +407,8 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
   if (!Untraced.str().empty())
     OS << "<div class=\"muted\">" << xmlEscape(Untraced.str()) << "</div>";
   if (std::vector<TransferTotal> T = transferTotals(M); !T.empty()) {
-    OS << "<h3>One-sided and file I/O bytes</h3><table class=\"sort\">"
+    OS << "<h3>One-sided, file I/O and neighbourhood bytes</h3><table "
+          "class=\"sort\">"
           "<thead><tr><th>function</th><th>calls</th><th>bytes</th></tr>"
           "</thead><tbody>";
     for (const TransferTotal &X : T)
@@ -415,8 +416,9 @@ std::string ranksHtml(const JobInput &Job, const Result &R,
          << "</td><td class=\"n\">" << X.Calls << "</td><td class=\"n\">"
          << X.Bytes << "</td></tr>";
     OS << "</tbody></table><div class=\"muted\">bytes: the origin buffer's "
-          "(one-sided operations) or the file access's count times its "
-          "datatype's size, summed over the ranks' calls</div>";
+          "(one-sided operations), the file access's or, to every "
+          "neighbour, the send buffer's (neighbourhood collectives) count "
+          "times its datatype's size, summed over the ranks' calls</div>";
   }
   OS << "</section>\n";
   OS << commMatrixHtml(commMatrix(M), oneSidedMatrix(M),

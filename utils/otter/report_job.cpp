@@ -246,13 +246,15 @@ void jobHeader(const Result &R, const JobInfo &J, std::ostream &OS) {
   OS << B;
 }
 
-/// One-sided and file bytes per function (nothing if the job has none).
+/// One-sided, file and neighbourhood bytes per function (nothing if the
+/// job has none).
 void printTransfers(const JobInfo &J, std::ostream &OS) {
   if (J.Transfers.empty())
     return;
-  OS << "\none-sided and file I/O bytes per function (bytes: the origin "
-        "buffer's or the file access's count x datatype size, summed over "
-        "the ranks' calls):\n";
+  OS << "\none-sided, file I/O and neighbourhood bytes per function (bytes: "
+        "the origin buffer's, the file access's or, to every neighbour, the "
+        "send buffer's count x datatype size, summed over the ranks' "
+        "calls):\n";
   char B[256];
   std::snprintf(B, sizeof B, "  %-24s %9s %14s\n", "function", "calls",
                 "bytes");

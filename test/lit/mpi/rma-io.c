@@ -1,8 +1,9 @@
 // One-sided communication, MPI-IO, a neighbourhood collective and
 // MPI_Alltoallw are traced (issue 27 item 3: they were counted only, their
 // time taken for computation): each call is a region of MPI time in the
-// summary; Put, Get, Accumulate, Fetch_and_op and the file reads and
-// writes record the bytes they move (MpiTransfer), summed per function; a
+// summary; Put, Get, Accumulate, Fetch_and_op, the file reads and writes
+// and the neighbourhood allgather (to its ring's two neighbours) record
+// the bytes they move (MpiTransfer), summed per function; a
 // window is a communicator of its own (MPI_Win 1), and its fences are
 // barrier instances on it that the job graph matches across the ranks.
 // What is still counted only (MPI_Comm_disconnect here) keeps its line.
@@ -103,11 +104,12 @@ int main(int argc, char **argv) {
 // SUM: MPI time per call site
 // SUM-DAG: MPI_Get {{ *}}{{.*}}rma-io.c:[[#@LINE-63]] {{ *}}2
 // SUM-DAG: MPI_File_read_at_all {{ *}}{{.*}}rma-io.c:[[#@LINE-44]] {{ *}}2
-// SUM: one-sided and file I/O bytes per function
+// SUM: one-sided, file I/O and neighbourhood bytes per function
 // SUM-NEXT: function calls bytes
 // SUM-NEXT: MPI_File_read_at_all 2 32
 // SUM-NEXT: MPI_File_write_at 2 32
 // SUM-NEXT: MPI_Get 2 16
+// SUM-NEXT: MPI_Neighbor_allgather 2 16
 // SUM-NEXT: MPI_Put 2 8
 // SUM-NEXT: MPI_Accumulate 2 8
 // SUM-NEXT: MPI_Fetch_and_op 2 8
@@ -121,14 +123,14 @@ int main(int argc, char **argv) {
 // SUM-NEXT: 1 20 (4) -
 
 // JSON: "one_sided_matrix":[{"from":0,"to":1,"operations":4,"bytes":20},{"from":1,"to":0,"operations":4,"bytes":20}]
-// JSON: "mpi_transfers":[{"function":"MPI_File_read_at_all","calls":2,"bytes":32},{"function":"MPI_File_write_at","calls":2,"bytes":32},{"function":"MPI_Get","calls":2,"bytes":16},{"function":"MPI_Put","calls":2,"bytes":8},{"function":"MPI_Accumulate","calls":2,"bytes":8},{"function":"MPI_Fetch_and_op","calls":2,"bytes":8}]
+// JSON: "mpi_transfers":[{"function":"MPI_File_read_at_all","calls":2,"bytes":32},{"function":"MPI_File_write_at","calls":2,"bytes":32},{"function":"MPI_Get","calls":2,"bytes":16},{"function":"MPI_Neighbor_allgather","calls":2,"bytes":16},{"function":"MPI_Put","calls":2,"bytes":8},{"function":"MPI_Accumulate","calls":2,"bytes":8},{"function":"MPI_Fetch_and_op","calls":2,"bytes":8}]
 
 // The report's ranks section has the same figures as the summary: no
 // waiting outside MPI on these one-thread ranks (it used to show the MPI
 // time again there).
 // HTML: <tr class="rank" id="rank-0"><td class="n">0</td><td class="n">1</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="{{[0-9]+}}">{{[^<]+}}</td><td class="n" data-v="0">0 ns</td>
-// HTML: <h3>One-sided and file I/O bytes</h3>
-// HTML-SAME: <tr><td>MPI_File_read_at_all</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_File_write_at</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_Get</td><td class="n">2</td><td class="n">16</td></tr>
+// HTML: <h3>One-sided, file I/O and neighbourhood bytes</h3>
+// HTML-SAME: <tr><td>MPI_File_read_at_all</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_File_write_at</td><td class="n">2</td><td class="n">32</td></tr><tr><td>MPI_Get</td><td class="n">2</td><td class="n">16</td></tr><tr><td>MPI_Neighbor_allgather</td><td class="n">2</td><td class="n">16</td></tr>
 // HTML: <h3>One-sided</h3><table id="comm-one-sided">
 // HTML-NEXT: <tr><th class="n">0</th><td></td><td class="n" data-bytes="20" data-operations="4"
 
@@ -141,18 +143,19 @@ int main(int argc, char **argv) {
 // CSV: MPI_Fetch_and_op,transfer,MPI_Win 1,1,1,,4,,,,
 // CSV: MPI_File_write_at,transfer,,-,-,,16,,,,
 // CSV: MPI_File_read_at_all,transfer,,-,-,,16,,,,
+// CSV: MPI_Neighbor_allgather,transfer,world/2,-,-,,8,,,,
 // CSV: MPI_Alltoallw,collective_end,world,-,-,,8,8,alltoallw,1,
 
 // Perfetto: a one-sided slice names its target and bytes (no tag), a file
 // access its bytes.
-// PERFETTO-DAG: "name":"MPI_Put {{[^"]*}}rma-io.c:[[#@LINE-109]]"{{.*}}"args":{"operations":"target rank 1, 4 bytes","peer":1,"bytes":4}
-// PERFETTO-DAG: "name":"MPI_File_write_at {{[^"]*}}rma-io.c:[[#@LINE-91]]"{{.*}}"args":{"operations":"16 bytes","bytes":16}
+// PERFETTO-DAG: "name":"MPI_Put {{[^"]*}}rma-io.c:[[#@LINE-111]]"{{.*}}"args":{"operations":"target rank 1, 4 bytes","peer":1,"bytes":4}
+// PERFETTO-DAG: "name":"MPI_File_write_at {{[^"]*}}rma-io.c:[[#@LINE-93]]"{{.*}}"args":{"operations":"16 bytes","bytes":16}
 
 // DUMP: mpi_call_begin {{.*}}function=MPI_Put
 // DUMP-NEXT: mpi_transfer {{.*}}comm={{[0-9]+}} peer=1 peer_world=1 bytes=4
 // DUMP-NEXT: mpi_call_end {{.*}}function=MPI_Put
 
 // The four fences of each rank are instances 0-3 of a barrier on the window.
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-119]]:3
-// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-112]]:3
-// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-83]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,0,,2,2,{{.*}}rma-io.c:[[#@LINE-121]]:3
+// COLL: MPI_Win_fence,barrier,MPI_Win 1,3,,2,2,{{.*}}rma-io.c:[[#@LINE-114]]:3
+// COLL: MPI_Alltoallw,alltoallw,world,1,,2,2,{{.*}}rma-io.c:[[#@LINE-85]]:3
