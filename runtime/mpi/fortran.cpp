@@ -140,6 +140,8 @@ OTTER_FORTRAN(mpi_abort, MPI_ABORT, (FInt * comm, FInt *code, FInt *ierr)) {
   }
 OTTER_FORTRAN_SEND(mpi_send, MPI_SEND, Send)
 OTTER_FORTRAN_SEND(mpi_ssend, MPI_SSEND, Ssend)
+OTTER_FORTRAN_SEND(mpi_bsend, MPI_BSEND, Bsend)
+OTTER_FORTRAN_SEND(mpi_rsend, MPI_RSEND, Rsend)
 
 OTTER_PMPI(mpi_recv, (void *buf, FInt *count, FInt *type, FInt *source,
                       FInt *tag, FInt *comm, FInt *status, FInt *ierr))
@@ -205,6 +207,9 @@ OTTER_FORTRAN(mpi_sendrecv, MPI_SENDRECV,
         MPI_Comm_f2c(*comm), &CRequest);                                       \
   }
 OTTER_FORTRAN_POST(mpi_isend, MPI_ISEND, Isend, isend)
+OTTER_FORTRAN_POST(mpi_issend, MPI_ISSEND, Issend, isend)
+OTTER_FORTRAN_POST(mpi_ibsend, MPI_IBSEND, Ibsend, isend)
+OTTER_FORTRAN_POST(mpi_irsend, MPI_IRSEND, Irsend, isend)
 OTTER_FORTRAN_POST(mpi_irecv, MPI_IRECV, Irecv, irecv)
 
 OTTER_PMPI(mpi_wait, (FInt * request, FInt *status, FInt *ierr))
@@ -313,20 +318,25 @@ OTTER_FORTRAN(mpi_reduce, MPI_REDUCE,
       int(*root), MPI_Comm_f2c(*comm));
 }
 
-OTTER_PMPI(mpi_allreduce, (void *sbuf, void *rbuf, FInt *count, FInt *type,
-                           FInt *op, FInt *comm, FInt *ierr))
-OTTER_FORTRAN(mpi_allreduce, MPI_ALLREDUCE,
-              (void *sbuf, void *rbuf, FInt *count, FInt *type, FInt *op,
-               FInt *comm, FInt *ierr)) {
-  OTTER_NESTED(mpi_allreduce, sbuf, rbuf, count, type, op, comm, ierr)
-  wrap::allreduce<Function::Allreduce>(
-      [&](const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm) {
-        pmpi_allreduce_(sbuf, rbuf, count, type, op, comm, ierr);
-        return int(*ierr);
-      },
-      Site, sbuf, rbuf, int(*count), MPI_Type_f2c(*type), MPI_Op_f2c(*op),
-      MPI_Comm_f2c(*comm));
-}
+/// Allreduce, Scan and Exscan: the same arguments.
+#define OTTER_FORTRAN_ALLREDUCE(Lower, Upper, Name, Handler)                   \
+  OTTER_PMPI(Lower, (void *sbuf, void *rbuf, FInt *count, FInt *type,          \
+                     FInt *op, FInt *comm, FInt *ierr))                        \
+  OTTER_FORTRAN(Lower, Upper,                                                  \
+                (void *sbuf, void *rbuf, FInt *count, FInt *type, FInt *op,    \
+                 FInt *comm, FInt *ierr)) {                                    \
+    OTTER_NESTED(Lower, sbuf, rbuf, count, type, op, comm, ierr)               \
+    wrap::Handler<Function::Name>(                                             \
+        [&](const void *, void *, int, MPI_Datatype, MPI_Op, MPI_Comm) {       \
+          p##Lower##_(sbuf, rbuf, count, type, op, comm, ierr);                \
+          return int(*ierr);                                                   \
+        },                                                                     \
+        Site, sbuf, rbuf, int(*count), MPI_Type_f2c(*type), MPI_Op_f2c(*op),   \
+        MPI_Comm_f2c(*comm));                                                  \
+  }
+OTTER_FORTRAN_ALLREDUCE(mpi_allreduce, MPI_ALLREDUCE, Allreduce, allreduce)
+OTTER_FORTRAN_ALLREDUCE(mpi_scan, MPI_SCAN, Scan, scan)
+OTTER_FORTRAN_ALLREDUCE(mpi_exscan, MPI_EXSCAN, Exscan, scan)
 
 /// Allgather and Alltoall: the same arguments.
 #define OTTER_FORTRAN_ALL(Lower, Upper, Name, Handler)                         \
@@ -445,6 +455,22 @@ OTTER_FORTRAN_CREATE(mpi_cart_create, MPI_CART_CREATE, Cart_create,
                      (comm, ndims, dims, periods, reorder, newcomm, ierr),
                      (int, const int *, const int *, int),
                      (int(*ndims), nullptr, nullptr, 0))
+OTTER_FORTRAN_CREATE(mpi_comm_split_type, MPI_COMM_SPLIT_TYPE, Comm_split_type,
+                     (FInt * comm, FInt *split_type, FInt *key, FInt *info,
+                      FInt *newcomm, FInt *ierr),
+                     (comm, split_type, key, info, newcomm, ierr),
+                     (int, int, MPI_Info),
+                     (int(*split_type), int(*key), MPI_Info_f2c(*info)))
+OTTER_FORTRAN_CREATE(mpi_comm_create, MPI_COMM_CREATE, Comm_create,
+                     (FInt * comm, FInt *group, FInt *newcomm, FInt *ierr),
+                     (comm, group, newcomm, ierr), (MPI_Group),
+                     (MPI_Group_f2c(*group)))
+// The kept dimensions (Fortran LOGICALs) go to the library as they are.
+OTTER_FORTRAN_CREATE(mpi_cart_sub, MPI_CART_SUB, Cart_sub,
+                     (FInt * comm, FInt *remain_dims, FInt *newcomm,
+                      FInt *ierr),
+                     (comm, remain_dims, newcomm, ierr), (const int *),
+                     (nullptr))
 
 OTTER_PMPI(mpi_comm_free, (FInt * comm, FInt *ierr))
 OTTER_FORTRAN(mpi_comm_free, MPI_COMM_FREE, (FInt * comm, FInt *ierr)) {

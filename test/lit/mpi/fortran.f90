@@ -18,7 +18,7 @@ program ring
   implicit none
   integer :: rank, nranks, ierr, next, prev, x, y, z, s, w, r, v, vfrom
   integer :: req(2), all(2), sub, srank, u, sc, a2a(2), two(2)
-  integer :: ones(2), disp(2), gv(2), av(2)
+  integer :: ones(2), disp(2), gv(2), av(2), node, grid, row, wgroup, whole
   logical :: flag
   integer :: status(MPI_STATUS_SIZE)
   call MPI_Init(ierr)
@@ -71,30 +71,55 @@ program ring
       ' alltoallv ', av(1), ',', av(2)
   print '(a,i0,a,i0,a,i0,a,i0,a,i0,a,i0)', 'rank ', rank, ' split ', u, &
       ' from ', status(MPI_SOURCE), ' scatter ', sc, ' alltoall ', a2a(1), ',', a2a(2)
+  ! More entry points: Issend, Scan, Exscan, a split by type, a Cartesian
+  ! sub-grid and a communicator from a group, each used by a barrier.
+  call MPI_Irecv(v, 1, MPI_INTEGER, prev, 12, MPI_COMM_WORLD, req(1), ierr)
+  call MPI_Issend(x, 1, MPI_INTEGER, next, 12, MPI_COMM_WORLD, req(2), ierr)
+  call MPI_Waitall(2, req, MPI_STATUSES_IGNORE, ierr)
+  call MPI_Scan(x, s, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_Exscan(x, r, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
+  call MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, node, ierr)
+  call MPI_Barrier(node, ierr)
+  call MPI_Cart_create(MPI_COMM_WORLD, 2, (/ nranks, 1 /), (/ .false., .false. /), .false., grid, ierr)
+  call MPI_Cart_sub(grid, (/ .true., .false. /), row, ierr)
+  call MPI_Barrier(row, ierr)
+  call MPI_Comm_group(MPI_COMM_WORLD, wgroup, ierr)
+  call MPI_Comm_create(MPI_COMM_WORLD, wgroup, whole, ierr)
+  call MPI_Barrier(whole, ierr)
+  print '(a,i0,a,i0,a,i0)', 'rank ', rank, ' issend ', v, ' scan ', s
   call MPI_Finalize(ierr)
 end program ring
 
 ! OUT: rank 0 allgatherv 0,1 alltoallv 0,1
 ! OUT: rank 0 got 1 from 1 and 1 sum 1
+! OUT: rank 0 issend 1 scan 0
 ! OUT: rank 0 sendrecv 1 max 1 all 0,1 ssend 1 from 1
 ! OUT: rank 0 split 1 from 0 scatter 0 alltoall 1,0
 ! OUT: rank 1 allgatherv 0,1 alltoallv 0,1
 ! OUT: rank 1 got 0 from 0 and 0 sum 1
+! OUT: rank 1 issend 0 scan 1
 ! OUT: rank 1 sendrecv 0 max -1 all 0,1 ssend 0 from 0
 ! OUT: rank 1 split 0 from 1 scatter 1 alltoall 1,0
 
-! SUM: messages: 10 matched; collectives: 10
+! SUM: messages: 12 matched; collectives: 15
 ! SUM: MPI time per function
 ! SUM-DAG: MPI_Send 2
 ! SUM-DAG: MPI_Ssend 2
 ! SUM-DAG: MPI_Recv 2
 ! SUM-DAG: MPI_Sendrecv 2
 ! SUM-DAG: MPI_Isend 4
-! SUM-DAG: MPI_Irecv 6
+! SUM-DAG: MPI_Irecv 8
+! SUM-DAG: MPI_Issend 2
 ! SUM-DAG: MPI_Wait 4
-! SUM-DAG: MPI_Waitall 2
+! SUM-DAG: MPI_Waitall 4
 ! SUM-DAG: MPI_Allreduce 2
-! SUM-DAG: MPI_Barrier 2
+! SUM-DAG: MPI_Barrier 8
+! SUM-DAG: MPI_Scan 2
+! SUM-DAG: MPI_Exscan 2
+! SUM-DAG: MPI_Comm_split_type 2
+! SUM-DAG: MPI_Cart_create 2
+! SUM-DAG: MPI_Cart_sub 2
+! SUM-DAG: MPI_Comm_create 2
 ! SUM-DAG: MPI_Bcast 2
 ! SUM-DAG: MPI_Reduce 2
 ! SUM-DAG: MPI_Allgather 2
@@ -109,13 +134,15 @@ end program ring
 ! SUM-DAG: MPI_Finalize 2
 
 ! MSG: status,send_rank,send_node,send_at,recv_rank,recv_node,recv_at,comm,tag,bytes
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-82]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-81]]{{[^,]*}},world,7,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-80]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-79]]{{[^,]*}},world,8,4
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-75]]{{[^,]*}},world,9,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-107]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-106]]{{[^,]*}},world,7,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-105]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-104]]{{[^,]*}},world,8,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-100]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-100]]{{[^,]*}},world,9,4
 ! (gfortran's line table puts the MPI_Wait call on the program statement's line.)
-! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-72]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-97]]{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}:0,world,10,4
 ! On the split communicator (world/1: the first made from world, as
 ! large as it; gfortran puts the MPI_Test in the DO WHILE on the loop's
 ! line).
-! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-66]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-64]]{{[^,]*}},world/1,11,4
+! MSG-DAG: matched,1,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-91]]{{[^,]*}},0,{{[0-9]+}},~{{.*}}fortran.f90:[[#@LINE-89]]{{[^,]*}},world/1,11,4
 
+! The synchronous send from a non-blocking post (MPI_Issend), completed in a Waitall.
+! MSG-DAG: matched,0,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}{{[^,]*}},1,{{[0-9]+}},~{{.*}}fortran.f90:{{[0-9]+}}{{[^,]*}},world,12,4
