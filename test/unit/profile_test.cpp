@@ -385,5 +385,30 @@ TEST(ProfileMerge, SameAsAggregatingTheSamplesTogether) {
   }
 }
 
+// MpiNs: the samples whose path holds an MPI function (OTTER's wrapper
+// frame, named MPI_* in C and mpi_* in Fortran), whatever their state;
+// summed by merge.
+TEST(ProfileAggregate, TimeInMpiCallsCounted) {
+  std::vector<PathSample> S = {
+      sample(0, StateClass::Work, 3, {fn("main"), fn("MPI_Allreduce")}),
+      sample(0, StateClass::Work, 2,
+             {fn("main"), fn("MPI_Barrier"), fn("opal_progress")}),
+      sample(0, StateClass::Work, 1, {fn("main"), fn("mpi_send_")}),
+      sample(0, StateClass::Work, 4, {fn("main"), fn("solve")}),
+      // A construct named like one is no MPI call.
+      sample(1, StateClass::Work, 5, {construct("MPI_fake a.c:1")}),
+  };
+  Profile P = aggregate(S, 1000000); // 1 ms periods
+  EXPECT_EQ(P.MpiNs, 6000000u);
+  std::ostringstream OS;
+  printTable(P, 10, OS);
+  EXPECT_NE(OS.str().find("in MPI calls: 6.0 ms"), std::string::npos)
+      << OS.str();
+  Profile M;
+  merge(M, P);
+  merge(M, P);
+  EXPECT_EQ(M.MpiNs, 12000000u);
+}
+
 } // namespace
 } // namespace otter::profile

@@ -294,6 +294,7 @@ void merge(Profile &Into, const Profile &From) {
   Into.TotalNs += From.TotalNs;
   Into.Threads += From.Threads;
   Into.IdleNs += From.IdleNs;
+  Into.MpiNs += From.MpiNs;
   Into.BlamedNs += From.BlamedNs;
   for (unsigned C = 0; C < StateClassCount; ++C) {
     Into.ByClass[C] += From.ByClass[C];
@@ -340,6 +341,11 @@ Profile aggregate(const std::vector<PathSample> &Samples,
     P.ByClass[unsigned(S.Class)] += Ns;
     Threads.insert(S.Thread);
     const std::vector<PathFrame> &F = S.Frames;
+    if (std::any_of(F.begin(), F.end(), [](const PathFrame &X) {
+          return !X.Construct &&
+                 (X.Name.rfind("MPI_", 0) == 0 || X.Name.rfind("mpi_", 0) == 0);
+        }))
+      P.MpiNs += Ns;
     // Constructs: each one on the path once (recursive tasks), the
     // innermost exclusive; a path without any: serial code, or the
     // runtime's own time when the path is empty.
@@ -475,8 +481,13 @@ void printTable(const Profile &P, std::size_t Top, std::ostream &OS) {
     if (P.ByClass[C])
       OS << " " << stateClassName(StateClass(C)) << " " << ms(P.ByClass[C])
          << " ms";
-  OS << "\n"
-     << coarseSamplesNote(P)
+  OS << "\n";
+  if (P.MpiNs)
+    OS << "in MPI calls: " << ms(P.MpiNs)
+       << " ms (the samples whose path holds an MPI function; OpenMP has no "
+          "MPI state: they count in the state of the code around the "
+          "call)\n";
+  OS << coarseSamplesNote(P)
      << "columns: incl_ms = time (ms: timer periods x period) of the samples "
         "whose path holds the row; excl_ms = of those where it is the "
         "innermost (construct: no construct inside it; function: the "
@@ -514,8 +525,8 @@ void printJson(const Profile &P, std::ostream &OS) {
     OS << ",\"ranks\":" << P.Ranks;
   OS << ",\"period_ns\":" << P.PeriodNs << ",\"total_ns\":" << P.TotalNs
      << ",\"periods_per_sample\":" << decimals("%.3f", P.periodsPerSample())
-     << ",\"idle_ns\":" << P.IdleNs << ",\"blamed_ns\":" << P.BlamedNs
-     << ",\"classes\":";
+     << ",\"mpi_ns\":" << P.MpiNs << ",\"idle_ns\":" << P.IdleNs
+     << ",\"blamed_ns\":" << P.BlamedNs << ",\"classes\":";
   jsonClasses(P.ByClass, OS);
   OS << ",\"waits\":{";
   unsigned N = 0;

@@ -106,6 +106,10 @@ struct Profile {
                                : 0;
   }
   ClassNs ByClass{};          // all samples
+  /// Of TotalNs, the samples whose path holds an MPI function (a frame
+  /// named MPI_* or mpi_*: OTTER's wrapper, docs/sampling.md "MPI calls");
+  /// OMPT has no MPI state, so they are in the class of the code around.
+  std::uint64_t MpiNs = 0;
   std::uint64_t IdleNs = 0;   // the workers' idle samples (aggregate)
   std::uint64_t BlamedNs = 0; // of which blamed on the primary's code
   /// The waits other than idle workers, by state class (barrier, lock,

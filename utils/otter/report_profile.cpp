@@ -81,6 +81,11 @@ std::string profileSection(const Profile &P, const std::string &Dir) {
          : Csv   ? "/samples.csv"
                  : "/trace/traces.otf2, its samples")
      << "; otter profile prints the same).</div>";
+  if (P.MpiNs)
+    OS << "<div id=\"profile-mpi\">in MPI calls: " << msText(P.MpiNs)
+       << " ms (the samples whose path holds an MPI function; OpenMP has no "
+          "MPI state: they count in the state of the code around the "
+          "call)</div>";
   if (const std::string Note = coarseSamplesNote(P); !Note.empty())
     OS << "<div>" << picture::xmlEscape(Note) << "</div>";
   if (P.IdleNs)

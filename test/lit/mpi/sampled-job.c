@@ -75,15 +75,16 @@ int main(int argc, char **argv) {
 // ERR: wrote {{.*}}/trace/ (OTF2 archive of the job: 2 ranks, 2 threads)
 
 // PROF: samples: {{[0-9]+}} of 2 threads of 2 ranks,
+// PROF-NEXT: in MPI calls: {{[1-9][0-9]*}}.0 ms (the samples whose path holds an MPI function;
 // PROF: per function
-// PROF-DAG: rank0Work (sampled-job.c:[[#@LINE-32]])
-// PROF-DAG: rank1Work (sampled-job.c:[[#@LINE-29]])
+// PROF-DAG: rank0Work (sampled-job.c:[[#@LINE-33]])
+// PROF-DAG: rank1Work (sampled-job.c:[[#@LINE-30]])
 
 // FOLDED-NOT: otter::
 // FOLDED: {{^}}main;MPI_Barrier{{(;[^ ]+)?}} {{[1-9][0-9]*$}}
 // FOLDED-NOT: otter::
 
-// SUMS: samples 1 total_ns 1 threads 1 ranks 2
+// SUMS: samples 1 total_ns 1 threads 1 mpi_ns 1 ranks 2
 // SUMS-NEXT: rank0Work only in rank 0, rank1Work only in rank 1
 
 // ANCHOR: Property name OTTER::CONTENT
