@@ -23,7 +23,7 @@
 // file by whole chunks, and buffers smaller ones into 4 MiB writes): no
 // thread's events reach the disk. The program runs as untraced, one line
 // says so, and no utility passes an empty graph off as the program's.
-// RUN: rm -rf %t.d3 %t.g3 && %otter-run LD_PRELOAD=%sanitizer_preload%t.enospc.so OTTER_TEST_DISK_BYTES=3000000 OTTER_GRAPH_FORMAT=none OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d3 %t 26 > %t.out3 2> %t.err3
+// RUN: rm -rf %t.d3 %t.g3 && %otter-run LD_PRELOAD=%sanitizer_preload%t.enospc.so OTTER_TEST_DISK_BYTES=3000000 OTTER_GRAPH_FORMAT=none OTTER_FLUSH_INTERVAL=0 OMP_NUM_THREADS=2 OTTER_OUTPUT_DIR=%t.d3 %t 26 > %t.out3 2> %t.err3
 // RUN: FileCheck --check-prefix=OUT26 %s < %t.out3
 // RUN: FileCheck --check-prefix=MID %s < %t.err3
 // RUN: grep -c . %t.err3 | FileCheck --check-prefix=ONE %s
